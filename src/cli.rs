@@ -1,0 +1,47 @@
+//! The command line: clap types only.
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// Football Chess and football-style chess variants, played from definition files.
+#[derive(Debug, Parser)]
+#[command(name = "kickoff", version, about, max_term_width = 100)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Check definition files and report every problem with its place.
+    Validate {
+        /// Definition files (or shipped variant names).
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Print the rules of a variant in plain English.
+    Explain {
+        /// A shipped variant's name or a path to a .toml file.
+        variant: String,
+    },
+    /// Print the JSON Schema of the definition format, for editors.
+    Schema,
+}
+
+/// How to print results.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// For people.
+    Text,
+    /// For programs.
+    Json,
+}
+
+/// A path argument, kept as given for messages.
+pub type PathArg = PathBuf;

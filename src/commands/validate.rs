@@ -1,0 +1,75 @@
+//! `kickoff validate FILE...`: every problem of every file, rustc-style or as JSON.
+
+use crate::cli::Format;
+use crate::commands::{Exit, color_stderr, color_stdout};
+use crate::definition::{self, Diagnostic, JsonDiagnostic, LoadError, Sources};
+
+/// Checks each file and prints what it finds.
+pub fn run(files: &[String], format: Format) -> Exit {
+    let mut json: Vec<JsonDiagnostic> = Vec::new();
+    let mut exit = Exit::Success;
+    for file in files {
+        let (sources, diagnostics) = match definition::load(file) {
+            Ok(def) => (def.sources, def.warnings),
+            Err(LoadError::Invalid {
+                sources,
+                diagnostics,
+            }) => {
+                exit = worse(exit, Exit::Failure);
+                (sources, diagnostics)
+            }
+            Err(e @ (LoadError::Unreadable { .. } | LoadError::UnknownVariant { .. })) => {
+                report_unloadable(&e);
+                exit = Exit::Usage;
+                continue;
+            }
+        };
+        match format {
+            Format::Json => json.extend(diagnostics.iter().map(|d| d.to_json(&sources))),
+            Format::Text => print_text(file, &sources, &diagnostics),
+        }
+    }
+    if format == Format::Json {
+        match serde_json::to_string_pretty(&json) {
+            Ok(text) => println!("{text}"),
+            Err(e) => eprintln!("error: {e}"),
+        }
+    }
+    exit
+}
+
+fn worse(a: Exit, b: Exit) -> Exit {
+    if (a as i32) >= (b as i32) { a } else { b }
+}
+
+fn report_unloadable(e: &LoadError) {
+    eprintln!("error: {e}");
+    if let LoadError::UnknownVariant { help, .. } = e {
+        eprintln!("  = help: {help}");
+    }
+}
+
+fn print_text(file: &str, sources: &Sources, diagnostics: &[Diagnostic]) {
+    let color = color_stdout();
+    for d in diagnostics {
+        println!("{}\n", d.render(sources, color));
+    }
+    let errors = diagnostics.iter().filter(|d| d.is_error()).count();
+    let warnings = diagnostics.len() - errors;
+    let verdict = match (errors, warnings) {
+        (0, 0) => "valid".to_owned(),
+        (0, w) => format!("valid, {}", plural(w, "warning")),
+        (e, 0) => format!("invalid, {}", plural(e, "error")),
+        (e, w) => format!("invalid, {}, {}", plural(e, "error"), plural(w, "warning")),
+    };
+    println!("{file}: {verdict}");
+    let _ = color_stderr;
+}
+
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}

@@ -1,0 +1,381 @@
+//! Definition files: reading, `extends`, checking and compiling into [`Rules`].
+//!
+//! A file is parsed into a spanned tree (every TOML syntax error at once), checked against the
+//! format's schema (unknown keys, types, ranges), merged over the files it extends, checked for
+//! required keys, then compiled: every Betza, square and position string is parsed by its grammar
+//! and cross-checked. Every problem of every stage is collected with its place in its file.
+
+pub mod diagnostic;
+pub mod schema;
+pub mod shipped;
+pub mod source;
+
+mod compile;
+mod tree;
+
+use std::path::{Path, PathBuf};
+
+use crate::rules::Rules;
+pub use diagnostic::{Diagnostic, JsonDiagnostic, Severity};
+pub use source::{FileId, Loc, Origin, SourceFile, Sources};
+use tree::{Table, Value};
+
+/// The longest `extends` chain followed.
+pub const MAX_EXTENDS_DEPTH: usize = 16;
+
+/// The largest definition file read.
+pub const MAX_FILE_SIZE: u64 = 1 << 20;
+
+/// A compiled definition, with the files it was read from and any warnings.
+#[derive(Clone, Debug)]
+pub struct Definition {
+    /// The rules.
+    pub rules: Rules,
+    /// The files read.
+    pub sources: Sources,
+    /// Problems that do not prevent play.
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// Why a definition could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// The file itself could not be read.
+    #[error("cannot read {path}: {reason}")]
+    Unreadable {
+        /// The path given.
+        path: PathBuf,
+        /// Why.
+        reason: String,
+    },
+    /// The name is neither a shipped variant nor a path.
+    #[error("no shipped variant is named `{name}`")]
+    UnknownVariant {
+        /// The name given.
+        name: String,
+        /// The shipped names, or the closest one.
+        help: String,
+    },
+    /// The definition has errors.
+    #[error("the definition has {} error(s)", .diagnostics.iter().filter(|d| d.is_error()).count())]
+    Invalid {
+        /// The files read.
+        sources: Sources,
+        /// Every problem, errors and warnings, in file order.
+        diagnostics: Vec<Diagnostic>,
+    },
+}
+
+/// Whether a VARIANT argument or an `extends` value is a path rather than a shipped name.
+#[must_use]
+pub fn is_path(arg: &str) -> bool {
+    arg.contains('/') || arg.contains('\\') || arg.ends_with(".toml")
+}
+
+/// Loads a variant given as a shipped name or a path to a `.toml` file.
+///
+/// # Errors
+/// An unreadable file, an unknown name, or a definition with errors.
+pub fn load(arg: &str) -> Result<Definition, LoadError> {
+    if is_path(arg) {
+        load_path(Path::new(arg))
+    } else {
+        load_shipped(arg)
+    }
+}
+
+/// Loads a shipped definition by name.
+///
+/// # Errors
+/// An unknown name, or (a bug) a shipped definition with errors.
+pub fn load_shipped(name: &str) -> Result<Definition, LoadError> {
+    match shipped::shipped(name) {
+        Some((name, _)) => Loader::default().run(Origin::Shipped(name), name.to_owned()),
+        None => Err(unknown_variant(name)),
+    }
+}
+
+/// Loads a definition file.
+///
+/// # Errors
+/// An unreadable file or a definition with errors.
+pub fn load_path(path: &Path) -> Result<Definition, LoadError> {
+    // The canonical path identifies the file when a chain of `extends` comes back to it.
+    let key = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    Loader::default().run(Origin::Disk(key), path.display().to_string())
+}
+
+fn unknown_variant(name: &str) -> LoadError {
+    let names: Vec<&str> = shipped::names().collect();
+    let help = match schema::did_you_mean(name, &names) {
+        Some(best) => format!("did you mean `{best}`?"),
+        None => format!(
+            "the shipped variants are {}; or give a path to a .toml file",
+            names.join(", ")
+        ),
+    };
+    LoadError::UnknownVariant {
+        name: name.to_owned(),
+        help,
+    }
+}
+
+/// Reads a definition and the files it extends.
+#[derive(Default)]
+struct Loader {
+    sources: Sources,
+    diagnostics: Vec<Diagnostic>,
+}
+
+impl Loader {
+    fn run(mut self, origin: Origin, shown: String) -> Result<Definition, LoadError> {
+        let text = read(&origin).map_err(|reason| LoadError::Unreadable {
+            path: PathBuf::from(&shown),
+            reason,
+        })?;
+        let top = self.sources.add(SourceFile {
+            path: shown,
+            text,
+            origin,
+        });
+        let merged = self.file(top, &mut vec![top]);
+        let rules = merged.and_then(|root| {
+            let at = Loc {
+                file: top,
+                span: 0..0,
+            };
+            schema::check_required(&root, schema::ROOT, "", &at, &mut self.diagnostics);
+            let (rules, problems) = compile::compile(&self.sources, &root);
+            self.diagnostics.extend(problems);
+            rules
+        });
+        self.diagnostics
+            .sort_by_key(|d| (d.at.file.0, d.at.span.start));
+        match rules {
+            Some(rules) if !self.diagnostics.iter().any(Diagnostic::is_error) => Ok(Definition {
+                rules,
+                sources: self.sources,
+                warnings: self.diagnostics,
+            }),
+            _ => Err(LoadError::Invalid {
+                sources: self.sources,
+                diagnostics: self.diagnostics,
+            }),
+        }
+    }
+
+    /// Parses and checks one file, then merges it over the files it extends.
+    /// `chain` holds the files from the top one down to this one.
+    fn file(&mut self, id: FileId, chain: &mut Vec<FileId>) -> Option<Table> {
+        let text = self.sources.get(id).text.clone();
+        let mut table = match tree::parse(id, &text) {
+            Ok(table) => table,
+            Err(errors) => {
+                self.diagnostics.extend(errors);
+                return None;
+            }
+        };
+        schema::check(&mut table, schema::ROOT, "", &mut self.diagnostics);
+        let Some(extends) = table.remove("extends") else {
+            return Some(strip_removed(table));
+        };
+        let Value::String(target) = &extends.value else {
+            return None;
+        };
+        let parent = self.parent(id, target, &extends.at, chain)?;
+        chain.push(parent);
+        let mut merged = self.file(parent, chain);
+        chain.pop();
+        if let Some(base) = merged.as_mut() {
+            self.check_removals(base, &table);
+            tree::merge(base, table);
+        }
+        merged.map(strip_removed)
+    }
+
+    /// Resolves and reads the file that `id` extends; reports a missing file or a cycle.
+    fn parent(&mut self, id: FileId, target: &str, at: &Loc, chain: &[FileId]) -> Option<FileId> {
+        let chain_text = |extra: &str| {
+            let mut names: Vec<String> = chain
+                .iter()
+                .map(|&f| self.sources.get(f).path.clone())
+                .collect();
+            names.push(extra.to_owned());
+            names.join(" -> ")
+        };
+        let (origin, shown) = match self.resolve(id, target) {
+            Ok(found) => found,
+            Err(help) => {
+                self.diagnostics.push(
+                    Diagnostic::error(
+                        format!(
+                            "cannot extend `{target}`: no such variant (chain: {})",
+                            chain_text(target)
+                        ),
+                        at.clone(),
+                    )
+                    .with_help(help),
+                );
+                return None;
+            }
+        };
+        if let Some(known) = self.sources.find(&origin) {
+            if chain.contains(&known) {
+                self.diagnostics.push(
+                    Diagnostic::error(
+                        format!("`extends` forms a cycle: {}", chain_text(&shown)),
+                        at.clone(),
+                    )
+                    .with_help("a definition may not extend itself, directly or through others"),
+                );
+                return None;
+            }
+            return Some(known);
+        }
+        if chain.len() >= MAX_EXTENDS_DEPTH {
+            self.diagnostics.push(Diagnostic::error(
+                format!(
+                    "`extends` chain is longer than {MAX_EXTENDS_DEPTH} files: {}",
+                    chain_text(&shown)
+                ),
+                at.clone(),
+            ));
+            return None;
+        }
+        match read(&origin) {
+            Ok(text) => Some(self.sources.add(SourceFile {
+                path: shown,
+                text,
+                origin,
+            })),
+            Err(reason) => {
+                self.diagnostics.push(Diagnostic::error(
+                    format!(
+                        "cannot read `{shown}`: {reason} (chain: {})",
+                        chain_text(&shown)
+                    ),
+                    at.clone(),
+                ));
+                None
+            }
+        }
+    }
+
+    /// Where `extends = target` in file `id` points: a shipped name, or a path relative to the file.
+    fn resolve(&self, id: FileId, target: &str) -> Result<(Origin, String), String> {
+        let from = &self.sources.get(id).origin;
+        if !is_path(target) {
+            return match shipped::shipped(target) {
+                Some((name, _)) => Ok((Origin::Shipped(name), format!("{name} (shipped)"))),
+                None => Err(match unknown_variant(target) {
+                    LoadError::UnknownVariant { help, .. } => help,
+                    other => other.to_string(),
+                }),
+            };
+        }
+        match from {
+            Origin::Disk(path) => {
+                let key = path.parent().unwrap_or(Path::new("")).join(target);
+                let key = std::fs::canonicalize(&key).unwrap_or(key);
+                // Shown relative to the file as the user named it.
+                let shown = Path::new(&self.sources.get(id).path)
+                    .parent()
+                    .unwrap_or(Path::new(""))
+                    .join(target);
+                let shown: PathBuf = shown
+                    .components()
+                    .filter(|c| *c != std::path::Component::CurDir)
+                    .collect();
+                Ok((Origin::Disk(key), shown.display().to_string()))
+            }
+            // Shipped files extend each other by file name.
+            Origin::Shipped(_) => {
+                let stem = Path::new(target)
+                    .file_stem()
+                    .and_then(|s| s.to_str())
+                    .unwrap_or(target);
+                match shipped::shipped(stem) {
+                    Some((name, _)) => Ok((Origin::Shipped(name), format!("{name} (shipped)"))),
+                    None => Err(format!(
+                        "shipped definitions extend only shipped ones, not `{target}`"
+                    )),
+                }
+            }
+        }
+    }
+
+    /// Reports `removed = true` on a piece that no parent defines.
+    fn check_removals(&mut self, base: &Table, child: &Table) {
+        let (Some(Value::Table(pieces)), base_pieces) = (
+            child.get("pieces").map(|n| &n.value),
+            base.get("pieces").map(|n| &n.value),
+        ) else {
+            return;
+        };
+        for (letter, node) in pieces {
+            let removes = matches!(&node.value, Value::Table(t)
+                if matches!(t.get("removed").map(|n| &n.value), Some(Value::Boolean(true))));
+            let inherited = matches!(base_pieces, Some(Value::Table(b)) if b.contains_key(letter));
+            if removes && !inherited {
+                self.diagnostics.push(Diagnostic::warning(
+                    format!("piece {letter} is removed, but no parent definition has it"),
+                    node.key_at.clone(),
+                ));
+            }
+        }
+    }
+}
+
+/// Drops the pieces marked `removed = true`.
+fn strip_removed(mut table: Table) -> Table {
+    if let Some(tree::Node {
+        value: Value::Table(pieces),
+        ..
+    }) = table.get_mut("pieces")
+    {
+        pieces.retain(|_, node| {
+            !matches!(&node.value, Value::Table(t)
+                if matches!(t.get("removed").map(|n| &n.value), Some(Value::Boolean(true))))
+        });
+    }
+    table
+}
+
+/// The text of a definition, or why it cannot be read.
+fn read(origin: &Origin) -> Result<String, String> {
+    match origin {
+        Origin::Shipped(name) => shipped::shipped(name)
+            .map(|(_, text)| text.to_owned())
+            .ok_or_else(|| "not shipped".to_owned()),
+        Origin::Disk(path) => {
+            let meta = std::fs::metadata(path).map_err(|e| io_reason(&e))?;
+            if meta.is_dir() {
+                return Err("it is a directory".to_owned());
+            }
+            if meta.len() > MAX_FILE_SIZE {
+                return Err(format!(
+                    "the file is {} bytes; definitions are at most {MAX_FILE_SIZE} bytes",
+                    meta.len()
+                ));
+            }
+            let bytes = std::fs::read(path).map_err(|e| io_reason(&e))?;
+            String::from_utf8(bytes).map_err(|e| {
+                format!(
+                    "the file is not UTF-8 text (invalid byte at offset {})",
+                    e.utf8_error().valid_up_to()
+                )
+            })
+        }
+    }
+}
+
+/// An I/O error in lowercase words, without the OS error code.
+fn io_reason(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    let text = text.split(" (os error").next().unwrap_or(&text).to_owned();
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_lowercase().collect::<String>() + chars.as_str())
+        .unwrap_or(text)
+}

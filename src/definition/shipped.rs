@@ -1,0 +1,24 @@
+//! The definitions shipped inside the binary.
+
+/// Every shipped definition: its name (the file name without `.toml`) and its text.
+pub const SHIPPED: &[(&str, &str)] = &[
+    ("boyer-1951", include_str!("../../variants/boyer-1951.toml")),
+    ("vchess", include_str!("../../variants/vchess.toml")),
+    (
+        "football-960",
+        include_str!("../../variants/football-960.toml"),
+    ),
+    ("mini", include_str!("../../variants/mini.toml")),
+    ("stadium", include_str!("../../variants/stadium.toml")),
+];
+
+/// The text of the shipped definition `name`.
+#[must_use]
+pub fn shipped(name: &str) -> Option<(&'static str, &'static str)> {
+    SHIPPED.iter().find(|(n, _)| *n == name).copied()
+}
+
+/// The names of every shipped definition.
+pub fn names() -> impl Iterator<Item = &'static str> {
+    SHIPPED.iter().map(|(n, _)| *n)
+}

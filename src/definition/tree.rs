@@ -1,0 +1,225 @@
+//! A definition file as a tree of TOML values, each with the file and bytes it came from.
+//!
+//! Files are parsed into this tree (all syntax errors at once), checked against the schema,
+//! then merged along their `extends` chain, key by key.
+
+use std::collections::BTreeMap;
+
+use toml::de::{DeTable, DeValue};
+
+use crate::definition::diagnostic::Diagnostic;
+use crate::definition::source::{FileId, Loc};
+
+/// A value and where it was written.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Node {
+    /// The value.
+    pub value: Value,
+    /// Where the value is (for a table: its header or its first key).
+    pub at: Loc,
+    /// Where its key is.
+    pub key_at: Loc,
+}
+
+/// A TOML value.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Value {
+    String(String),
+    Integer(i128),
+    Float(f64),
+    Boolean(bool),
+    Datetime(String),
+    Array(Vec<Node>),
+    Table(Table),
+}
+
+/// A TOML table: keys in byte order.
+pub(crate) type Table = BTreeMap<String, Node>;
+
+impl Value {
+    /// The name of the value's type, for messages: "a string", "an integer" ...
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Value::String(_) => "a string",
+            Value::Integer(_) => "an integer",
+            Value::Float(_) => "a float",
+            Value::Boolean(_) => "a boolean",
+            Value::Datetime(_) => "a date",
+            Value::Array(_) => "an array",
+            Value::Table(_) => "a table",
+        }
+    }
+}
+
+/// Parses a file into a tree, or returns every syntax error of the file.
+pub(crate) fn parse(file: FileId, text: &str) -> Result<Table, Vec<Diagnostic>> {
+    let (doc, errors) = DeTable::parse_recoverable(text);
+    if !errors.is_empty() {
+        return Err(errors
+            .iter()
+            .map(|e| {
+                let span = e.span().unwrap_or(0..0);
+                Diagnostic::error(syntax_message(e.message()), Loc { file, span })
+            })
+            .collect());
+    }
+    Ok(table(file, doc.get_ref()))
+}
+
+/// The first line of a TOML parser message, lowercase first letter.
+fn syntax_message(message: &str) -> String {
+    let line = message.lines().next().unwrap_or("invalid TOML").trim();
+    let mut chars = line.chars();
+    let first = chars
+        .next()
+        .map(|c| c.to_lowercase().collect::<String>())
+        .unwrap_or_default();
+    format!("TOML syntax: {first}{}", chars.as_str())
+}
+
+fn table(file: FileId, t: &DeTable<'_>) -> Table {
+    t.iter()
+        .map(|(k, v)| {
+            let key_at = Loc {
+                file,
+                span: k.span(),
+            };
+            let at = Loc {
+                file,
+                span: v.span(),
+            };
+            (
+                k.get_ref().to_string(),
+                Node {
+                    value: value(file, v.get_ref()),
+                    at,
+                    key_at,
+                },
+            )
+        })
+        .collect()
+}
+
+fn value(file: FileId, v: &DeValue<'_>) -> Value {
+    match v {
+        DeValue::String(s) => Value::String(s.to_string()),
+        // Beyond i128 only matters for range messages, which quote the source text.
+        DeValue::Integer(i) => {
+            Value::Integer(i128::from_str_radix(i.as_str(), i.radix()).unwrap_or(i128::MAX))
+        }
+        DeValue::Float(f) => Value::Float(f.as_str().replace('_', "").parse().unwrap_or(f64::NAN)),
+        DeValue::Boolean(b) => Value::Boolean(*b),
+        DeValue::Datetime(d) => Value::Datetime(d.to_string()),
+        DeValue::Array(items) => Value::Array(
+            items
+                .iter()
+                .map(|item| {
+                    let at = Loc {
+                        file,
+                        span: item.span(),
+                    };
+                    Node {
+                        value: value(file, item.get_ref()),
+                        at: at.clone(),
+                        key_at: at,
+                    }
+                })
+                .collect(),
+        ),
+        DeValue::Table(t) => Value::Table(table(file, t)),
+    }
+}
+
+/// Merges `child` into `parent` key by key: tables merge recursively, other values replace.
+pub(crate) fn merge(parent: &mut Table, child: Table) {
+    for (key, node) in child {
+        match (parent.get_mut(&key), node) {
+            (
+                Some(Node {
+                    value: Value::Table(p),
+                    at,
+                    key_at,
+                }),
+                Node {
+                    value: Value::Table(c),
+                    at: cat,
+                    key_at: ckey,
+                },
+            ) => {
+                merge(p, c);
+                *at = cat;
+                *key_at = ckey;
+            }
+            (_, node) => {
+                parent.insert(key, node);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tree(text: &str) -> Table {
+        parse(FileId(0), text).unwrap()
+    }
+
+    #[test]
+    fn spans_point_at_keys_and_values() {
+        let text = "[pieces.N]\nname = \"knight\"\nmoves = \"N\"\n";
+        let t = tree(text);
+        let Value::Table(pieces) = &t["pieces"].value else {
+            panic!("pieces is a table")
+        };
+        let Value::Table(n) = &pieces["N"].value else {
+            panic!("N is a table")
+        };
+        assert_eq!(&text[n["moves"].at.span.clone()], "\"N\"");
+        assert_eq!(&text[n["moves"].key_at.span.clone()], "moves");
+        assert_eq!(&text[pieces["N"].key_at.span.clone()], "N");
+    }
+
+    #[test]
+    fn numbers() {
+        let t = tree("a = 1_000\nb = 0x10\nc = -3\nd = 1.5\ne = 99999999999999999999\n");
+        assert_eq!(t["a"].value, Value::Integer(1000));
+        assert_eq!(t["b"].value, Value::Integer(16));
+        assert_eq!(t["c"].value, Value::Integer(-3));
+        assert_eq!(t["d"].value, Value::Float(1.5));
+        assert_eq!(t["e"].value, Value::Integer(99_999_999_999_999_999_999));
+    }
+
+    #[test]
+    fn every_syntax_error_is_reported() {
+        let errors = parse(FileId(0), "a = \nb = \"x\nc = 1\n").unwrap_err();
+        assert!(errors.len() >= 2, "{errors:?}");
+        assert!(
+            errors[0].message.starts_with("TOML syntax: "),
+            "{}",
+            errors[0].message
+        );
+    }
+
+    #[test]
+    fn merging_is_key_by_key() {
+        let mut parent =
+            tree("[pieces.N]\nname = \"knight\"\nmoves = \"N\"\n[kick]\nper_piece = 1\n");
+        merge(
+            &mut parent,
+            tree("[pieces.N]\nkick = \"K\"\n[kick]\nper_piece = 2\n"),
+        );
+        let Value::Table(pieces) = &parent["pieces"].value else {
+            panic!()
+        };
+        let Value::Table(n) = &pieces["N"].value else {
+            panic!()
+        };
+        assert_eq!(n.len(), 3);
+        assert_eq!(n["kick"].value, Value::String("K".into()));
+        let Value::Table(kick) = &parent["kick"].value else {
+            panic!()
+        };
+        assert_eq!(kick["per_piece"].value, Value::Integer(2));
+    }
+}

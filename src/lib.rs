@@ -1,0 +1,18 @@
+//! kickoff plays Football Chess and any football-style chess variant from a definition file.
+//!
+//! A definition (TOML, see `variants/`) compiles once into an immutable [`Rules`]; the engine,
+//! the game and the tools read `&Rules` only.
+
+pub mod cli;
+pub mod commands;
+pub mod definition;
+pub mod notation;
+pub mod position;
+pub mod rules;
+pub mod side;
+pub mod square;
+
+pub use definition::{Definition, Diagnostic, LoadError, load};
+pub use rules::{PieceKind, Rules};
+pub use side::{BySide, Side};
+pub use square::Square;

@@ -1,0 +1,18 @@
+use std::process::ExitCode;
+
+use clap::Parser;
+use kickoff::cli::{Cli, Command};
+use kickoff::commands::{self, Exit};
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let exit = match cli.command {
+        Command::Validate { files, format } => commands::validate::run(&files, format),
+        Command::Explain { variant } => {
+            let _ = variant;
+            Exit::Usage
+        }
+        Command::Schema => commands::schema::run(),
+    };
+    ExitCode::from(exit as u8)
+}

@@ -1,0 +1,101 @@
+//! Parsers for every language kickoff reads: Betza piece moves, square lists and positions.
+//!
+//! Each parser turns text into plain typed values and knows nothing of rules: whether a square is
+//! on the board or a letter names a piece is checked later, against a [`crate::rules::Rules`].
+//! Errors carry byte spans into the parsed text so that callers can point into a file.
+
+pub mod betza;
+pub mod fen;
+pub mod squares;
+
+use std::ops::Range;
+
+use pest::RuleType;
+use pest::error::{Error as PestError, ErrorVariant, InputLocation};
+
+/// A problem in a piece of text: what is wrong, and where (byte offsets into that text).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct ParseError {
+    /// What is wrong, in lowercase words.
+    pub message: String,
+    /// The bytes of the input at fault (may be empty at the end of the input).
+    pub span: Range<usize>,
+    /// A hint on how to fix it.
+    pub help: Option<String>,
+}
+
+impl ParseError {
+    /// A problem at `span` with no hint.
+    pub fn new(message: impl Into<String>, span: Range<usize>) -> Self {
+        ParseError {
+            message: message.into(),
+            span,
+            help: None,
+        }
+    }
+
+    /// The same problem with a hint.
+    #[must_use]
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// The same problem with its span moved `by` bytes to the right.
+    #[must_use]
+    pub fn shifted(mut self, by: usize) -> Self {
+        self.span = self.span.start + by..self.span.end + by;
+        self
+    }
+}
+
+/// The span of the character at byte `pos` of `input` (empty at the end of the input).
+pub(crate) fn char_span(input: &str, pos: usize) -> Range<usize> {
+    let len = input[pos..].chars().next().map_or(0, char::len_utf8);
+    pos..pos + len
+}
+
+/// Describes the character at `pos` for a message: "`x`" or "the end".
+pub(crate) fn found_at(input: &str, pos: usize) -> String {
+    match input[pos..].chars().next() {
+        Some(c) if c.is_control() || c.is_whitespace() => format!("{c:?}"),
+        Some(c) => format!("`{c}`"),
+        None => "the end".to_owned(),
+    }
+}
+
+/// Turns a pest error into a [`ParseError`] that names what was expected in words.
+pub(crate) fn from_pest<R: RuleType>(
+    err: &PestError<R>,
+    input: &str,
+    name: impl Fn(&R) -> &'static str,
+) -> ParseError {
+    let pos = match err.location {
+        InputLocation::Pos(p) | InputLocation::Span((p, _)) => p,
+    };
+    let message = match &err.variant {
+        ErrorVariant::ParsingError { positives, .. } if !positives.is_empty() => {
+            let mut names: Vec<&str> = positives.iter().map(&name).collect();
+            names.sort_unstable();
+            names.dedup();
+            format!(
+                "expected {}, found {}",
+                one_of(&names),
+                found_at(input, pos)
+            )
+        }
+        ErrorVariant::ParsingError { .. } => format!("unexpected {}", found_at(input, pos)),
+        ErrorVariant::CustomError { message } => message.clone(),
+    };
+    ParseError::new(message, char_span(input, pos))
+}
+
+/// "a", "a or b", "a, b or c".
+pub(crate) fn one_of(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => (*one).to_owned(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}

@@ -1,0 +1,100 @@
+//! Squares of boards up to 16x16.
+
+use std::fmt;
+
+/// The largest number of files or ranks a board may have.
+pub const MAX_BOARD: u8 = 16;
+
+/// A square: file and rank packed as `rank * 16 + file`, both from 0.
+///
+/// The fixed stride of 16 makes every board size share one indexing, so tables of 256 entries
+/// cover any board.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square(u8);
+
+impl Square {
+    /// The square on `file` and `rank` (both from 0, both below 16).
+    #[must_use]
+    pub const fn new(file: u8, rank: u8) -> Square {
+        debug_assert!(file < MAX_BOARD && rank < MAX_BOARD);
+        Square(rank << 4 | file)
+    }
+
+    /// The square with this packed index (`rank * 16 + file`).
+    #[must_use]
+    pub const fn from_index(index: u8) -> Square {
+        Square(index)
+    }
+
+    /// The packed index, `rank * 16 + file`, usable for 256-entry tables.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The file, from 0 (`a`).
+    #[must_use]
+    pub const fn file(self) -> u8 {
+        self.0 & 15
+    }
+
+    /// The rank, from 0 (rank 1).
+    #[must_use]
+    pub const fn rank(self) -> u8 {
+        self.0 >> 4
+    }
+
+    /// The square `(df, dr)` away, if it is on a board of `files` x `ranks`.
+    #[must_use]
+    pub fn offset(self, df: i32, dr: i32, files: u8, ranks: u8) -> Option<Square> {
+        let f = i32::from(self.file()) + df;
+        let r = i32::from(self.rank()) + dr;
+        if (0..i32::from(files)).contains(&f) && (0..i32::from(ranks)).contains(&r) {
+            Some(Square::new(f as u8, r as u8))
+        } else {
+            None
+        }
+    }
+
+    /// The king-step (Chebyshev) distance between two squares.
+    #[must_use]
+    pub fn distance(self, other: Square) -> u8 {
+        self.file()
+            .abs_diff(other.file())
+            .max(self.rank().abs_diff(other.rank()))
+    }
+
+    /// The file letter, `a` for file 0.
+    #[must_use]
+    pub fn file_char(self) -> char {
+        char::from(b'a' + self.file())
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.file_char(), self.rank() + 1)
+    }
+}
+
+impl fmt::Debug for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_offsets() {
+        let e5 = Square::new(4, 4);
+        assert_eq!(e5.to_string(), "e5");
+        assert_eq!(Square::new(15, 15).to_string(), "p16");
+        assert_eq!(e5.offset(1, 2, 9, 9), Some(Square::new(5, 6)));
+        assert_eq!(e5.offset(5, 0, 9, 9), None);
+        assert_eq!(e5.offset(-5, 0, 9, 9), None);
+        assert_eq!(e5.distance(Square::new(6, 3)), 2);
+    }
+}
