@@ -1,7 +1,5 @@
 //! The command line: clap types only.
 
-use std::path::PathBuf;
-
 use clap::{Parser, Subcommand, ValueEnum};
 
 /// Football Chess and football-style chess variants, played from definition files.
@@ -42,6 +40,3 @@ pub enum Format {
     /// For programs.
     Json,
 }
-
-/// A path argument, kept as given for messages.
-pub type PathArg = PathBuf;

@@ -8,7 +8,9 @@ pub mod commands;
 pub mod definition;
 pub mod notation;
 pub mod position;
+pub mod render;
 pub mod rules;
+pub mod setup;
 pub mod side;
 pub mod square;
 

@@ -2,16 +2,13 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use kickoff::cli::{Cli, Command};
-use kickoff::commands::{self, Exit};
+use kickoff::commands;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let exit = match cli.command {
         Command::Validate { files, format } => commands::validate::run(&files, format),
-        Command::Explain { variant } => {
-            let _ = variant;
-            Exit::Usage
-        }
+        Command::Explain { variant } => commands::explain::run(&variant),
         Command::Schema => commands::schema::run(),
     };
     ExitCode::from(exit as u8)

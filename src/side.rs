@@ -62,10 +62,7 @@ pub struct BySide<T> {
 impl<T> BySide<T> {
     /// Builds the pair by calling `f` for White, then Black.
     pub fn from_fn(mut f: impl FnMut(Side) -> T) -> Self {
-        BySide {
-            white: f(Side::White),
-            black: f(Side::Black),
-        }
+        BySide { white: f(Side::White), black: f(Side::Black) }
     }
 }
 

@@ -59,9 +59,7 @@ impl Square {
     /// The king-step (Chebyshev) distance between two squares.
     #[must_use]
     pub fn distance(self, other: Square) -> u8 {
-        self.file()
-            .abs_diff(other.file())
-            .max(self.rank().abs_diff(other.rank()))
+        self.file().abs_diff(other.file()).max(self.rank().abs_diff(other.rank()))
     }
 
     /// The file letter, `a` for file 0.

@@ -1,5 +1,6 @@
 //! What each subcommand does: load, run, print. The library does the work.
 
+pub mod explain;
 pub mod schema;
 pub mod validate;
 
@@ -26,4 +27,32 @@ pub fn color_stdout() -> bool {
 #[must_use]
 pub fn color_stderr() -> bool {
     std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && std::io::stderr().is_terminal()
+}
+
+/// Loads a VARIANT argument; on failure prints why to stderr and returns the exit status.
+///
+/// # Errors
+/// [`Exit::Usage`] for an unreadable file or unknown name, [`Exit::Failure`] for an invalid one.
+pub fn load_variant(arg: &str) -> Result<crate::definition::Definition, Exit> {
+    use crate::definition::{LoadError, load};
+    match load(arg) {
+        Ok(def) => Ok(def),
+        Err(LoadError::Invalid { sources, diagnostics }) => {
+            let color = color_stderr();
+            for d in &diagnostics {
+                eprintln!("{}\n", d.render(&sources, color));
+            }
+            eprintln!(
+                "error: {arg} is not a valid definition (`kickoff validate {arg}` lists the problems)"
+            );
+            Err(Exit::Failure)
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            if let LoadError::UnknownVariant { help, .. } = &e {
+                eprintln!("  = help: {help}");
+            }
+            Err(Exit::Usage)
+        }
+    }
 }

@@ -1,7 +1,7 @@
 //! `kickoff validate FILE...`: every problem of every file, rustc-style or as JSON.
 
 use crate::cli::Format;
-use crate::commands::{Exit, color_stderr, color_stdout};
+use crate::commands::{Exit, color_stdout};
 use crate::definition::{self, Diagnostic, JsonDiagnostic, LoadError, Sources};
 
 /// Checks each file and prints what it finds.
@@ -11,10 +11,7 @@ pub fn run(files: &[String], format: Format) -> Exit {
     for file in files {
         let (sources, diagnostics) = match definition::load(file) {
             Ok(def) => (def.sources, def.warnings),
-            Err(LoadError::Invalid {
-                sources,
-                diagnostics,
-            }) => {
+            Err(LoadError::Invalid { sources, diagnostics }) => {
                 exit = worse(exit, Exit::Failure);
                 (sources, diagnostics)
             }
@@ -63,13 +60,8 @@ fn print_text(file: &str, sources: &Sources, diagnostics: &[Diagnostic]) {
         (e, w) => format!("invalid, {}, {}", plural(e, "error"), plural(w, "warning")),
     };
     println!("{file}: {verdict}");
-    let _ = color_stderr;
 }
 
 fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
-    }
+    if n == 1 { format!("1 {word}") } else { format!("{n} {word}s") }
 }

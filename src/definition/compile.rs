@@ -21,16 +21,14 @@ struct Compiler<'a> {
     sources: &'a Sources,
     root: &'a Table,
     out: Vec<Diagnostic>,
+    /// Letters of pieces whose moves could not be read (not linted).
+    broken: Vec<String>,
 }
 
 /// Compiles a merged definition tree into rules (none if any error was found) and every
 /// problem found, warnings included.
 pub(crate) fn compile(sources: &Sources, root: &Table) -> (Option<Rules>, Vec<Diagnostic>) {
-    let mut c = Compiler {
-        sources,
-        root,
-        out: Vec::new(),
-    };
+    let mut c = Compiler { sources, root, out: Vec::new(), broken: Vec::new() };
     let rules = c.rules();
     let failed = c.out.iter().any(Diagnostic::is_error);
     (rules.filter(|_| !failed), c.out)
@@ -65,10 +63,7 @@ impl<'a> Compiler<'a> {
     }
 
     fn bool(&self, path: &[&str]) -> bool {
-        matches!(
-            self.node(path).map(|n| &n.value),
-            Some(Value::Boolean(true))
-        )
+        matches!(self.node(path).map(|n| &n.value), Some(Value::Boolean(true)))
     }
 
     fn choice(&self, path: &[&str], default: &'static str) -> &'a str {
@@ -81,14 +76,7 @@ impl<'a> Compiler<'a> {
         let span = span_in_string(text, &node.at.span, value, &e.span);
         let message = format!("{context}: {}", e.message);
         self.out.push(
-            Diagnostic::error(
-                message,
-                Loc {
-                    file: node.at.file,
-                    span,
-                },
-            )
-            .with_help_opt(e.help),
+            Diagnostic::error(message, Loc { file: node.at.file, span }).with_help_opt(e.help),
         );
     }
 
@@ -127,9 +115,7 @@ impl<'a> Compiler<'a> {
         VariantInfo {
             name: text("name").unwrap_or_default(),
             author: text("author"),
-            year: self
-                .node(&["variant", "year"])
-                .map(|_| self.int(&["variant", "year"], 0)),
+            year: self.node(&["variant", "year"]).map(|_| self.int(&["variant", "year"], 0)),
             description: text("description"),
             source: text("source"),
         }
@@ -148,52 +134,50 @@ impl<'a> Compiler<'a> {
         })
     }
 
-    /// Every piece type that has a name and moves. A bad Betza string is reported and leaves
-    /// the piece without moves, so that positions using its letter can still be checked.
+    /// Every piece type. A piece whose name or moves are missing or wrong (already reported)
+    /// keeps its letter with no moves, so that positions using it can still be checked.
     fn pieces(&mut self) -> Vec<PieceType> {
-        let Some(Node {
-            value: Value::Table(table),
-            at,
-            ..
-        }) = self.node(&["pieces"])
-        else {
+        let Some(Node { value: Value::Table(table), at, .. }) = self.node(&["pieces"]) else {
             return Vec::new();
         };
         if table.len() > MAX_PIECE_TYPES {
             self.out.push(Diagnostic::error(
-                format!(
-                    "{} piece types; the limit is {MAX_PIECE_TYPES}",
-                    table.len()
-                ),
+                format!("{} piece types; the limit is {MAX_PIECE_TYPES}", table.len()),
                 at.clone(),
             ));
             return Vec::new();
         }
-        let mut pieces = Vec::new();
-        for letter in table.keys() {
-            let path = ["pieces", letter.as_str()];
-            let (Some((name, _)), Some((moves_betza, moves_node))) = (
-                self.str(&[path[0], path[1], "name"]),
-                self.str(&[path[0], path[1], "moves"]),
-            ) else {
-                continue;
-            };
-            let moves = self.betza(moves_node, moves_betza, letter, "moves");
-            let (kick_betza, kicks) = match self.str(&[path[0], path[1], "kick"]) {
-                Some((text, node)) => (text, self.betza(node, text, letter, "kick")),
-                None => (moves_betza, moves.clone()),
-            };
-            pieces.push(PieceType {
-                letter: letter.chars().next().unwrap_or('?'),
-                name: name.to_owned(),
-                moves_betza: moves_betza.to_owned(),
-                kick_betza: kick_betza.to_owned(),
-                moves,
-                kicks,
-                corner_jump: self.bool(&[path[0], path[1], "corner_jump"]),
-            });
+        // In the order they were written, the parent's first.
+        let mut letters: Vec<(&String, &Node)> = table.iter().collect();
+        letters.sort_by_key(|(_, n)| (std::cmp::Reverse(n.key_at.file.0), n.key_at.span.start));
+        letters.into_iter().map(|(letter, _)| self.piece(letter)).collect()
+    }
+
+    fn piece(&mut self, letter: &str) -> PieceType {
+        let key = |k| ["pieces", letter, k];
+        let name = self.str(&key("name")).map_or_else(|| letter.to_owned(), |(s, _)| s.to_owned());
+        let moves = self.str(&key("moves"));
+        let legs = match moves {
+            Some((text, node)) => self.betza(node, text, letter, "moves"),
+            None => {
+                self.broken.push(letter.to_owned());
+                Vec::new()
+            }
+        };
+        let moves_betza = moves.map_or("", |(text, _)| text);
+        let (kick_betza, kicks) = match self.str(&key("kick")) {
+            Some((text, node)) => (text, self.betza(node, text, letter, "kick")),
+            None => (moves_betza, legs.clone()),
+        };
+        PieceType {
+            letter: letter.chars().next().unwrap_or('?'),
+            name,
+            moves_betza: moves_betza.to_owned(),
+            kick_betza: kick_betza.to_owned(),
+            moves: legs,
+            kicks,
+            corner_jump: self.bool(&key("corner_jump")),
         }
-        pieces
     }
 
     /// The legs of a Betza string; none (after reporting) when it does not parse.
@@ -202,6 +186,7 @@ impl<'a> Compiler<'a> {
             Ok(b) => b.legs(),
             Err(e) => {
                 self.string_error(node, text, e, &format!("in the {key} of piece {letter}"));
+                self.broken.push(letter.to_owned());
                 Vec::new()
             }
         }
@@ -300,16 +285,16 @@ impl<'a> Compiler<'a> {
 
     fn end_rules(&mut self) -> EndRules {
         let repetition = self.int(&["end", "repetition"], 3) as u32;
-        if repetition == 1 {
-            if let Some(node) = self.node(&["end", "repetition"]) {
-                self.out.push(
-                    Diagnostic::error(
-                        "`end.repetition` of 1 would draw every position at once",
-                        node.at.clone(),
-                    )
-                    .with_help("use 0 for no repetition rule, or 2 or more"),
-                );
-            }
+        if repetition == 1
+            && let Some(node) = self.node(&["end", "repetition"])
+        {
+            self.out.push(
+                Diagnostic::error(
+                    "`end.repetition` of 1 would draw every position at once",
+                    node.at.clone(),
+                )
+                .with_help("use 0 for no repetition rule, or 2 or more"),
+            );
         }
         EndRules {
             own_goal: match self.choice(&["end", "own_goal"], "counts") {
@@ -352,11 +337,10 @@ impl<'a> Compiler<'a> {
     fn random(&mut self, rules: &Rules) -> Option<RandomSetup> {
         self.node(&["setup", "random"])?;
         let board = rules.board();
-        let squares = self.squares(
-            &["setup", "random", "squares"],
-            board,
-            "the random setup's squares",
-        )?;
+        let mut squares =
+            self.squares(&["setup", "random", "squares"], board, "the random setup's squares")?;
+        // Numbers must not depend on the order the squares were written in.
+        squares.sort();
         let (letters, letters_node) = self.str(&["setup", "random", "pieces"])?;
         let mut ok = true;
         for &s in &squares {
@@ -364,13 +348,9 @@ impl<'a> Compiler<'a> {
             let problem = if rules.scorer(s).is_some() {
                 Some(format!("{s} is a goal square"))
             } else if squares.contains(&mirrored) {
-                Some(format!(
-                    "{s} and its mirror {mirrored} are both White's squares"
-                ))
+                Some(format!("{s} and its mirror {mirrored} are both White's squares"))
             } else if rules.scorer(mirrored).is_some() {
-                Some(format!(
-                    "Black's square {mirrored} (the mirror of {s}) is a goal square"
-                ))
+                Some(format!("Black's square {mirrored} (the mirror of {s}) is a goal square"))
             } else {
                 None
             };
@@ -395,17 +375,24 @@ impl<'a> Compiler<'a> {
             ));
             ok = false;
         }
+        if squares.len() > crate::setup::MAX_SQUARES {
+            let node = self.node(&["setup", "random", "squares"])?;
+            self.out.push(Diagnostic::error(
+                format!(
+                    "the random setup has {} squares; the limit is {}",
+                    squares.len(),
+                    crate::setup::MAX_SQUARES
+                ),
+                node.at.clone(),
+            ));
+            return None;
+        }
         let opposite = self.opposite_colors(rules, &pieces, &squares)?;
         let black = match self.choice(&["setup", "random", "black"], "mirror") {
             "independent" => BlackSetup::Independent,
             _ => BlackSetup::Mirror,
         };
-        ok.then_some(RandomSetup {
-            squares,
-            pieces,
-            opposite_colors: opposite,
-            black,
-        })
+        ok.then_some(RandomSetup { squares, pieces, opposite_colors: opposite, black })
     }
 
     /// The piece kinds named by a string of letters.
@@ -458,17 +445,19 @@ impl<'a> Compiler<'a> {
                 ok = false;
             }
         }
-        let dark = squares
-            .iter()
-            .filter(|&&s| rules.board().is_dark(s))
-            .count();
+        let dark = squares.iter().filter(|&&s| rules.board().is_dark(s)).count();
         let light = squares.len() - dark;
         let need = kinds.len();
         if ok && (dark < need || light < need) {
             self.out.push(Diagnostic::error(
                 format!(
-                    "the random setup's colour constraints cannot be met: {need} letters need a dark \
-                     and a light square each, but the squares are {dark} dark and {light} light"
+                    "the random setup's colour constraints cannot be met: {} a dark and a light \
+                     square each, but the squares are {dark} dark and {light} light",
+                    if need == 1 {
+                        "1 letter needs".to_owned()
+                    } else {
+                        format!("{need} letters need")
+                    }
                 ),
                 node.at.clone(),
             ));
@@ -481,15 +470,13 @@ impl<'a> Compiler<'a> {
     fn lint_pieces(&mut self, rules: &Rules) {
         let board = rules.board();
         for piece in rules.pieces() {
+            if self.broken.contains(&piece.letter.to_string()) {
+                continue;
+            }
             let can_move = board.squares().any(|s| {
                 piece.moves.iter().any(|leg| {
-                    s.offset(
-                        leg.step.0.into(),
-                        leg.step.1.into(),
-                        board.files,
-                        board.ranks,
-                    )
-                    .is_some()
+                    s.offset(leg.step.0.into(), leg.step.1.into(), board.files, board.ranks)
+                        .is_some()
                 })
             });
             if !can_move {

@@ -44,10 +44,7 @@ impl Diagnostic {
 
     /// A warning at `at`.
     pub fn warning(message: impl Into<String>, at: Loc) -> Self {
-        Diagnostic {
-            severity: Severity::Warning,
-            ..Diagnostic::error(message, at)
-        }
+        Diagnostic { severity: Severity::Warning, ..Diagnostic::error(message, at) }
     }
 
     /// The same diagnostic with a hint.
@@ -88,22 +85,14 @@ impl Diagnostic {
         let mut span = self.at.span.clone();
         span.end = span.end.min(file.text.len());
         span.start = span.start.min(span.end);
-        let annotation = AnnotationKind::Primary
-            .span(span)
-            .label(self.label.as_deref());
-        let mut group: Group<'_> = level.primary_title(&self.message).element(
-            Snippet::source(&file.text)
-                .path(&file.path)
-                .annotation(annotation),
-        );
+        let annotation = AnnotationKind::Primary.span(span).label(self.label.as_deref());
+        let mut group: Group<'_> = level
+            .primary_title(&self.message)
+            .element(Snippet::source(&file.text).path(&file.path).annotation(annotation));
         if let Some(help) = &self.help {
             group = group.element(Level::HELP.message(help.as_str()));
         }
-        let renderer = if color {
-            Renderer::styled()
-        } else {
-            Renderer::plain()
-        };
+        let renderer = if color { Renderer::styled() } else { Renderer::plain() };
         renderer.render(&[group])
     }
 

@@ -77,11 +77,7 @@ pub fn is_path(arg: &str) -> bool {
 /// # Errors
 /// An unreadable file, an unknown name, or a definition with errors.
 pub fn load(arg: &str) -> Result<Definition, LoadError> {
-    if is_path(arg) {
-        load_path(Path::new(arg))
-    } else {
-        load_shipped(arg)
-    }
+    if is_path(arg) { load_path(Path::new(arg)) } else { load_shipped(arg) }
 }
 
 /// Loads a shipped definition by name.
@@ -109,15 +105,11 @@ fn unknown_variant(name: &str) -> LoadError {
     let names: Vec<&str> = shipped::names().collect();
     let help = match schema::did_you_mean(name, &names) {
         Some(best) => format!("did you mean `{best}`?"),
-        None => format!(
-            "the shipped variants are {}; or give a path to a .toml file",
-            names.join(", ")
-        ),
+        None => {
+            format!("the shipped variants are {}; or give a path to a .toml file", names.join(", "))
+        }
     };
-    LoadError::UnknownVariant {
-        name: name.to_owned(),
-        help,
-    }
+    LoadError::UnknownVariant { name: name.to_owned(), help }
 }
 
 /// Reads a definition and the files it extends.
@@ -129,38 +121,23 @@ struct Loader {
 
 impl Loader {
     fn run(mut self, origin: Origin, shown: String) -> Result<Definition, LoadError> {
-        let text = read(&origin).map_err(|reason| LoadError::Unreadable {
-            path: PathBuf::from(&shown),
-            reason,
-        })?;
-        let top = self.sources.add(SourceFile {
-            path: shown,
-            text,
-            origin,
-        });
+        let text = read(&origin)
+            .map_err(|reason| LoadError::Unreadable { path: PathBuf::from(&shown), reason })?;
+        let top = self.sources.add(SourceFile { path: shown, text, origin });
         let merged = self.file(top, &mut vec![top]);
         let rules = merged.and_then(|root| {
-            let at = Loc {
-                file: top,
-                span: 0..0,
-            };
+            let at = Loc { file: top, span: 0..0 };
             schema::check_required(&root, schema::ROOT, "", &at, &mut self.diagnostics);
             let (rules, problems) = compile::compile(&self.sources, &root);
             self.diagnostics.extend(problems);
             rules
         });
-        self.diagnostics
-            .sort_by_key(|d| (d.at.file.0, d.at.span.start));
+        self.diagnostics.sort_by_key(|d| (d.at.file.0, d.at.span.start));
         match rules {
-            Some(rules) if !self.diagnostics.iter().any(Diagnostic::is_error) => Ok(Definition {
-                rules,
-                sources: self.sources,
-                warnings: self.diagnostics,
-            }),
-            _ => Err(LoadError::Invalid {
-                sources: self.sources,
-                diagnostics: self.diagnostics,
-            }),
+            Some(rules) if !self.diagnostics.iter().any(Diagnostic::is_error) => {
+                Ok(Definition { rules, sources: self.sources, warnings: self.diagnostics })
+            }
+            _ => Err(LoadError::Invalid { sources: self.sources, diagnostics: self.diagnostics }),
         }
     }
 
@@ -196,10 +173,8 @@ impl Loader {
     /// Resolves and reads the file that `id` extends; reports a missing file or a cycle.
     fn parent(&mut self, id: FileId, target: &str, at: &Loc, chain: &[FileId]) -> Option<FileId> {
         let chain_text = |extra: &str| {
-            let mut names: Vec<String> = chain
-                .iter()
-                .map(|&f| self.sources.get(f).path.clone())
-                .collect();
+            let mut names: Vec<String> =
+                chain.iter().map(|&f| self.sources.get(f).path.clone()).collect();
             names.push(extra.to_owned());
             names.join(" -> ")
         };
@@ -243,17 +218,10 @@ impl Loader {
             return None;
         }
         match read(&origin) {
-            Ok(text) => Some(self.sources.add(SourceFile {
-                path: shown,
-                text,
-                origin,
-            })),
+            Ok(text) => Some(self.sources.add(SourceFile { path: shown, text, origin })),
             Err(reason) => {
                 self.diagnostics.push(Diagnostic::error(
-                    format!(
-                        "cannot read `{shown}`: {reason} (chain: {})",
-                        chain_text(&shown)
-                    ),
+                    format!("cannot read `{shown}`: {reason} (chain: {})", chain_text(&shown)),
                     at.clone(),
                 ));
                 None
@@ -282,23 +250,16 @@ impl Loader {
                     .parent()
                     .unwrap_or(Path::new(""))
                     .join(target);
-                let shown: PathBuf = shown
-                    .components()
-                    .filter(|c| *c != std::path::Component::CurDir)
-                    .collect();
-                Ok((Origin::Disk(key), shown.display().to_string()))
+                Ok((Origin::Disk(key), normalise(&shown).display().to_string()))
             }
             // Shipped files extend each other by file name.
             Origin::Shipped(_) => {
-                let stem = Path::new(target)
-                    .file_stem()
-                    .and_then(|s| s.to_str())
-                    .unwrap_or(target);
+                let stem = Path::new(target).file_stem().and_then(|s| s.to_str()).unwrap_or(target);
                 match shipped::shipped(stem) {
                     Some((name, _)) => Ok((Origin::Shipped(name), format!("{name} (shipped)"))),
-                    None => Err(format!(
-                        "shipped definitions extend only shipped ones, not `{target}`"
-                    )),
+                    None => {
+                        Err(format!("shipped definitions extend only shipped ones, not `{target}`"))
+                    }
                 }
             }
         }
@@ -306,10 +267,9 @@ impl Loader {
 
     /// Reports `removed = true` on a piece that no parent defines.
     fn check_removals(&mut self, base: &Table, child: &Table) {
-        let (Some(Value::Table(pieces)), base_pieces) = (
-            child.get("pieces").map(|n| &n.value),
-            base.get("pieces").map(|n| &n.value),
-        ) else {
+        let (Some(Value::Table(pieces)), base_pieces) =
+            (child.get("pieces").map(|n| &n.value), base.get("pieces").map(|n| &n.value))
+        else {
             return;
         };
         for (letter, node) in pieces {
@@ -328,11 +288,7 @@ impl Loader {
 
 /// Drops the pieces marked `removed = true`.
 fn strip_removed(mut table: Table) -> Table {
-    if let Some(tree::Node {
-        value: Value::Table(pieces),
-        ..
-    }) = table.get_mut("pieces")
-    {
+    if let Some(tree::Node { value: Value::Table(pieces), .. }) = table.get_mut("pieces") {
         pieces.retain(|_, node| {
             !matches!(&node.value, Value::Table(t)
                 if matches!(t.get("removed").map(|n| &n.value), Some(Value::Boolean(true))))
@@ -374,8 +330,21 @@ fn io_reason(e: &std::io::Error) -> String {
     let text = e.to_string();
     let text = text.split(" (os error").next().unwrap_or(&text).to_owned();
     let mut chars = text.chars();
-    chars
-        .next()
-        .map(|c| c.to_lowercase().collect::<String>() + chars.as_str())
-        .unwrap_or(text)
+    chars.next().map(|c| c.to_lowercase().collect::<String>() + chars.as_str()).unwrap_or(text)
+}
+
+/// Removes `.` and `dir/..` from a path without touching the disk.
+fn normalise(path: &Path) -> PathBuf {
+    use std::path::Component;
+    let mut out: Vec<Component<'_>> = Vec::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir if matches!(out.last(), Some(Component::Normal(_))) => {
+                out.pop();
+            }
+            c => out.push(c),
+        }
+    }
+    out.iter().collect()
 }

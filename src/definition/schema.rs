@@ -40,67 +40,29 @@ pub(crate) enum Ty {
 }
 
 const fn key(name: &'static str, ty: Ty, doc: &'static str) -> Key {
-    Key {
-        name,
-        ty,
-        required: false,
-        default: None,
-        doc,
-    }
+    Key { name, ty, required: false, default: None, doc }
 }
 
 const fn required(name: &'static str, ty: Ty, doc: &'static str) -> Key {
-    Key {
-        name,
-        ty,
-        required: true,
-        default: None,
-        doc,
-    }
+    Key { name, ty, required: true, default: None, doc }
 }
 
 const fn with_default(name: &'static str, ty: Ty, default: &'static str, doc: &'static str) -> Key {
-    Key {
-        name,
-        ty,
-        required: false,
-        default: Some(default),
-        doc,
-    }
+    Key { name, ty, required: false, default: Some(default), doc }
 }
 
 const VARIANT: &[Key] = &[
     required("name", Ty::Str("text"), "The variant's name."),
     key("author", Ty::Str("text"), "Its inventor or author."),
-    key(
-        "year",
-        Ty::Int {
-            min: -9999,
-            max: 9999,
-        },
-        "The year it was published.",
-    ),
+    key("year", Ty::Int { min: -9999, max: 9999 }, "The year it was published."),
     key("description", Ty::Str("text"), "A short description."),
     key("source", Ty::Str("URL"), "Where its rules come from."),
 ];
 
 const BOARD: &[Key] = &[
-    required(
-        "files",
-        Ty::Int { min: 2, max: 16 },
-        "Number of files (columns), 2 to 16.",
-    ),
-    required(
-        "ranks",
-        Ty::Int { min: 2, max: 16 },
-        "Number of ranks (rows), 2 to 16.",
-    ),
-    with_default(
-        "a1",
-        Ty::Enum(&["dark", "light"]),
-        "\"dark\"",
-        "The colour of a1.",
-    ),
+    required("files", Ty::Int { min: 2, max: 16 }, "Number of files (columns), 2 to 16."),
+    required("ranks", Ty::Int { min: 2, max: 16 }, "Number of ranks (rows), 2 to 16."),
+    with_default("a1", Ty::Enum(&["dark", "light"]), "\"dark\"", "The colour of a1."),
 ];
 
 const GOALS: &[Key] = &[
@@ -109,24 +71,12 @@ const GOALS: &[Key] = &[
         Ty::Str("squares"),
         "The squares White must bring the ball to, e.g. \"e9\" or \"d9-f9\".",
     ),
-    required(
-        "black",
-        Ty::Str("squares"),
-        "The squares Black must bring the ball to.",
-    ),
+    required("black", Ty::Str("squares"), "The squares Black must bring the ball to."),
 ];
 
 const PIECE: &[Key] = &[
-    required(
-        "name",
-        Ty::Str("text"),
-        "The piece's name, e.g. \"knight\".",
-    ),
-    required(
-        "moves",
-        Ty::Str("Betza"),
-        "How it moves, in Betza notation, e.g. \"N\" or \"fsW\".",
-    ),
+    required("name", Ty::Str("text"), "The piece's name, e.g. \"knight\"."),
+    required("moves", Ty::Str("Betza"), "How it moves, in Betza notation, e.g. \"N\" or \"fsW\"."),
     key(
         "kick",
         Ty::Str("Betza"),
@@ -146,12 +96,8 @@ const PIECE: &[Key] = &[
     ),
 ];
 
-const BALL: &[Key] = &[with_default(
-    "symbol",
-    Ty::Str("letter"),
-    "\"a\"",
-    "The ball's letter in positions.",
-)];
+const BALL: &[Key] =
+    &[with_default("symbol", Ty::Str("letter"), "\"a\"", "The ball's letter in positions.")];
 
 const RANDOM: &[Key] = &[
     required(
@@ -159,11 +105,7 @@ const RANDOM: &[Key] = &[
         Ty::Str("squares"),
         "White's squares refilled at random, e.g. \"a1-d1 f1-i1\".",
     ),
-    required(
-        "pieces",
-        Ty::Str("letters"),
-        "White's pieces placed on them, e.g. \"KQRRBBNN\".",
-    ),
+    required("pieces", Ty::Str("letters"), "White's pieces placed on them, e.g. \"KQRRBBNN\"."),
     with_default(
         "opposite_colors",
         Ty::Str("letters"),
@@ -250,10 +192,7 @@ const END: &[Key] = &[
     ),
     with_default(
         "max_turns",
-        Ty::Int {
-            min: 0,
-            max: 1_000_000,
-        },
+        Ty::Int { min: 0, max: 1_000_000 },
         "0",
         "The game is drawn after this many turns; 0: no limit.",
     ),
@@ -261,29 +200,16 @@ const END: &[Key] = &[
 
 /// The top level of a definition file.
 pub(crate) const ROOT: &[Key] = &[
-    with_default(
-        "format",
-        Ty::Int { min: 1, max: 1 },
-        "1",
-        "The version of this format.",
-    ),
+    with_default("format", Ty::Int { min: 1, max: 1 }, "1", "The version of this format."),
     key(
         "extends",
         Ty::Str("variant"),
         "A shipped variant's name, or a path relative to this file, whose keys this file overrides.",
     ),
-    required(
-        "variant",
-        Ty::Table(VARIANT),
-        "The variant's name and credits.",
-    ),
+    required("variant", Ty::Table(VARIANT), "The variant's name and credits."),
     required("board", Ty::Table(BOARD), "The board's size."),
     required("goals", Ty::Table(GOALS), "The goal squares."),
-    required(
-        "pieces",
-        Ty::Pieces(PIECE),
-        "The piece types, one table per uppercase letter.",
-    ),
+    required("pieces", Ty::Pieces(PIECE), "The piece types, one table per uppercase letter."),
     key("ball", Ty::Table(BALL), "The ball."),
     required("setup", Ty::Table(SETUP), "The start position."),
     key("kick", Ty::Table(KICK), "How the ball is kicked."),
@@ -306,34 +232,20 @@ pub(crate) fn check(table: &mut Table, keys: &[Key], path: &str, out: &mut Vec<D
 
 /// `[pieces.N]`-style path of a key below `path`.
 fn sub_path(path: &str, name: &str) -> String {
-    if path.is_empty() {
-        name.to_owned()
-    } else {
-        format!(".{name}")
-    }
+    if path.is_empty() { name.to_owned() } else { format!(".{name}") }
 }
 
 /// The table's name in messages: `[board]`, or "the top level".
 fn where_(path: &str) -> String {
-    if path.is_empty() {
-        "at the top level".to_owned()
-    } else {
-        format!("in [{path}]")
-    }
+    if path.is_empty() { "at the top level".to_owned() } else { format!("in [{path}]") }
 }
 
 fn unknown_key(name: &str, node: &Node, names: &[&str], path: &str) -> Diagnostic {
-    let diag = Diagnostic::error(
-        format!("unknown key `{name}` {}", where_(path)),
-        node.key_at.clone(),
-    );
+    let diag =
+        Diagnostic::error(format!("unknown key `{name}` {}", where_(path)), node.key_at.clone());
     match did_you_mean(name, names) {
         Some(best) => diag.with_help(format!("did you mean `{best}`?")),
-        None => diag.with_help(format!(
-            "the keys {} are: {}",
-            where_(path),
-            names.join(", ")
-        )),
+        None => diag.with_help(format!("the keys {} are: {}", where_(path), names.join(", "))),
     }
 }
 
@@ -347,63 +259,62 @@ pub(crate) fn did_you_mean<'a>(word: &str, candidates: &[&'a str]) -> Option<&'a
         .map(|(_, c)| c)
 }
 
-/// Checks one value; returns whether to keep it.
+/// Checks one value, marking it [`Value::Invalid`] after reporting what is wrong with it.
+/// Returns whether to keep the entry (always: a bad value still counts as given).
 fn check_value(spec: &Key, node: &mut Node, path: &str, out: &mut Vec<Diagnostic>) -> bool {
+    if let Some(problem) = problem(spec, node, path, out) {
+        out.push(problem);
+        node.value = Value::Invalid;
+    }
+    true
+}
+
+/// What is wrong with a value, if anything; checks inside tables as it goes.
+fn problem(
+    spec: &Key,
+    node: &mut Node,
+    path: &str,
+    out: &mut Vec<Diagnostic>,
+) -> Option<Diagnostic> {
+    let at = node.at.clone();
     let found = node.value.type_name();
-    let wrong_type = |expected: &str| {
-        Diagnostic::error(
-            format!("`{path}` must be {expected}, found {found}"),
-            node.at.clone(),
-        )
-    };
     match (&spec.ty, &mut node.value) {
-        (Ty::Str(_), Value::String(_)) | (Ty::Bool, Value::Boolean(_)) => true,
+        (Ty::Str(_), Value::String(_)) | (Ty::Bool, Value::Boolean(_)) => None,
         (Ty::Int { min, max }, Value::Integer(n)) => {
             if (i128::from(*min)..=i128::from(*max)).contains(n) {
-                return true;
+                return None;
             }
-            let range = if min == max {
-                format!("{min}")
-            } else {
-                format!("between {min} and {max}")
-            };
-            out.push(Diagnostic::error(
-                format!("`{path}` must be {range}, found {n}"),
-                node.at.clone(),
-            ));
-            false
+            let range =
+                if min == max { format!("{min}") } else { format!("between {min} and {max}") };
+            Some(Diagnostic::error(format!("`{path}` must be {range}, found {n}"), at))
         }
         (Ty::Enum(values), Value::String(s)) => {
             if values.contains(&s.as_str()) {
-                return true;
+                return None;
             }
             let quoted: Vec<String> = values.iter().map(|v| format!("\"{v}\"")).collect();
             let quoted: Vec<&str> = quoted.iter().map(String::as_str).collect();
             let diag = Diagnostic::error(
-                format!(
-                    "`{path}` must be {}, found \"{s}\"",
-                    crate::notation::one_of(&quoted)
-                ),
-                node.at.clone(),
+                format!("`{path}` must be {}, found \"{s}\"", crate::notation::one_of(&quoted)),
+                at,
             );
-            out.push(match did_you_mean(s, values) {
+            Some(match did_you_mean(s, values) {
                 Some(best) => diag.with_help(format!("did you mean \"{best}\"?")),
                 None => diag,
-            });
-            false
+            })
         }
         (Ty::Table(keys), Value::Table(t)) => {
             check(t, keys, path, out);
-            true
+            None
         }
         (Ty::Pieces(keys), Value::Table(t)) => {
             check_pieces(t, keys, path, out);
-            true
+            None
         }
-        (ty, _) => {
-            out.push(wrong_type(type_words(ty)));
-            false
-        }
+        (ty, _) => Some(Diagnostic::error(
+            format!("`{path}` must be {}, found {found}", type_words(ty)),
+            at,
+        )),
     }
 }
 
@@ -445,13 +356,7 @@ fn check_pieces(table: &mut Table, keys: &'static [Key], path: &str, out: &mut V
             ));
             return false;
         }
-        let spec = Key {
-            name: "",
-            ty: Ty::Table(keys),
-            required: false,
-            default: None,
-            doc: "",
-        };
+        let spec = Key { name: "", ty: Ty::Table(keys), required: false, default: None, doc: "" };
         check_value(&spec, node, &format!("{path}.{letter}"), out)
     });
 }
@@ -478,7 +383,7 @@ pub(crate) fn check_required(
         match (table.get(spec.name), &spec.ty) {
             (None, Ty::Table(_) | Ty::Pieces(_)) if spec.required => out.push(
                 Diagnostic::error(format!("missing table [{sub}]"), at.clone())
-                    .with_help(format!("add [{sub}]: {}", spec.doc.to_lowercase())),
+                    .with_help(format!("add [{sub}]: {}", lower_first(spec.doc))),
             ),
             (None, _) if spec.required => out.push(
                 Diagnostic::error(
@@ -488,27 +393,13 @@ pub(crate) fn check_required(
                 .with_help(format!(
                     "add `{} = ...`: {}",
                     spec.name,
-                    spec.doc.to_lowercase()
+                    lower_first(spec.doc)
                 )),
             ),
-            (
-                Some(Node {
-                    value: Value::Table(t),
-                    at: table_at,
-                    ..
-                }),
-                Ty::Table(inner),
-            ) => {
+            (Some(Node { value: Value::Table(t), at: table_at, .. }), Ty::Table(inner)) => {
                 check_required(t, inner, &sub, table_at, out);
             }
-            (
-                Some(Node {
-                    value: Value::Table(t),
-                    at: table_at,
-                    ..
-                }),
-                Ty::Pieces(inner),
-            ) => {
+            (Some(Node { value: Value::Table(t), at: table_at, .. }), Ty::Pieces(inner)) => {
                 if t.is_empty() && spec.required {
                     out.push(Diagnostic::error(
                         format!("[{sub}] defines no piece"),
@@ -526,18 +417,18 @@ pub(crate) fn check_required(
     }
 }
 
+/// A sentence with its first letter in lowercase, to follow a colon.
+fn lower_first(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map(|c| c.to_lowercase().collect::<String>() + chars.as_str()).unwrap_or_default()
+}
+
 /// The JSON Schema (draft 2020-12) of the definition format.
 #[must_use]
 pub fn json_schema() -> Json {
     let mut root = object_schema(ROOT);
-    root.insert(
-        "$schema".into(),
-        json!("https://json-schema.org/draft/2020-12/schema"),
-    );
-    root.insert(
-        "$id".into(),
-        json!("https://kickoff.invalid/schema/definition-1.json"),
-    );
+    root.insert("$schema".into(), json!("https://json-schema.org/draft/2020-12/schema"));
+    root.insert("$id".into(), json!("https://kickoff.invalid/schema/definition-1.json"));
     root.insert("title".into(), json!("kickoff variant definition"));
     root.insert(
         "description".into(),
@@ -604,21 +495,17 @@ fn key_schema(k: &Key) -> Json {
             piece.remove("required");
             let mut m = Map::new();
             m.insert("type".into(), json!("object"));
-            m.insert(
-                "patternProperties".into(),
-                json!({ "^[A-Z]$": Json::Object(piece) }),
-            );
+            m.insert("patternProperties".into(), json!({ "^[A-Z]$": Json::Object(piece) }));
             m.insert("additionalProperties".into(), json!(false));
             m
         }
     };
     m.insert("description".into(), json!(k.doc));
-    if let Some(default) = k.default {
-        if let Ok(value) = toml::from_str::<toml::Table>(&format!("v = {default}")) {
-            if let Ok(v) = serde_json::to_value(&value["v"]) {
-                m.insert("default".into(), v);
-            }
-        }
+    if let Some(default) = k.default
+        && let Ok(value) = toml::from_str::<toml::Table>(&format!("v = {default}"))
+        && let Ok(v) = serde_json::to_value(&value["v"])
+    {
+        m.insert("default".into(), v);
     }
     Json::Object(m)
 }
@@ -641,29 +528,17 @@ mod tests {
     #[test]
     fn unknown_keys_get_a_hint() {
         let p = problems("[pieces.N]\nname = \"knight\"\nmvoes = \"N\"\n");
-        assert_eq!(
-            p,
-            ["unknown key `mvoes` in [pieces.N] | did you mean `moves`?"]
-        );
+        assert_eq!(p, ["unknown key `mvoes` in [pieces.N] | did you mean `moves`?"]);
         let p = problems("[bored]\nfiles = 9\n");
-        assert_eq!(
-            p,
-            ["unknown key `bored` at the top level | did you mean `board`?"]
-        );
+        assert_eq!(p, ["unknown key `bored` at the top level | did you mean `board`?"]);
     }
 
     #[test]
     fn types_ranges_and_enums() {
         let p = problems("[board]\nfiles = \"9\"\nranks = 17\n[kick]\ndirection = \"aways\"\n");
         assert_eq!(p.len(), 3, "{p:?}");
-        assert!(
-            p[0].starts_with("`board.files` must be an integer, found a string"),
-            "{p:?}"
-        );
-        assert!(
-            p[1].starts_with("`board.ranks` must be between 2 and 16, found 17"),
-            "{p:?}"
-        );
+        assert!(p[0].starts_with("`board.files` must be an integer, found a string"), "{p:?}");
+        assert!(p[1].starts_with("`board.ranks` must be between 2 and 16, found 17"), "{p:?}");
         assert_eq!(
             p[2],
             "`kick.direction` must be \"away\" or \"line\", found \"aways\" | did you mean \"away\"?"
@@ -685,22 +560,10 @@ mod tests {
 
     #[test]
     fn required_keys_after_merge() {
-        let t = tree::parse(
-            FileId(0),
-            "[variant]\nauthor = \"x\"\n[pieces.N]\nmoves = \"N\"\n",
-        )
-        .unwrap();
+        let t = tree::parse(FileId(0), "[variant]\nauthor = \"x\"\n[pieces.N]\nmoves = \"N\"\n")
+            .unwrap();
         let mut out = Vec::new();
-        check_required(
-            &t,
-            ROOT,
-            "",
-            &Loc {
-                file: FileId(0),
-                span: 0..0,
-            },
-            &mut out,
-        );
+        check_required(&t, ROOT, "", &Loc { file: FileId(0), span: 0..0 }, &mut out);
         let messages: Vec<&str> = out.iter().map(|d| d.message.as_str()).collect();
         assert_eq!(
             messages,
@@ -720,10 +583,7 @@ mod tests {
         let kick = &schema["properties"]["kick"]["properties"];
         assert_eq!(kick["direction"]["enum"], json!(["away", "line"]));
         assert_eq!(kick["per_piece"]["default"], json!(1));
-        assert_eq!(
-            schema["properties"]["board"]["properties"]["files"]["maximum"],
-            json!(16)
-        );
+        assert_eq!(schema["properties"]["board"]["properties"]["files"]["maximum"], json!(16));
         assert!(schema["properties"]["pieces"]["patternProperties"]["^[A-Z]$"].is_object());
     }
 }

@@ -4,10 +4,7 @@
 pub const SHIPPED: &[(&str, &str)] = &[
     ("boyer-1951", include_str!("../../variants/boyer-1951.toml")),
     ("vchess", include_str!("../../variants/vchess.toml")),
-    (
-        "football-960",
-        include_str!("../../variants/football-960.toml"),
-    ),
+    ("football-960", include_str!("../../variants/football-960.toml")),
     ("mini", include_str!("../../variants/mini.toml")),
     ("stadium", include_str!("../../variants/stadium.toml")),
 ];

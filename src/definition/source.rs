@@ -58,10 +58,7 @@ impl Sources {
     /// The id of an already loaded file with this origin.
     #[must_use]
     pub fn find(&self, origin: &Origin) -> Option<FileId> {
-        self.files
-            .iter()
-            .position(|f| &f.origin == origin)
-            .map(|i| FileId(i as u16))
+        self.files.iter().position(|f| &f.origin == origin).map(|i| FileId(i as u16))
     }
 }
 
@@ -98,11 +95,7 @@ pub fn span_in_string(
     let Some(raw) = text.get(value_span.clone()) else {
         return value_span.clone();
     };
-    let quote = if raw.starts_with("\"\"\"") || raw.starts_with("'''") {
-        3
-    } else {
-        1
-    };
+    let quote = if raw.starts_with("\"\"\"") || raw.starts_with("'''") { 3 } else { 1 };
     let body = raw.get(quote..raw.len().saturating_sub(quote));
     if body == Some(value) && inner.end <= value.len() {
         value_span.start + quote + inner.start..value_span.start + quote + inner.end

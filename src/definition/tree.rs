@@ -31,6 +31,9 @@ pub(crate) enum Value {
     Datetime(String),
     Array(Vec<Node>),
     Table(Table),
+    /// A value the schema refused (already reported). It still overrides a parent's value, and
+    /// it still counts as given, so that it is not also reported as missing.
+    Invalid,
 }
 
 /// A TOML table: keys in byte order.
@@ -47,6 +50,7 @@ impl Value {
             Value::Datetime(_) => "a date",
             Value::Array(_) => "an array",
             Value::Table(_) => "a table",
+            Value::Invalid => "an invalid value",
         }
     }
 }
@@ -59,43 +63,43 @@ pub(crate) fn parse(file: FileId, text: &str) -> Result<Table, Vec<Diagnostic>> 
             .iter()
             .map(|e| {
                 let span = e.span().unwrap_or(0..0);
-                Diagnostic::error(syntax_message(e.message()), Loc { file, span })
+                let word = text.get(span.clone()).unwrap_or("");
+                let at = Loc { file, span };
+                // A bare word where a value belongs is almost always text without quotes; the
+                // parser's own guess ("invalid boolean") would mislead.
+                if is_bare_word(word) {
+                    Diagnostic::error(format!("TOML syntax: `{word}` is not a value"), at)
+                        .with_help(format!("text is written in quotes: \"{word}\""))
+                } else {
+                    Diagnostic::error(syntax_message(e.message()), at)
+                }
             })
             .collect());
     }
     Ok(table(file, doc.get_ref()))
 }
 
+fn is_bare_word(word: &str) -> bool {
+    !word.is_empty()
+        && word.chars().all(|c| c.is_alphanumeric() || c == '-' || c == '_')
+        && !word.chars().all(|c| c.is_ascii_digit())
+        && !matches!(word, "true" | "false" | "inf" | "nan")
+}
+
 /// The first line of a TOML parser message, lowercase first letter.
 fn syntax_message(message: &str) -> String {
     let line = message.lines().next().unwrap_or("invalid TOML").trim();
     let mut chars = line.chars();
-    let first = chars
-        .next()
-        .map(|c| c.to_lowercase().collect::<String>())
-        .unwrap_or_default();
+    let first = chars.next().map(|c| c.to_lowercase().collect::<String>()).unwrap_or_default();
     format!("TOML syntax: {first}{}", chars.as_str())
 }
 
 fn table(file: FileId, t: &DeTable<'_>) -> Table {
     t.iter()
         .map(|(k, v)| {
-            let key_at = Loc {
-                file,
-                span: k.span(),
-            };
-            let at = Loc {
-                file,
-                span: v.span(),
-            };
-            (
-                k.get_ref().to_string(),
-                Node {
-                    value: value(file, v.get_ref()),
-                    at,
-                    key_at,
-                },
-            )
+            let key_at = Loc { file, span: k.span() };
+            let at = Loc { file, span: v.span() };
+            (k.get_ref().to_string(), Node { value: value(file, v.get_ref()), at, key_at })
         })
         .collect()
 }
@@ -114,15 +118,8 @@ fn value(file: FileId, v: &DeValue<'_>) -> Value {
             items
                 .iter()
                 .map(|item| {
-                    let at = Loc {
-                        file,
-                        span: item.span(),
-                    };
-                    Node {
-                        value: value(file, item.get_ref()),
-                        at: at.clone(),
-                        key_at: at,
-                    }
+                    let at = Loc { file, span: item.span() };
+                    Node { value: value(file, item.get_ref()), at: at.clone(), key_at: at }
                 })
                 .collect(),
         ),
@@ -134,21 +131,9 @@ fn value(file: FileId, v: &DeValue<'_>) -> Value {
 pub(crate) fn merge(parent: &mut Table, child: Table) {
     for (key, node) in child {
         match (parent.get_mut(&key), node) {
-            (
-                Some(Node {
-                    value: Value::Table(p),
-                    at,
-                    key_at,
-                }),
-                Node {
-                    value: Value::Table(c),
-                    at: cat,
-                    key_at: ckey,
-                },
-            ) => {
+            // A table keeps the place where its parent defined it, so pieces keep their order.
+            (Some(Node { value: Value::Table(p), .. }), Node { value: Value::Table(c), .. }) => {
                 merge(p, c);
-                *at = cat;
-                *key_at = ckey;
             }
             (_, node) => {
                 parent.insert(key, node);
@@ -169,12 +154,8 @@ mod tests {
     fn spans_point_at_keys_and_values() {
         let text = "[pieces.N]\nname = \"knight\"\nmoves = \"N\"\n";
         let t = tree(text);
-        let Value::Table(pieces) = &t["pieces"].value else {
-            panic!("pieces is a table")
-        };
-        let Value::Table(n) = &pieces["N"].value else {
-            panic!("N is a table")
-        };
+        let Value::Table(pieces) = &t["pieces"].value else { panic!("pieces is a table") };
+        let Value::Table(n) = &pieces["N"].value else { panic!("N is a table") };
         assert_eq!(&text[n["moves"].at.span.clone()], "\"N\"");
         assert_eq!(&text[n["moves"].key_at.span.clone()], "moves");
         assert_eq!(&text[pieces["N"].key_at.span.clone()], "N");
@@ -194,32 +175,19 @@ mod tests {
     fn every_syntax_error_is_reported() {
         let errors = parse(FileId(0), "a = \nb = \"x\nc = 1\n").unwrap_err();
         assert!(errors.len() >= 2, "{errors:?}");
-        assert!(
-            errors[0].message.starts_with("TOML syntax: "),
-            "{}",
-            errors[0].message
-        );
+        assert!(errors[0].message.starts_with("TOML syntax: "), "{}", errors[0].message);
     }
 
     #[test]
     fn merging_is_key_by_key() {
         let mut parent =
             tree("[pieces.N]\nname = \"knight\"\nmoves = \"N\"\n[kick]\nper_piece = 1\n");
-        merge(
-            &mut parent,
-            tree("[pieces.N]\nkick = \"K\"\n[kick]\nper_piece = 2\n"),
-        );
-        let Value::Table(pieces) = &parent["pieces"].value else {
-            panic!()
-        };
-        let Value::Table(n) = &pieces["N"].value else {
-            panic!()
-        };
+        merge(&mut parent, tree("[pieces.N]\nkick = \"K\"\n[kick]\nper_piece = 2\n"));
+        let Value::Table(pieces) = &parent["pieces"].value else { panic!() };
+        let Value::Table(n) = &pieces["N"].value else { panic!() };
         assert_eq!(n.len(), 3);
         assert_eq!(n["kick"].value, Value::String("K".into()));
-        let Value::Table(kick) = &parent["kick"].value else {
-            panic!()
-        };
+        let Value::Table(kick) = &parent["kick"].value else { panic!() };
         assert_eq!(kick["per_piece"].value, Value::Integer(2));
     }
 }

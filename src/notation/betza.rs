@@ -119,23 +119,29 @@ impl Leg {
 pub fn parse(input: &str) -> Result<Betza, ParseError> {
     if input.len() > MAX_LEN {
         return Err(ParseError::new(
-            format!(
-                "Betza string is {} bytes long; the limit is {MAX_LEN}",
-                input.len()
-            ),
+            format!("Betza string is {} bytes long; the limit is {MAX_LEN}", input.len()),
             0..input.len(),
         ));
     }
     let mut pairs =
         BetzaParser::parse(Rule::betza, input).map_err(|e| from_pest(&e, input, rule_name))?;
-    let top = pairs
-        .next()
-        .ok_or_else(|| ParseError::new("empty Betza string", 0..0))?;
-    let groups = top
-        .into_inner()
-        .filter(|p| p.as_rule() == Rule::group)
-        .map(|p| group(p, input))
-        .collect::<Result<Vec<_>, _>>()?;
+    let top = pairs.next().ok_or_else(|| ParseError::new("empty Betza string", 0..0))?;
+    let mut groups = Vec::new();
+    for pair in top.into_inner() {
+        let at = pair.as_span().start()..pair.as_span().end();
+        match pair.as_rule() {
+            Rule::group => groups.push(group(pair, input)?),
+            Rule::unsupported_symbol => {
+                return Err(ParseError::new(format!("`{}` is not supported", pair.as_str()), at)
+                    .with_help(
+                        "brackets and operators of extended Betza (multi-leg moves) are not \
+                         supported; kickoff reads atoms, ranges and direction modifiers",
+                    ));
+            }
+            Rule::EOI => {}
+            other => unreachable!("parse: unexpected rule {other:?}"),
+        }
+    }
     Ok(Betza { groups })
 }
 
@@ -144,7 +150,8 @@ fn rule_name(rule: &Rule) -> &'static str {
     match rule {
         Rule::EOI => "the end",
         Rule::betza => "a Betza string",
-        Rule::group => "a move group",
+        Rule::group => "a modifier or an atom",
+        Rule::unsupported_symbol => "a symbol",
         Rule::direction => "a direction modifier (f b l r s v)",
         Rule::unsupported_modifier => "a modifier",
         Rule::atom | Rule::unsupported_atom => "an atom (W F D N A H C Z G K Q R B)",
@@ -172,17 +179,9 @@ fn group(pair: Pair<'_, Rule>, input: &str) -> Result<Group, ParseError> {
         }
     }
     let atom = atom_letter.ok_or_else(|| {
-        ParseError::new(
-            format!("missing atom, found {}", found_at(input, span.end)),
-            span.clone(),
-        )
+        ParseError::new(format!("missing atom, found {}", found_at(input, span.end)), span.clone())
     })?;
-    Ok(Group {
-        directions: directions(&letters)?,
-        atom,
-        range: reach,
-        span,
-    })
+    Ok(Group { directions: directions(&letters)?, atom, range: reach, span })
 }
 
 /// The atom letter, or an error naming the unsupported one.
@@ -210,7 +209,7 @@ fn atom(pair: Pair<'_, Rule>) -> Result<Atom, ParseError> {
                 _ => "the atoms are W F D N A H C Z G and the shorthands K Q R B",
             };
             return Err(
-                ParseError::new(format!("atom `{other}` is not supported"), at).with_help(help),
+                ParseError::new(format!("atom `{other}` is not supported"), at).with_help(help)
             );
         }
     })
@@ -258,23 +257,15 @@ fn directions(letters: &[(char, Range<usize>)]) -> Result<Vec<Direction>, ParseE
         };
         match next {
             Some(second) if pairs_with(second) => {
-                out.push(Direction {
-                    first,
-                    second: Some(second),
-                });
+                out.push(Direction { first, second: Some(second) });
                 i += 2;
             }
             _ if first == 'h' => {
-                return Err(
-                    ParseError::new("`h` (half) needs a direction before it", at.clone())
-                        .with_help("write fh, bh, lh or rh"),
-                );
+                return Err(ParseError::new("`h` (half) needs a direction before it", at.clone())
+                    .with_help("write fh, bh, lh or rh"));
             }
             _ => {
-                out.push(Direction {
-                    first,
-                    second: None,
-                });
+                out.push(Direction { first, second: None });
                 i += 1;
             }
         }
@@ -403,10 +394,7 @@ impl Group {
         for (atom, reach) in parts {
             for (x, y) in orientations(atom.leap()) {
                 if self.directions.is_empty() || self.directions.iter().any(|d| d.contains(x, y)) {
-                    legs.push(Leg {
-                        step: (x, y),
-                        reach,
-                    });
+                    legs.push(Leg { step: (x, y), reach });
                 }
             }
         }
@@ -435,12 +423,7 @@ mod tests {
     use super::*;
 
     fn steps(s: &str) -> Vec<(i8, i8)> {
-        let mut v: Vec<_> = parse(s)
-            .unwrap()
-            .legs()
-            .into_iter()
-            .map(|l| l.step)
-            .collect();
+        let mut v: Vec<_> = parse(s).unwrap().legs().into_iter().map(|l| l.step).collect();
         v.sort_unstable();
         v
     }
@@ -471,10 +454,7 @@ mod tests {
         assert_eq!(nn.groups.len(), 1);
         assert!(nn.legs().iter().all(|l| l.reach == Reach::Unlimited));
         let r4 = parse("R4").unwrap().legs();
-        assert!(
-            r4.iter()
-                .all(|l| l.reach == Reach::Steps(4) && l.step.0 * l.step.1 == 0)
-        );
+        assert!(r4.iter().all(|l| l.reach == Reach::Steps(4) && l.step.0 * l.step.1 == 0));
         // Two groups of the same atom: the longer reach wins.
         let wr = parse("WR").unwrap().legs();
         assert_eq!(wr.len(), 4);
@@ -530,9 +510,13 @@ mod tests {
         let (m, at) = err("NO");
         assert!(m.contains("`O` is not supported"), "{m}");
         assert_eq!(at, 1..2);
-        let (_, at) = err("N[W]");
+        let (m, at) = err("N[W]");
+        assert!(m.contains("`[` is not supported"), "{m}");
         assert_eq!(at, 1..2);
         let (m, at) = err("Q(");
+        assert!(m.contains("not supported"), "{m}");
+        assert_eq!(at, 1..2);
+        let (m, at) = err("Q?");
         assert!(m.starts_with("expected"), "{m}");
         assert_eq!(at, 1..2);
     }

@@ -85,10 +85,7 @@ impl Row {
 pub fn parse(input: &str) -> Result<FenSetup, ParseError> {
     if input.len() > MAX_LEN {
         return Err(ParseError::new(
-            format!(
-                "position is {} bytes long; the limit is {MAX_LEN}",
-                input.len()
-            ),
+            format!("position is {} bytes long; the limit is {MAX_LEN}", input.len()),
             0..input.len(),
         ));
     }
@@ -108,13 +105,7 @@ pub fn parse(input: &str) -> Result<FenSetup, ParseError> {
                 board_span = span;
                 rows = pair.into_inner().map(row).collect::<Result<_, _>>()?;
             }
-            Rule::side => {
-                side = if pair.as_str() == "w" {
-                    Side::White
-                } else {
-                    Side::Black
-                }
-            }
+            Rule::side => side = if pair.as_str() == "w" { Side::White } else { Side::Black },
             Rule::turns => {
                 turns = pair.as_str().parse().map_err(|_| {
                     ParseError::new(
@@ -128,13 +119,7 @@ pub fn parse(input: &str) -> Result<FenSetup, ParseError> {
             other => unreachable!("parse: unexpected rule {other:?}"),
         }
     }
-    Ok(FenSetup {
-        rows,
-        side,
-        turns,
-        board_span,
-        turns_span,
-    })
+    Ok(FenSetup { rows, side, turns, board_span, turns_span })
 }
 
 /// A readable name for every rule, used in "expected ..." messages.

@@ -28,11 +28,7 @@ pub struct ParseError {
 impl ParseError {
     /// A problem at `span` with no hint.
     pub fn new(message: impl Into<String>, span: Range<usize>) -> Self {
-        ParseError {
-            message: message.into(),
-            span,
-            help: None,
-        }
+        ParseError { message: message.into(), span, help: None }
     }
 
     /// The same problem with a hint.
@@ -79,11 +75,7 @@ pub(crate) fn from_pest<R: RuleType>(
             let mut names: Vec<&str> = positives.iter().map(&name).collect();
             names.sort_unstable();
             names.dedup();
-            format!(
-                "expected {}, found {}",
-                one_of(&names),
-                found_at(input, pos)
-            )
+            format!("expected {}, found {}", one_of(&names), found_at(input, pos))
         }
         ErrorVariant::ParsingError { .. } => format!("unexpected {}", found_at(input, pos)),
         ErrorVariant::CustomError { message } => message.clone(),

@@ -37,12 +37,7 @@ impl SquareName {
 
 impl std::fmt::Display for SquareName {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{}{}",
-            char::from(b'a' + self.file),
-            u32::from(self.rank) + 1
-        )
+        write!(f, "{}{}", char::from(b'a' + self.file), u32::from(self.rank) + 1)
     }
 }
 
@@ -75,10 +70,7 @@ pub enum ItemKind {
 pub fn parse(input: &str) -> Result<Vec<Item>, ParseError> {
     if input.len() > MAX_LEN {
         return Err(ParseError::new(
-            format!(
-                "square list is {} bytes long; the limit is {MAX_LEN}",
-                input.len()
-            ),
+            format!("square list is {} bytes long; the limit is {MAX_LEN}", input.len()),
             0..input.len(),
         ));
     }
@@ -86,10 +78,7 @@ pub fn parse(input: &str) -> Result<Vec<Item>, ParseError> {
         .map_err(|e| from_pest(&e, input, rule_name))?
         .next()
         .ok_or_else(|| ParseError::new("empty square list", 0..0))?;
-    top.into_inner()
-        .filter(|p| p.as_rule() != Rule::EOI)
-        .map(item)
-        .collect()
+    top.into_inner().filter(|p| p.as_rule() != Rule::EOI).map(item).collect()
 }
 
 /// A readable name for every rule, used in "expected ..." messages.
@@ -137,10 +126,7 @@ fn item(pair: Pair<'_, Rule>) -> Result<Item, ParseError> {
 /// A square name.
 fn square(pair: Pair<'_, Rule>) -> SquareName {
     let text = pair.as_str();
-    SquareName {
-        file: file(&text[..1]),
-        rank: rank(&text[1..]),
-    }
+    SquareName { file: file(&text[..1]), rank: rank(&text[1..]) }
 }
 
 fn file(letter: &str) -> u8 {
@@ -167,10 +153,7 @@ pub fn expand(items: &[Item], files: u8, ranks: u8) -> Result<Vec<Square>, Parse
     for item in items {
         let squares: Vec<Square> = match item.kind {
             ItemKind::Square(s) => {
-                vec![
-                    s.on_board(files, ranks)
-                        .ok_or_else(|| off(s.to_string(), &item.span))?,
-                ]
+                vec![s.on_board(files, ranks).ok_or_else(|| off(s.to_string(), &item.span))?]
             }
             ItemKind::Range(a, b) => {
                 let (sa, sb) = match (a.on_board(files, ranks), b.on_board(files, ranks)) {
@@ -180,9 +163,7 @@ pub fn expand(items: &[Item], files: u8, ranks: u8) -> Result<Vec<Square>, Parse
                 };
                 let (f0, f1) = (sa.file().min(sb.file()), sa.file().max(sb.file()));
                 let (r0, r1) = (sa.rank().min(sb.rank()), sa.rank().max(sb.rank()));
-                (r0..=r1)
-                    .flat_map(|r| (f0..=f1).map(move |f| Square::new(f, r)))
-                    .collect()
+                (r0..=r1).flat_map(|r| (f0..=f1).map(move |f| Square::new(f, r))).collect()
             }
             ItemKind::Rank(r) if r < ranks => (0..files).map(|f| Square::new(f, r)).collect(),
             ItemKind::File(f) if f < files => (0..ranks).map(|r| Square::new(f, r)).collect(),
@@ -205,11 +186,7 @@ mod tests {
     use super::*;
 
     fn names(s: &str, files: u8, ranks: u8) -> Vec<String> {
-        expand(&parse(s).unwrap(), files, ranks)
-            .unwrap()
-            .iter()
-            .map(|q| q.to_string())
-            .collect()
+        expand(&parse(s).unwrap(), files, ranks).unwrap().iter().map(|q| q.to_string()).collect()
     }
 
     #[test]
@@ -242,11 +219,7 @@ mod tests {
         ] {
             let e = parse(input).unwrap_err();
             assert_eq!(e.span, at, "{input:?}: {}", e.message);
-            assert!(
-                e.message.starts_with("expected"),
-                "{input:?}: {}",
-                e.message
-            );
+            assert!(e.message.starts_with("expected"), "{input:?}: {}", e.message);
         }
         let e = parse("a1-c3").unwrap_err();
         assert!(e.message.contains("neither along a rank"), "{}", e.message);

@@ -30,17 +30,14 @@ pub fn place(rules: &Rules, fen: &FenSetup) -> Result<Placement, Vec<ParseError>
     let mut problems = Vec::new();
     if fen.rows.len() != usize::from(board.ranks) {
         problems.push(ParseError::new(
-            format!(
-                "the position has {} ranks; the board has {}",
-                fen.rows.len(),
-                board.ranks
-            ),
+            format!("the position has {} ranks; the board has {}", fen.rows.len(), board.ranks),
             fen.board_span.clone(),
         ));
         return Err(problems);
     }
     let mut pieces = Vec::new();
     let mut balls: Vec<(Square, std::ops::Range<usize>)> = Vec::new();
+    let mut unknown: Vec<char> = Vec::new();
     for (i, row) in fen.rows.iter().enumerate() {
         let rank = board.ranks - 1 - i as u8;
         let width = row.width();
@@ -71,13 +68,13 @@ pub fn place(rules: &Rules, fen: &FenSetup) -> Result<Placement, Vec<ParseError>
                         balls.push((square, cell.span.clone()));
                         continue;
                     }
-                    let side = if c.is_ascii_uppercase() {
-                        Side::White
-                    } else {
-                        Side::Black
-                    };
+                    let side = if c.is_ascii_uppercase() { Side::White } else { Side::Black };
                     let Some(kind) = rules.kind_of(c.to_ascii_uppercase()) else {
-                        problems.push(unknown_letter(rules, c, cell.span.clone()));
+                        // Once per letter: a whole back rank of strangers is one mistake.
+                        if !unknown.contains(&c.to_ascii_uppercase()) {
+                            unknown.push(c.to_ascii_uppercase());
+                            problems.push(unknown_letter(rules, c, cell.span.clone()));
+                        }
                         continue;
                     };
                     if rules.scorer(square).is_some() {
@@ -109,10 +106,7 @@ pub fn place(rules: &Rules, fen: &FenSetup) -> Result<Placement, Vec<ParseError>
         }
         [_, (_, second), ..] => {
             problems.push(ParseError::new(
-                format!(
-                    "the position has {} balls; there must be exactly one",
-                    balls.len()
-                ),
+                format!("the position has {} balls; there must be exactly one", balls.len()),
                 second.clone(),
             ));
             None
@@ -121,12 +115,7 @@ pub fn place(rules: &Rules, fen: &FenSetup) -> Result<Placement, Vec<ParseError>
     match ball {
         Some(ball) if problems.is_empty() => {
             pieces.sort_by_key(|&(s, _, _)| s);
-            Ok(Placement {
-                pieces,
-                ball,
-                side: fen.side,
-                turns: fen.turns,
-            })
+            Ok(Placement { pieces, ball, side: fen.side, turns: fen.turns })
         }
         _ => Err(problems),
     }
@@ -144,4 +133,43 @@ fn unknown_letter(rules: &Rules, c: char, span: std::ops::Range<usize>) -> Parse
         letters.to_ascii_lowercase(),
         rules.ball_symbol()
     ))
+}
+
+impl Placement {
+    /// The position's text: ranks from the top, runs of empty squares as decimal numbers, the
+    /// ball's symbol, the side to move and the turn count.
+    #[must_use]
+    pub fn fen(&self, rules: &Rules) -> String {
+        let board = rules.board();
+        let mut cells = vec![None; 256];
+        for &(square, side, kind) in &self.pieces {
+            let letter = rules.piece(kind).letter;
+            cells[square.index()] =
+                Some(if side == Side::White { letter } else { letter.to_ascii_lowercase() });
+        }
+        cells[self.ball.index()] = Some(rules.ball_symbol());
+        let mut out = String::new();
+        for rank in (0..board.ranks).rev() {
+            let mut empty = 0;
+            for file in 0..board.files {
+                match cells[Square::new(file, rank).index()] {
+                    Some(c) => {
+                        if empty > 0 {
+                            out.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        out.push(c);
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+            if rank > 0 {
+                out.push('/');
+            }
+        }
+        format!("{out} {} {}", self.side.fen_char(), self.turns)
+    }
 }

@@ -60,7 +60,7 @@ impl Board {
     /// Whether `square` is dark.
     #[must_use]
     pub fn is_dark(self, square: Square) -> bool {
-        ((square.file() + square.rank()) % 2 == 0) == self.a1_dark
+        (square.file() + square.rank()).is_multiple_of(2) == self.a1_dark
     }
 
     /// Whether `square` is one of the four corners.
@@ -228,9 +228,7 @@ impl Rules {
     /// Which side scores when the ball stops on `square`, if it is a goal square.
     #[must_use]
     pub fn scorer(&self, square: Square) -> Option<Side> {
-        Side::ALL
-            .into_iter()
-            .find(|&s| self.goals[s].contains(&square))
+        Side::ALL.into_iter().find(|&s| self.goals[s].contains(&square))
     }
 
     /// Every piece type; [`PieceKind`] indexes it.
@@ -248,10 +246,7 @@ impl Rules {
     /// The kind whose White letter is `letter` (uppercase).
     #[must_use]
     pub fn kind_of(&self, letter: char) -> Option<PieceKind> {
-        self.pieces
-            .iter()
-            .position(|p| p.letter == letter)
-            .map(|i| PieceKind(i as u8))
+        self.pieces.iter().position(|p| p.letter == letter).map(|i| PieceKind(i as u8))
     }
 
     /// The ball's symbol in positions.

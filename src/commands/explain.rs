@@ -1,0 +1,15 @@
+//! `kickoff explain VARIANT`: the rules in plain English.
+
+use crate::commands::{Exit, load_variant};
+use crate::render::explain::explain;
+
+/// Prints the rules of `variant`.
+pub fn run(variant: &str) -> Exit {
+    match load_variant(variant) {
+        Ok(def) => {
+            print!("{}", explain(&def.rules));
+            Exit::Success
+        }
+        Err(exit) => exit,
+    }
+}

@@ -1,0 +1,5 @@
+//! Rendering for people: board diagrams and rules in words.
+
+pub mod diagram;
+pub mod explain;
+pub mod words;

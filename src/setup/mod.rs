@@ -1,0 +1,276 @@
+//! 960-style random setups and their numbers.
+//!
+//! The arrangements of a `[setup.random]` are the strings of White's letters on its squares
+//! (squares in board order: a1, b1, ... then rank 2 ...) that satisfy the colour constraints.
+//! Arrangement N is the N-th of them in lexicographic byte order, from 0. Ranking and unranking
+//! count completions of a prefix instead of listing arrangements, so large definitions answer at
+//! once.
+
+use crate::position::Placement;
+use crate::rules::{BlackSetup, PieceKind, RandomSetup, Rules};
+use crate::side::Side;
+use crate::square::Square;
+
+/// The most squares a random setup may have (the count must fit in 128 bits).
+pub const MAX_SQUARES: usize = 32;
+
+/// An arrangement number out of range.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("setup number {number} is out of range: this variant has setups 0 to {}", .count - 1)]
+pub struct OutOfRange {
+    /// The number asked for.
+    pub number: u128,
+    /// How many arrangements there are.
+    pub count: u128,
+}
+
+/// What remains to be placed while counting completions of a prefix.
+#[derive(Clone, Debug)]
+struct Remaining {
+    /// Copies left of each kind, indexed like `kinds`.
+    copies: Vec<u32>,
+    /// The distinct kinds in lexicographic order of their letters.
+    kinds: Vec<PieceKind>,
+    /// For each kind: whether it is colour-bound, and the colour of its placed copy if any.
+    bound: Vec<Option<Option<bool>>>,
+}
+
+impl Remaining {
+    fn new(rules: &Rules, random: &RandomSetup) -> Self {
+        let mut kinds: Vec<PieceKind> = random.pieces.clone();
+        kinds.sort_by_key(|&k| rules.piece(k).letter);
+        kinds.dedup();
+        let copies =
+            kinds.iter().map(|k| random.pieces.iter().filter(|p| *p == k).count() as u32).collect();
+        let bound =
+            kinds.iter().map(|k| random.opposite_colors.contains(k).then_some(None)).collect();
+        Remaining { copies, kinds, bound }
+    }
+
+    /// Places one copy of kind index `i` on a square of colour `dark`; false if that breaks a
+    /// colour constraint.
+    fn place(&mut self, i: usize, dark: bool) -> bool {
+        self.copies[i] -= 1;
+        match &mut self.bound[i] {
+            Some(placed @ None) => {
+                *placed = Some(dark);
+                true
+            }
+            Some(Some(first)) => *first != dark,
+            None => true,
+        }
+    }
+
+    /// The number of ways to fill `dark` dark and `light` light squares with what remains.
+    fn completions(&self, dark: u32, light: u32) -> u128 {
+        let (mut need_dark, mut need_light) = (0u32, 0u32);
+        let mut free: Vec<u32> = Vec::new();
+        for (i, &n) in self.copies.iter().enumerate() {
+            match (self.bound[i], n) {
+                (_, 0) => {}
+                // Both copies still to place: one dark square and one light square.
+                (Some(None), 2) => {
+                    need_dark += 1;
+                    need_light += 1;
+                }
+                (Some(Some(first_dark)), 1) => {
+                    if first_dark {
+                        need_light += 1
+                    } else {
+                        need_dark += 1
+                    }
+                }
+                (Some(_), _) => return 0,
+                (None, n) => free.push(n),
+            }
+        }
+        if need_dark > dark || need_light > light {
+            return 0;
+        }
+        let rest = dark - need_dark + light - need_light;
+        falling(dark, need_dark) * falling(light, need_light) * multinomial(rest, &free)
+    }
+}
+
+/// `n * (n-1) * ... * (n-k+1)`.
+fn falling(n: u32, k: u32) -> u128 {
+    (0..k).map(|i| u128::from(n - i)).product()
+}
+
+/// `total! / (parts[0]! * parts[1]! * ...)`, computed as a product of binomials.
+fn multinomial(total: u32, parts: &[u32]) -> u128 {
+    if parts.iter().sum::<u32>() != total {
+        return 0;
+    }
+    let mut left = total;
+    let mut out = 1u128;
+    for &k in parts {
+        out *= binomial(left, k);
+        left -= k;
+    }
+    out
+}
+
+fn binomial(n: u32, k: u32) -> u128 {
+    let k = k.min(n - k);
+    (0..k).fold(1u128, |acc, i| acc * u128::from(n - i) / u128::from(i + 1))
+}
+
+/// The colours of the squares, dark = true, in board order.
+fn colours(rules: &Rules, random: &RandomSetup) -> Vec<bool> {
+    random.squares.iter().map(|&s| rules.board().is_dark(s)).collect()
+}
+
+fn remaining_colours(colours: &[bool]) -> (u32, u32) {
+    let dark = colours.iter().filter(|&&d| d).count() as u32;
+    (dark, colours.len() as u32 - dark)
+}
+
+/// How many arrangements White's pieces have.
+#[must_use]
+pub fn count(rules: &Rules, random: &RandomSetup) -> u128 {
+    let (dark, light) = remaining_colours(&colours(rules, random));
+    Remaining::new(rules, random).completions(dark, light)
+}
+
+/// Arrangement `number`: the kinds on White's squares, in board order.
+///
+/// # Errors
+/// A number not below [`count`].
+pub fn arrangement(
+    rules: &Rules,
+    random: &RandomSetup,
+    mut number: u128,
+) -> Result<Vec<PieceKind>, OutOfRange> {
+    let total = count(rules, random);
+    if number >= total {
+        return Err(OutOfRange { number, count: total });
+    }
+    let colours = colours(rules, random);
+    let mut left = Remaining::new(rules, random);
+    let mut out = Vec::with_capacity(colours.len());
+    for (i, &dark) in colours.iter().enumerate() {
+        let (d, l) = remaining_colours(&colours[i + 1..]);
+        for k in 0..left.kinds.len() {
+            if left.copies[k] == 0 {
+                continue;
+            }
+            let mut next = left.clone();
+            let n = if next.place(k, dark) { next.completions(d, l) } else { 0 };
+            if number < n {
+                out.push(left.kinds[k]);
+                left = next;
+                break;
+            }
+            number -= n;
+        }
+    }
+    Ok(out)
+}
+
+/// The number of an arrangement, or `None` if it is not one (wrong pieces or colours).
+#[must_use]
+pub fn number(rules: &Rules, random: &RandomSetup, kinds: &[PieceKind]) -> Option<u128> {
+    let colours = colours(rules, random);
+    if kinds.len() != colours.len() {
+        return None;
+    }
+    let mut left = Remaining::new(rules, random);
+    let mut rank = 0u128;
+    for (i, (&kind, &dark)) in kinds.iter().zip(&colours).enumerate() {
+        let (d, l) = remaining_colours(&colours[i + 1..]);
+        let chosen = left.kinds.iter().position(|&k| k == kind)?;
+        for k in 0..chosen {
+            if left.copies[k] > 0 {
+                let mut next = left.clone();
+                if next.place(k, dark) {
+                    rank += next.completions(d, l);
+                }
+            }
+        }
+        if left.copies[chosen] == 0 || !left.place(chosen, dark) {
+            return None;
+        }
+    }
+    Some(rank)
+}
+
+/// The start position with White's arrangement `white` and Black's `black` (for a mirrored
+/// setup, the same number). Every other square comes from `setup.fen`.
+///
+/// # Errors
+/// A number out of range.
+pub fn placement(
+    rules: &Rules,
+    random: &RandomSetup,
+    white: u128,
+    black: u128,
+) -> Result<Placement, OutOfRange> {
+    let base = crate::position::start_placement(rules);
+    let (w, b) = (arrangement(rules, random, white)?, arrangement(rules, random, black)?);
+    let board = rules.board();
+    let mirrored: Vec<Square> = random.squares.iter().map(|&s| board.mirror(s)).collect();
+    let mut pieces: Vec<(Square, Side, PieceKind)> = base
+        .pieces
+        .into_iter()
+        .filter(|(s, _, _)| !random.squares.contains(s) && !mirrored.contains(s))
+        .collect();
+    pieces.extend(random.squares.iter().zip(&w).map(|(&s, &k)| (s, Side::White, k)));
+    pieces.extend(mirrored.iter().zip(&b).map(|(&s, &k)| (s, Side::Black, k)));
+    pieces.sort_by_key(|&(s, _, _)| s);
+    Ok(Placement { pieces, ..base })
+}
+
+/// Whether the variant's Black is drawn independently unless asked otherwise.
+#[must_use]
+pub fn independent_by_default(random: &RandomSetup) -> bool {
+    random.black == BlackSetup::Independent
+}
+
+/// The letters of an arrangement, e.g. "RNBQKNBR".
+#[must_use]
+pub fn letters(rules: &Rules, kinds: &[PieceKind]) -> String {
+    kinds.iter().map(|&k| rules.piece(k).letter).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::definition::load_shipped;
+
+    fn football_960() -> Rules {
+        load_shipped("football-960").unwrap().rules
+    }
+
+    #[test]
+    fn football_960_has_2880_setups() {
+        let rules = football_960();
+        let random = rules.random_setup().unwrap();
+        assert_eq!(count(&rules, random), 2880);
+    }
+
+    #[test]
+    fn rank_and_unrank_agree_on_every_setup() {
+        let rules = football_960();
+        let random = rules.random_setup().unwrap();
+        let mut previous = String::new();
+        for n in 0..2880 {
+            let kinds = arrangement(&rules, random, n).unwrap();
+            let text = letters(&rules, &kinds);
+            assert!(text > previous, "{n}: {text} after {previous}");
+            assert_eq!(number(&rules, random, &kinds), Some(n));
+            previous = text;
+        }
+        assert!(arrangement(&rules, random, 2880).is_err());
+    }
+
+    #[test]
+    fn bishops_on_the_same_colour_have_no_number() {
+        let rules = football_960();
+        let random = rules.random_setup().unwrap();
+        let kind = |c| rules.kind_of(c).unwrap();
+        // a1 and c1 are both dark.
+        let same: Vec<PieceKind> = "BNBQKNRR".chars().map(kind).collect();
+        assert_eq!(number(&rules, random, &same), None);
+    }
+}
