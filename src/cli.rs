@@ -28,6 +28,23 @@ pub enum Command {
         /// A shipped variant's name or a path to a .toml file.
         variant: String,
     },
+    /// Random setups: how many there are, one by number, or a random pick.
+    Setup {
+        /// A shipped variant's name or a path to a .toml file.
+        variant: String,
+        /// Show setup N (N/M when Black is drawn independently).
+        #[arg(long, value_name = "N", conflicts_with_all = ["seed", "count"])]
+        number: Option<String>,
+        /// Pick a setup at random from this seed (the same pick on every machine).
+        #[arg(long, value_name = "S", conflicts_with = "count")]
+        seed: Option<u64>,
+        /// Draw Black's pieces independently of White's.
+        #[arg(long)]
+        asymmetric: bool,
+        /// Print how many setups there are.
+        #[arg(long)]
+        count: bool,
+    },
     /// Print the JSON Schema of the definition format, for editors.
     Schema,
 }

@@ -9,6 +9,10 @@ fn main() -> ExitCode {
     let exit = match cli.command {
         Command::Validate { files, format } => commands::validate::run(&files, format),
         Command::Explain { variant } => commands::explain::run(&variant),
+        Command::Setup { variant, number, seed, asymmetric, count } => {
+            let request = commands::setup::Request { number, seed, asymmetric, count };
+            commands::setup::run(&variant, &request)
+        }
         Command::Schema => commands::schema::run(),
     };
     ExitCode::from(exit as u8)

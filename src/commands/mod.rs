@@ -2,6 +2,7 @@
 
 pub mod explain;
 pub mod schema;
+pub mod setup;
 pub mod validate;
 
 use std::io::IsTerminal;

@@ -195,19 +195,19 @@ pub fn number(rules: &Rules, random: &RandomSetup, kinds: &[PieceKind]) -> Optio
     Some(rank)
 }
 
-/// The start position with White's arrangement `white` and Black's `black` (for a mirrored
-/// setup, the same number). Every other square comes from `setup.fen`.
+/// The start position of setup `number`; every square outside the random squares comes from
+/// `setup.fen`.
 ///
 /// # Errors
 /// A number out of range.
 pub fn placement(
     rules: &Rules,
     random: &RandomSetup,
-    white: u128,
-    black: u128,
+    number: SetupNumber,
 ) -> Result<Placement, OutOfRange> {
     let base = crate::position::start_placement(rules);
-    let (w, b) = (arrangement(rules, random, white)?, arrangement(rules, random, black)?);
+    let white = arrangement(rules, random, number.white)?;
+    let black = arrangement(rules, random, number.black())?;
     let board = rules.board();
     let mirrored: Vec<Square> = random.squares.iter().map(|&s| board.mirror(s)).collect();
     let mut pieces: Vec<(Square, Side, PieceKind)> = base
@@ -215,11 +215,58 @@ pub fn placement(
         .into_iter()
         .filter(|(s, _, _)| !random.squares.contains(s) && !mirrored.contains(s))
         .collect();
-    pieces.extend(random.squares.iter().zip(&w).map(|(&s, &k)| (s, Side::White, k)));
-    pieces.extend(mirrored.iter().zip(&b).map(|(&s, &k)| (s, Side::Black, k)));
+    pieces.extend(random.squares.iter().zip(&white).map(|(&s, &k)| (s, Side::White, k)));
+    pieces.extend(mirrored.iter().zip(&black).map(|(&s, &k)| (s, Side::Black, k)));
     pieces.sort_by_key(|&(s, _, _)| s);
     Ok(Placement { pieces, ..base })
 }
+
+/// A setup's number: White's arrangement, and Black's when it is drawn independently.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SetupNumber {
+    /// White's arrangement.
+    pub white: u128,
+    /// Black's arrangement; `None` when Black mirrors White.
+    pub black: Option<u128>,
+}
+
+impl SetupNumber {
+    /// Black's arrangement.
+    #[must_use]
+    pub fn black(self) -> u128 {
+        self.black.unwrap_or(self.white)
+    }
+
+    /// Reads `N` (Black mirrors White) or `N/M` (Black drawn independently).
+    ///
+    /// # Errors
+    /// Text that is not a number or a pair, or a single number when Black is independent.
+    pub fn parse(text: &str, independent: bool) -> Result<Self, BadSetupNumber> {
+        let number =
+            |s: &str| s.trim().parse::<u128>().map_err(|_| BadSetupNumber(text.to_owned()));
+        match text.split_once('/') {
+            Some((w, b)) => Ok(SetupNumber { white: number(w)?, black: Some(number(b)?) }),
+            None if independent => Err(BadSetupNumber(format!(
+                "{text} (Black is drawn independently here, so a setup is numbered N/M)"
+            ))),
+            None => Ok(SetupNumber { white: number(text)?, black: None }),
+        }
+    }
+}
+
+impl std::fmt::Display for SetupNumber {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.black {
+            Some(black) => write!(f, "{}/{black}", self.white),
+            None => write!(f, "{}", self.white),
+        }
+    }
+}
+
+/// A setup number that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("bad setup number {0}: write N, or N/M when Black is drawn independently")]
+pub struct BadSetupNumber(pub String);
 
 /// Whether the variant's Black is drawn independently unless asked otherwise.
 #[must_use]

@@ -1,0 +1,83 @@
+//! `kickoff setup VARIANT`: random setups and their numbers.
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::commands::{Exit, load_variant};
+use crate::rules::{RandomSetup, Rules};
+use crate::setup::{self, SetupNumber};
+
+/// What `kickoff setup` was asked for.
+#[derive(Clone, Debug, Default)]
+pub struct Request {
+    /// `--number N` or `--number N/M`.
+    pub number: Option<String>,
+    /// `--seed S`.
+    pub seed: Option<u64>,
+    /// `--asymmetric`.
+    pub asymmetric: bool,
+    /// `--count`.
+    pub count: bool,
+}
+
+/// Prints a setup's number and position, or the number of setups.
+pub fn run(variant: &str, request: &Request) -> Exit {
+    let def = match load_variant(variant) {
+        Ok(def) => def,
+        Err(exit) => return exit,
+    };
+    let rules = &def.rules;
+    let Some(random) = rules.random_setup() else {
+        eprintln!("error: {variant} has no random setup (no [setup.random] in its definition)");
+        return Exit::Failure;
+    };
+    let independent = request.asymmetric || setup::independent_by_default(random);
+    let count = setup::count(rules, random);
+    if request.count {
+        if independent {
+            println!("{}", count * count);
+        } else {
+            println!("{count}");
+        }
+        return Exit::Success;
+    }
+    let number = match (&request.number, request.seed) {
+        (Some(text), _) => match SetupNumber::parse(text, independent) {
+            Ok(n) => n,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return Exit::Failure;
+            }
+        },
+        (None, seed) => pick(count, independent, seed.unwrap_or_else(fresh_seed)),
+    };
+    show(rules, random, number)
+}
+
+/// A uniform pick among the setups, reproducible from `seed` on every platform.
+fn pick(count: u128, independent: bool, seed: u64) -> SetupNumber {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let white = rng.random_range(0..count);
+    let black = independent.then(|| rng.random_range(0..count));
+    SetupNumber { white, black }
+}
+
+/// A seed nobody chose: the standard library's per-process random hashing keys.
+fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    std::hash::RandomState::new().build_hasher().finish()
+}
+
+fn show(rules: &Rules, random: &RandomSetup, number: SetupNumber) -> Exit {
+    match setup::placement(rules, random, number) {
+        Ok(placement) => {
+            println!("{number}");
+            println!("{}", placement.fen(rules));
+            Exit::Success
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            Exit::Failure
+        }
+    }
+}
