@@ -577,6 +577,27 @@ mod tests {
         );
     }
 
+    /// Every key of the format is in the README's authoring guide.
+    #[test]
+    fn readme_documents_every_key() {
+        fn walk(keys: &[Key], missing: &mut Vec<&'static str>) {
+            let readme = include_str!("../../README.md");
+            for k in keys {
+                let forms =
+                    [format!("`{}`", k.name), format!("[{}", k.name), format!(".{}]", k.name)];
+                if !forms.iter().any(|f| readme.contains(f.as_str())) {
+                    missing.push(k.name);
+                }
+                if let Ty::Table(inner) | Ty::Pieces(inner) = &k.ty {
+                    walk(inner, missing);
+                }
+            }
+        }
+        let mut missing = Vec::new();
+        walk(ROOT, &mut missing);
+        assert!(missing.is_empty(), "README.md does not document {missing:?}");
+    }
+
     #[test]
     fn schema_describes_every_key() {
         let schema = json_schema();
