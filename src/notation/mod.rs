@@ -6,7 +6,9 @@
 
 pub mod betza;
 pub mod fen;
+pub mod record;
 pub mod squares;
+pub mod turn;
 
 use std::ops::Range;
 

@@ -1,0 +1,215 @@
+//! Game records as written: PGN-style tags, numbered turns, comments and the result.
+//!
+//! ```text
+//! [Variant "boyer-1951"]
+//! [Result "1-0"]
+//!
+//! 1. Nc3 Nf7 {a quiet start} 2. Qd4>e6 ...
+//! ```
+//! This module splits a record into its parts; each turn token is read by [`super::turn`] and
+//! checked against the position when the game is replayed.
+
+use std::ops::Range;
+
+use pest::Parser;
+use pest::iterators::Pair;
+
+use crate::notation::{ParseError, from_pest};
+
+mod grammar {
+    #[derive(pest_derive::Parser)]
+    #[grammar = "../grammar/record.pest"]
+    pub(super) struct RecordParser;
+}
+use grammar::{RecordParser, Rule};
+
+/// A record as written.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RecordText {
+    /// The tags in order.
+    pub tags: Vec<Tag>,
+    /// The turn tokens in order, each with its comments.
+    pub turns: Vec<TurnToken>,
+    /// Comments written before the first turn.
+    pub leading_comments: Vec<String>,
+    /// The result written at the end of the movetext (`1-0`, `0-1`, `1/2-1/2`, `*`).
+    pub result: Option<String>,
+}
+
+/// One tag: `[Name "value"]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tag {
+    /// The name.
+    pub name: String,
+    /// The value, unescaped.
+    pub value: String,
+    /// The bytes of the whole tag.
+    pub span: Range<usize>,
+}
+
+/// One turn as written in the movetext.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TurnToken {
+    /// The token.
+    pub text: String,
+    /// Its bytes in the record.
+    pub span: Range<usize>,
+    /// The comments that follow it.
+    pub comments: Vec<String>,
+}
+
+impl RecordText {
+    /// The value of the first tag named `name`.
+    #[must_use]
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|t| t.name == name).map(|t| t.value.as_str())
+    }
+}
+
+/// Splits a record into tags, turn tokens, comments and the result.
+///
+/// # Errors
+/// A syntax error with its position: an unclosed tag or comment, a tag without a quoted value.
+pub fn parse(input: &str) -> Result<RecordText, ParseError> {
+    let top = RecordParser::parse(Rule::record, input)
+        .map_err(|e| from_pest(&e, input, rule_name))?
+        .next()
+        .ok_or_else(|| ParseError::new("empty record", 0..0))?;
+    let mut record = RecordText::default();
+    for pair in top.into_inner() {
+        match pair.as_rule() {
+            Rule::tag => record.tags.push(tag(pair)),
+            Rule::comment => record.leading_comments.push(comment(pair)),
+            Rule::movetext => movetext(pair, &mut record)?,
+            Rule::EOI => {}
+            other => unreachable!("parse: unexpected rule {other:?}"),
+        }
+    }
+    Ok(record)
+}
+
+/// A readable name for every rule, used in "expected ..." messages.
+fn rule_name(rule: &Rule) -> &'static str {
+    match rule {
+        Rule::EOI => "the end",
+        Rule::record => "a game record",
+        Rule::tag => "a tag (`[Name \"value\"]`)",
+        Rule::tag_name => "a tag name",
+        Rule::tag_value => "a quoted tag value",
+        Rule::tag_text => "the tag's text",
+        Rule::movetext => "the turns",
+        Rule::number => "a turn number",
+        Rule::result => "a result",
+        Rule::token => "a turn",
+        Rule::filler => "a space or a comment",
+        Rule::comment => "a comment",
+        Rule::comment_text => "the comment's text",
+        Rule::space => "a space",
+    }
+}
+
+fn tag(pair: Pair<'_, Rule>) -> Tag {
+    let span = pair.as_span().start()..pair.as_span().end();
+    let mut name = String::new();
+    let mut value = String::new();
+    for inner in pair.into_inner() {
+        match inner.as_rule() {
+            Rule::tag_name => name = inner.as_str().to_owned(),
+            Rule::tag_value => value = unescape(inner.into_inner().as_str()),
+            other => unreachable!("tag: unexpected rule {other:?}"),
+        }
+    }
+    Tag { name, value, span }
+}
+
+fn unescape(text: &str) -> String {
+    text.replace("\\\"", "\"").replace("\\\\", "\\")
+}
+
+/// Escapes a tag value for writing.
+#[must_use]
+pub fn escape(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('"', "\\\"").replace(['\n', '\r'], " ")
+}
+
+fn comment(pair: Pair<'_, Rule>) -> String {
+    pair.into_inner().as_str().trim().to_owned()
+}
+
+fn movetext(pair: Pair<'_, Rule>, record: &mut RecordText) -> Result<(), ParseError> {
+    for inner in pair.into_inner() {
+        let span = inner.as_span().start()..inner.as_span().end();
+        match inner.as_rule() {
+            Rule::number => {}
+            Rule::token => {
+                if record.result.is_some() {
+                    return Err(ParseError::new("a turn after the result", span));
+                }
+                record.turns.push(TurnToken {
+                    text: inner.as_str().to_owned(),
+                    span,
+                    comments: Vec::new(),
+                });
+            }
+            Rule::comment => match record.turns.last_mut() {
+                Some(turn) => turn.comments.push(comment(inner)),
+                None => record.leading_comments.push(comment(inner)),
+            },
+            Rule::result => {
+                if record.result.is_some() {
+                    return Err(ParseError::new("a second result", span));
+                }
+                record.result = Some(inner.as_str().to_owned());
+            }
+            other => unreachable!("movetext: unexpected rule {other:?}"),
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_whole_record() {
+        let text = "[Variant \"boyer-1951\"]\n[White \"Ann \\\"the wall\\\"\"]\n[Result \"1-0\"]\n\n\
+                    {before} 1. Nc3 Nf7 {quiet} 2. Qd4>e6 --\n3.Bf4>d6>b8# 1-0\n";
+        let r = parse(text).unwrap();
+        assert_eq!(r.tag("Variant"), Some("boyer-1951"));
+        assert_eq!(r.tag("White"), Some("Ann \"the wall\""));
+        let tokens: Vec<&str> = r.turns.iter().map(|t| t.text.as_str()).collect();
+        assert_eq!(tokens, ["Nc3", "Nf7", "Qd4>e6", "--", "Bf4>d6>b8#"]);
+        assert_eq!(r.turns[1].comments, ["quiet"]);
+        assert_eq!(r.leading_comments, ["before"]);
+        assert_eq!(r.result.as_deref(), Some("1-0"));
+        assert_eq!(&text[r.turns[2].span.clone()], "Qd4>e6");
+    }
+
+    #[test]
+    fn black_to_move_first_and_no_result() {
+        let r = parse("1... Nf7 2. Nc3").unwrap();
+        assert_eq!(r.turns.len(), 2);
+        assert_eq!(r.result, None);
+        assert!(parse("").unwrap().turns.is_empty());
+    }
+
+    #[test]
+    fn malformed_records() {
+        let e = parse("[Variant boyer]").unwrap_err();
+        assert_eq!(e.span, 9..10, "{}", e.message);
+        let e = parse("1. Nc3 {unclosed").unwrap_err();
+        assert_eq!(e.span.start, 7, "{}", e.message);
+        let e = parse("1. Nc3 1-0 Nf7").unwrap_err();
+        assert!(e.message.contains("after the result"), "{}", e.message);
+        // A bad token is still a token: the replay reports it with its turn number.
+        assert_eq!(parse("1. Nc3 N@f7").unwrap().turns[1].text, "N@f7");
+    }
+
+    #[test]
+    fn escapes_round_trip() {
+        let value = "a \"quoted\" \\ name";
+        let r = parse(&format!("[White \"{}\"]", escape(value))).unwrap();
+        assert_eq!(r.tag("White"), Some(value));
+    }
+}
