@@ -9,6 +9,9 @@ pub struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+    /// Let definitions extend files outside their own folder.
+    #[arg(long, global = true)]
+    pub allow_outside: bool,
 }
 
 /// The subcommands.

@@ -3,15 +3,17 @@ use std::process::ExitCode;
 use clap::Parser;
 use kickoff::cli::{Cli, Command};
 use kickoff::commands;
+use kickoff::definition::LoadOptions;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let options = LoadOptions { allow_outside: cli.allow_outside };
     let exit = match cli.command {
-        Command::Validate { files, format } => commands::validate::run(&files, format),
-        Command::Explain { variant } => commands::explain::run(&variant),
+        Command::Validate { files, format } => commands::validate::run(&files, format, options),
+        Command::Explain { variant } => commands::explain::run(&variant, options),
         Command::Setup { variant, number, seed, asymmetric, count } => {
             let request = commands::setup::Request { number, seed, asymmetric, count };
-            commands::setup::run(&variant, &request)
+            commands::setup::run(&variant, &request, options)
         }
         Command::Schema => commands::schema::run(),
     };

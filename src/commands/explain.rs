@@ -1,11 +1,12 @@
 //! `kickoff explain VARIANT`: the rules in plain English.
 
 use crate::commands::{Exit, load_variant};
+use crate::definition::LoadOptions;
 use crate::render::explain::explain;
 
 /// Prints the rules of `variant`.
-pub fn run(variant: &str) -> Exit {
-    match load_variant(variant) {
+pub fn run(variant: &str, options: LoadOptions) -> Exit {
+    match load_variant(variant, options) {
         Ok(def) => {
             print!("{}", explain(&def.rules));
             Exit::Success

@@ -34,9 +34,12 @@ pub fn color_stderr() -> bool {
 ///
 /// # Errors
 /// [`Exit::Usage`] for an unreadable file or unknown name, [`Exit::Failure`] for an invalid one.
-pub fn load_variant(arg: &str) -> Result<crate::definition::Definition, Exit> {
-    use crate::definition::{LoadError, load};
-    match load(arg) {
+pub fn load_variant(
+    arg: &str,
+    options: crate::definition::LoadOptions,
+) -> Result<crate::definition::Definition, Exit> {
+    use crate::definition::{LoadError, load_with};
+    match load_with(arg, options) {
         Ok(def) => Ok(def),
         Err(LoadError::Invalid { sources, diagnostics }) => {
             let color = color_stderr();

@@ -4,6 +4,7 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::commands::{Exit, load_variant};
+use crate::definition::LoadOptions;
 use crate::rules::{RandomSetup, Rules};
 use crate::setup::{self, SetupNumber};
 
@@ -21,8 +22,8 @@ pub struct Request {
 }
 
 /// Prints a setup's number and position, or the number of setups.
-pub fn run(variant: &str, request: &Request) -> Exit {
-    let def = match load_variant(variant) {
+pub fn run(variant: &str, request: &Request, options: LoadOptions) -> Exit {
+    let def = match load_variant(variant, options) {
         Ok(def) => def,
         Err(exit) => return exit,
     };

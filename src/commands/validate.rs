@@ -2,14 +2,14 @@
 
 use crate::cli::Format;
 use crate::commands::{Exit, color_stdout};
-use crate::definition::{self, Diagnostic, JsonDiagnostic, LoadError, Sources};
+use crate::definition::{self, Diagnostic, JsonDiagnostic, LoadError, LoadOptions, Sources};
 
 /// Checks each file and prints what it finds.
-pub fn run(files: &[String], format: Format) -> Exit {
+pub fn run(files: &[String], format: Format, options: LoadOptions) -> Exit {
     let mut json: Vec<JsonDiagnostic> = Vec::new();
     let mut exit = Exit::Success;
     for file in files {
-        let (sources, diagnostics) = match definition::load(file) {
+        let (sources, diagnostics) = match definition::load_with(file, options) {
             Ok(def) => (def.sources, def.warnings),
             Err(LoadError::Invalid { sources, diagnostics }) => {
                 exit = worse(exit, Exit::Failure);

@@ -77,7 +77,22 @@ pub fn is_path(arg: &str) -> bool {
 /// # Errors
 /// An unreadable file, an unknown name, or a definition with errors.
 pub fn load(arg: &str) -> Result<Definition, LoadError> {
-    if is_path(arg) { load_path(Path::new(arg)) } else { load_shipped(arg) }
+    load_with(arg, LoadOptions::default())
+}
+
+/// How definitions may be loaded.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LoadOptions {
+    /// Whether `extends` may name a file outside the extending file's folder.
+    pub allow_outside: bool,
+}
+
+/// [`load`] with options.
+///
+/// # Errors
+/// An unreadable file, an unknown name, or a definition with errors.
+pub fn load_with(arg: &str, options: LoadOptions) -> Result<Definition, LoadError> {
+    if is_path(arg) { load_path_with(Path::new(arg), options) } else { load_shipped(arg) }
 }
 
 /// Loads a shipped definition by name.
@@ -96,9 +111,17 @@ pub fn load_shipped(name: &str) -> Result<Definition, LoadError> {
 /// # Errors
 /// An unreadable file or a definition with errors.
 pub fn load_path(path: &Path) -> Result<Definition, LoadError> {
+    load_path_with(path, LoadOptions::default())
+}
+
+/// [`load_path`] with options.
+///
+/// # Errors
+/// An unreadable file or a definition with errors.
+pub fn load_path_with(path: &Path, options: LoadOptions) -> Result<Definition, LoadError> {
     // The canonical path identifies the file when a chain of `extends` comes back to it.
     let key = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-    Loader::default().run(Origin::Disk(key), path.display().to_string())
+    Loader { options, ..Loader::default() }.run(Origin::Disk(key), path.display().to_string())
 }
 
 fn unknown_variant(name: &str) -> LoadError {
@@ -115,6 +138,7 @@ fn unknown_variant(name: &str) -> LoadError {
 /// Reads a definition and the files it extends.
 #[derive(Default)]
 struct Loader {
+    options: LoadOptions,
     sources: Sources,
     diagnostics: Vec<Diagnostic>,
 }
@@ -180,17 +204,10 @@ impl Loader {
         };
         let (origin, shown) = match self.resolve(id, target) {
             Ok(found) => found,
-            Err(help) => {
-                self.diagnostics.push(
-                    Diagnostic::error(
-                        format!(
-                            "cannot extend `{target}`: no such variant (chain: {})",
-                            chain_text(target)
-                        ),
-                        at.clone(),
-                    )
-                    .with_help(help),
-                );
+            Err((problem, help)) => {
+                let message =
+                    format!("cannot extend `{target}`: {problem} (chain: {})", chain_text(target));
+                self.diagnostics.push(Diagnostic::error(message, at.clone()).with_help(help));
                 return None;
             }
         };
@@ -230,21 +247,32 @@ impl Loader {
     }
 
     /// Where `extends = target` in file `id` points: a shipped name, or a path relative to the file.
-    fn resolve(&self, id: FileId, target: &str) -> Result<(Origin, String), String> {
+    /// On failure, what is wrong and a hint.
+    fn resolve(&self, id: FileId, target: &str) -> Result<(Origin, String), (String, String)> {
         let from = &self.sources.get(id).origin;
         if !is_path(target) {
             return match shipped::shipped(target) {
                 Some((name, _)) => Ok((Origin::Shipped(name), format!("{name} (shipped)"))),
                 None => Err(match unknown_variant(target) {
-                    LoadError::UnknownVariant { help, .. } => help,
-                    other => other.to_string(),
+                    LoadError::UnknownVariant { help, .. } => ("no such variant".to_owned(), help),
+                    other => (other.to_string(), String::new()),
                 }),
             };
         }
         match from {
             Origin::Disk(path) => {
-                let key = path.parent().unwrap_or(Path::new("")).join(target);
-                let key = std::fs::canonicalize(&key).unwrap_or(key);
+                let folder = path.parent().unwrap_or(Path::new(""));
+                let joined = folder.join(target);
+                // Canonical paths see through `..` and symbolic links.
+                let key = std::fs::canonicalize(&joined).unwrap_or_else(|_| normalise(&joined));
+                if !self.options.allow_outside && !key.starts_with(folder) {
+                    return Err((
+                        "the file is outside this definition's folder".to_owned(),
+                        "a definition may extend shipped variants and files in its own folder; \
+                         pass --allow-outside to allow others"
+                            .to_owned(),
+                    ));
+                }
                 // Shown relative to the file as the user named it.
                 let shown = Path::new(&self.sources.get(id).path)
                     .parent()
@@ -257,9 +285,10 @@ impl Loader {
                 let stem = Path::new(target).file_stem().and_then(|s| s.to_str()).unwrap_or(target);
                 match shipped::shipped(stem) {
                     Some((name, _)) => Ok((Origin::Shipped(name), format!("{name} (shipped)"))),
-                    None => {
-                        Err(format!("shipped definitions extend only shipped ones, not `{target}`"))
-                    }
+                    None => Err((
+                        "not a shipped variant".to_owned(),
+                        "shipped definitions extend only shipped ones".to_owned(),
+                    )),
                 }
             }
         }

@@ -55,12 +55,17 @@ impl Value {
     }
 }
 
+/// The most syntax errors reported for one file.
+const MAX_SYNTAX_ERRORS: usize = 5;
+
 /// Parses a file into a tree, or returns every syntax error of the file.
 pub(crate) fn parse(file: FileId, text: &str) -> Result<Table, Vec<Diagnostic>> {
     let (doc, errors) = DeTable::parse_recoverable(text);
     if !errors.is_empty() {
-        return Err(errors
+        // A file that is not TOML at all would give an error per line; the first few say it.
+        let mut shown: Vec<Diagnostic> = errors
             .iter()
+            .take(MAX_SYNTAX_ERRORS)
             .map(|e| {
                 let span = e.span().unwrap_or(0..0);
                 let word = text.get(span.clone()).unwrap_or("");
@@ -74,7 +79,16 @@ pub(crate) fn parse(file: FileId, text: &str) -> Result<Table, Vec<Diagnostic>> 
                     Diagnostic::error(syntax_message(e.message()), at)
                 }
             })
-            .collect());
+            .collect();
+        if errors.len() > MAX_SYNTAX_ERRORS
+            && let Some(last) = shown.last_mut()
+        {
+            last.help = Some(format!(
+                "{} more syntax errors follow; is this a definition file?",
+                errors.len() - MAX_SYNTAX_ERRORS
+            ));
+        }
+        return Err(shown);
     }
     Ok(table(file, doc.get_ref()))
 }

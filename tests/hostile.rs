@@ -1,0 +1,165 @@
+//! Hostile inputs: whatever arrives, kickoff answers with a result or a clear error, never a
+//! panic, a hang or an exhausted machine.
+
+use std::path::{Path, PathBuf};
+
+use kickoff::definition::{self, LoadError};
+
+/// A scratch folder for one test.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Self {
+        let dir =
+            std::env::temp_dir().join(format!("kickoff-hostile-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+
+    fn write(&self, name: &str, bytes: &[u8]) -> PathBuf {
+        let path = self.0.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        path
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        std::fs::remove_dir_all(&self.0).ok();
+    }
+}
+
+/// Loads a file and returns every message it produced; the file must be refused.
+fn refused(path: &Path) -> String {
+    match definition::load_path(path) {
+        Ok(_) => panic!("{} was accepted", path.display()),
+        Err(LoadError::Invalid { sources, diagnostics }) => {
+            diagnostics.iter().map(|d| d.render(&sources, false)).collect::<Vec<_>>().join("\n")
+        }
+        Err(e) => e.to_string(),
+    }
+}
+
+const BOYER_CHILD: &str = "extends = \"boyer-1951\"\n";
+
+#[test]
+fn nul_bytes() {
+    let dir = Scratch::new("nul");
+    let path = dir.write("nul.toml", b"extends = \"boyer-1951\"\n[variant]\nname = \"a\0b\"\n");
+    assert!(refused(&path).contains("TOML syntax"));
+    let path = dir.write("nul-key.toml", b"\0\0\0\0");
+    assert!(refused(&path).contains("TOML syntax"));
+}
+
+#[test]
+fn invalid_utf8() {
+    let dir = Scratch::new("utf8");
+    let path = dir.write("latin1.toml", b"[variant]\nname = \"Fu\xdfball\"\n");
+    assert!(refused(&path).contains("not UTF-8"), "{}", refused(&path));
+}
+
+#[test]
+fn huge_numbers() {
+    let dir = Scratch::new("numbers");
+    let text =
+        format!("{BOYER_CHILD}[board]\nfiles = 99999999999999999999999999999999999999999999\n");
+    let message = refused(&dir.write("files.toml", text.as_bytes()));
+    assert!(message.contains("must be between 2 and 16"), "{message}");
+    let text = format!("{BOYER_CHILD}[end]\nmax_turns = -9223372036854775808\n");
+    assert!(refused(&dir.write("turns.toml", text.as_bytes())).contains("must be between"));
+    let text = format!(
+        "{BOYER_CHILD}[setup]\nfen = \"rnbq1kbnr/9/9/9/4a4/9/9/9/RNBQ1KBNR w 99999999999999999999\"\n"
+    );
+    assert!(refused(&dir.write("fen.toml", text.as_bytes())).contains("too large"));
+    let text = format!(
+        "{BOYER_CHILD}[setup]\nfen = \"rnbq1kbnr/9/9/9/4a4/9/9/9/RNBQ1KBNR99999999999999999999 w 0\"\n"
+    );
+    assert!(refused(&dir.write("run.toml", text.as_bytes())).contains("too long"));
+}
+
+#[test]
+fn deep_nesting() {
+    let dir = Scratch::new("deep");
+    let arrays = format!("a = {}{}\n", "[".repeat(100_000), "]".repeat(100_000));
+    assert!(refused(&dir.write("arrays.toml", arrays.as_bytes())).contains("TOML syntax"));
+    let tables = format!("a = {}1{}\n", "{b = ".repeat(50_000), "}".repeat(50_000));
+    assert!(refused(&dir.write("tables.toml", tables.as_bytes())).contains("TOML syntax"));
+    let keys = format!("{} = 1\n", vec!["a"; 100_000].join("."));
+    assert!(refused(&dir.write("keys.toml", keys.as_bytes())).contains("TOML syntax"));
+}
+
+#[test]
+fn a_64_mib_file() {
+    let dir = Scratch::new("big");
+    let path = dir.0.join("big.toml");
+    let file = std::fs::File::create(&path).unwrap();
+    file.set_len(64 << 20).unwrap();
+    let message = refused(&path);
+    assert!(message.contains("definitions are at most"), "{message}");
+}
+
+#[test]
+fn absurd_betza() {
+    let dir = Scratch::new("betza");
+    for (moves, words) in [
+        ("W999", "range 999"),
+        ("W99999999999999999999999", "range"),
+        (&"K".repeat(10_000), "limit"),
+        ("", "expected"),
+    ] {
+        let text = format!("{BOYER_CHILD}[pieces.K]\nmoves = \"{moves}\"\n");
+        let message = refused(&dir.write("k.toml", text.as_bytes()));
+        assert!(message.contains(words), "{moves}: {message}");
+    }
+}
+
+#[test]
+fn absurd_squares() {
+    let dir = Scratch::new("squares");
+    for (goal, words) in
+        [("a1-a99", "off the board"), ("e99999", "expected"), (&"e9 ".repeat(2000), "limit")]
+    {
+        let text = format!("{BOYER_CHILD}[goals]\nwhite = \"{goal}\"\n");
+        let message = refused(&dir.write("g.toml", text.as_bytes()));
+        assert!(message.contains(words), "{goal}: {message}");
+    }
+}
+
+#[test]
+fn extends_outside_the_folder() {
+    let dir = Scratch::new("extends");
+    for target in ["/etc/passwd", "../../etc/passwd", "/dev/zero", "/proc/self/mem"] {
+        let text = format!("extends = \"{target}\"\n");
+        let message = refused(&dir.write("x.toml", text.as_bytes()));
+        assert!(message.contains("outside this definition's folder"), "{target}: {message}");
+    }
+    let text = "extends = \".\"\n";
+    assert!(refused(&dir.write("dot.toml", text.as_bytes())).contains("cannot extend"));
+}
+
+#[test]
+fn long_extends_chains() {
+    let dir = Scratch::new("chain");
+    for i in 0..40 {
+        let text = format!("extends = \"c{}.toml\"\n", i + 1);
+        dir.write(&format!("c{i}.toml"), text.as_bytes());
+    }
+    dir.write("c40.toml", BOYER_CHILD.as_bytes());
+    let message = refused(&dir.0.join("c0.toml"));
+    assert!(message.contains("chain is longer than"), "{message}");
+}
+
+#[cfg(unix)]
+#[test]
+fn symbolic_link_loops() {
+    let dir = Scratch::new("links");
+    std::os::unix::fs::symlink(dir.0.join("b.toml"), dir.0.join("a.toml")).unwrap();
+    std::os::unix::fs::symlink(dir.0.join("a.toml"), dir.0.join("b.toml")).unwrap();
+    let path = dir.write("top.toml", b"extends = \"a.toml\"\n");
+    let message = refused(&path);
+    assert!(message.contains("cannot"), "{message}");
+    assert!(matches!(
+        definition::load_path(&dir.0.join("a.toml")),
+        Err(LoadError::Unreadable { .. })
+    ));
+}
