@@ -124,6 +124,15 @@ pub fn load_path_with(path: &Path, options: LoadOptions) -> Result<Definition, L
     Loader { options, ..Loader::default() }.run(Origin::Disk(key), path.display().to_string())
 }
 
+/// Loads a definition from text; `name` names it in messages. It may extend shipped variants
+/// only, having no folder.
+///
+/// # Errors
+/// A definition with errors.
+pub fn load_text(name: &str, text: &str) -> Result<Definition, LoadError> {
+    Loader::default().run(Origin::Text(text.to_owned()), name.to_owned())
+}
+
 fn unknown_variant(name: &str) -> LoadError {
     let names: Vec<&str> = shipped::names().collect();
     let help = match schema::did_you_mean(name, &names) {
@@ -280,6 +289,10 @@ impl Loader {
                     .join(target);
                 Ok((Origin::Disk(key), normalise(&shown).display().to_string()))
             }
+            Origin::Text(_) => Err((
+                "a definition given as text has no folder".to_owned(),
+                "extend a shipped variant by name".to_owned(),
+            )),
             // Shipped files extend each other by file name.
             Origin::Shipped(_) => {
                 let stem = Path::new(target).file_stem().and_then(|s| s.to_str()).unwrap_or(target);
@@ -329,6 +342,11 @@ fn strip_removed(mut table: Table) -> Table {
 /// The text of a definition, or why it cannot be read.
 fn read(origin: &Origin) -> Result<String, String> {
     match origin {
+        Origin::Text(text) if text.len() as u64 > MAX_FILE_SIZE => Err(format!(
+            "the text is {} bytes; definitions are at most {MAX_FILE_SIZE} bytes",
+            text.len()
+        )),
+        Origin::Text(text) => Ok(text.clone()),
         Origin::Shipped(name) => shipped::shipped(name)
             .map(|(_, text)| text.to_owned())
             .ok_or_else(|| "not shipped".to_owned()),

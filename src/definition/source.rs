@@ -23,6 +23,8 @@ pub enum Origin {
     Disk(PathBuf),
     /// A definition shipped inside the binary, by name.
     Shipped(&'static str),
+    /// Text handed over directly, named for messages.
+    Text(String),
 }
 
 /// One definition file's text and how to name it in messages.
