@@ -2,4 +2,5 @@
 
 pub mod diagram;
 pub mod explain;
+pub mod terminal;
 pub mod words;
