@@ -13,6 +13,24 @@ fn main() -> ExitCode {
             Exit::Usage
         }
         Command::Schema => commands::schema::run(),
+        Command::Turns {
+            variant,
+            fen,
+            format,
+        } => commands::turns::run(&variant, fen.as_deref(), format),
+        Command::Perft {
+            variant,
+            depth,
+            fen,
+            divide,
+            threads,
+        } => commands::perft::run(
+            &variant,
+            depth,
+            fen.as_deref(),
+            divide,
+            usize::from(threads),
+        ),
     };
     ExitCode::from(exit as u8)
 }

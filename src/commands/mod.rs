@@ -1,9 +1,17 @@
 //! What each subcommand does: load, run, print. The library does the work.
 
+pub mod perft;
 pub mod schema;
+pub mod turns;
 pub mod validate;
 
 use std::io::IsTerminal;
+use std::path::PathBuf;
+
+use crate::definition::{
+    self, Definition, Diagnostic, LoadError, Loc, Origin, SourceFile, Sources,
+};
+use crate::position::Position;
 
 /// How a command ended, as the process exit status.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,4 +34,69 @@ pub fn color_stdout() -> bool {
 #[must_use]
 pub fn color_stderr() -> bool {
     std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && std::io::stderr().is_terminal()
+}
+
+/// Loads VARIANT, printing why it cannot be loaded: exit 2 for an unreadable file or an unknown
+/// name, 1 for a definition with errors.
+///
+/// # Errors
+/// The exit status to end with, the problem already printed.
+pub fn load_variant(variant: &str) -> Result<Definition, Exit> {
+    definition::load(variant).map_err(|e| {
+        match &e {
+            LoadError::Invalid {
+                sources,
+                diagnostics,
+            } => {
+                for d in diagnostics {
+                    eprintln!("{}\n", d.render(sources, color_stderr()));
+                }
+                eprintln!("error: {variant}: {e}");
+            }
+            LoadError::Unreadable { .. } | LoadError::UnknownVariant { .. } => {
+                eprintln!("error: {e}");
+                if let LoadError::UnknownVariant { help, .. } = &e {
+                    eprintln!("  = help: {help}");
+                }
+            }
+        }
+        match e {
+            LoadError::Invalid { .. } => Exit::Failure,
+            _ => Exit::Usage,
+        }
+    })
+}
+
+/// The position `--fen` gives (default: the variant's start), printing every problem with a
+/// caret under it. A finished position (the ball on a goal) is refused: it has no turns.
+///
+/// # Errors
+/// Exit 1, the problem already printed.
+pub fn load_position<'r>(def: &'r Definition, fen: Option<&str>) -> Result<Position<'r>, Exit> {
+    let text = fen.unwrap_or(def.rules.setup_fen());
+    let pos = Position::from_fen(&def.rules, text).map_err(|e| {
+        let mut sources = Sources::default();
+        let file = sources.add(SourceFile {
+            path: "--fen".to_owned(),
+            text: text.to_owned(),
+            origin: Origin::Disk(PathBuf::from("--fen")),
+        });
+        for p in e.problems {
+            let at = Loc { file, span: p.span };
+            let d = Diagnostic::error(format!("bad position: {}", p.message), at);
+            eprintln!(
+                "{}\n",
+                d.with_help_opt(p.help).render(&sources, color_stderr())
+            );
+        }
+        Exit::Failure
+    })?;
+    if pos.is_goal() {
+        eprintln!(
+            "error: the game is over in this position: the ball is on the goal square {}, so there are no turns",
+            pos.ball()
+        );
+        return Err(Exit::Failure);
+    }
+    Ok(pos)
 }

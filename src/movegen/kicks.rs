@@ -1,0 +1,202 @@
+//! Where one kick can send the ball (RULES.md, "How the ball moves when kicked").
+
+use crate::movegen::tables::Tables;
+use crate::position::{EMPTY, Position, code_kind};
+use crate::rules::{GoalRank, KickDirection, OwnGoal};
+use crate::side::Side;
+use crate::square::Square;
+use crate::square_set::SquareSet;
+
+/// The kick rules as they stand for one position: fixed for the whole turn.
+#[derive(Clone, Copy)]
+pub(crate) struct KickContext<'t> {
+    pub(crate) t: &'t Tables,
+    pub(crate) side: Side,
+    pub(crate) per_piece: u8,
+    backward: bool,
+    leap_adjacent: bool,
+    corner_exception: bool,
+    no_slide: bool,
+    /// The goal squares on which the ball may stop this turn.
+    can_score: SquareSet,
+}
+
+/// The distinct destinations of one kicker, in the order found.
+pub(crate) struct Targets {
+    len: usize,
+    squares: [Square; 256],
+    seen: SquareSet,
+}
+
+impl Targets {
+    /// No destination yet.
+    #[inline]
+    pub(crate) fn new() -> Targets {
+        Targets {
+            len: 0,
+            squares: [Square::from_index(0); 256],
+            seen: SquareSet::EMPTY,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, s: Square) {
+        // One destination reached in two ways by the same kicker is one kick.
+        if self.seen.insert(s) {
+            self.squares[self.len] = s;
+            self.len += 1;
+        }
+    }
+
+    /// The destinations.
+    #[inline]
+    pub(crate) fn as_slice(&self) -> &[Square] {
+        &self.squares[..self.len]
+    }
+}
+
+/// What a destination square allows.
+enum Landing {
+    Ok,
+    /// Not a destination, but the ball may fly on past it.
+    Skip,
+    /// Not a destination, nor anything further along this line.
+    Stop,
+}
+
+impl<'t> KickContext<'t> {
+    /// The kick rules for the side to move in `pos`.
+    pub(crate) fn new(pos: &Position<'t>) -> KickContext<'t> {
+        let rules = pos.rules;
+        let t = rules.tables();
+        let kick = rules.kick();
+        let mut can_score = SquareSet::EMPTY;
+        if !pos.before_goals_allowed() {
+            for side in Side::ALL {
+                if side == pos.side || rules.end().own_goal == OwnGoal::Counts {
+                    can_score = rules.goals(side).iter().fold(can_score, |mut set, &g| {
+                        set.insert(g);
+                        set
+                    });
+                }
+            }
+        }
+        KickContext {
+            t,
+            side: pos.side,
+            per_piece: kick.per_piece,
+            backward: kick.direction == KickDirection::Line,
+            leap_adjacent: kick.leap_adjacent,
+            corner_exception: kick.corner_exception,
+            no_slide: kick.goal_rank == GoalRank::NoSlide,
+            can_score,
+        }
+    }
+
+    /// Whether the ball, kicked from `b`, may stop on the empty square `s`.
+    #[inline]
+    fn landing(&self, b: Square, s: Square) -> Landing {
+        if self.no_slide && s.rank() == b.rank() {
+            let files = u32::from(self.t.goal_files[usize::from(s.rank())]);
+            let (lo, hi) = (b.file().min(s.file()), b.file().max(s.file()));
+            let between = ((2u32 << hi) - 1) & !((1u32 << lo) - 1);
+            if files & between != 0 {
+                return Landing::Stop;
+            }
+        }
+        if self.t.goal[s.index()] != 0 && !self.can_score.contains(s) {
+            return Landing::Skip;
+        }
+        Landing::Ok
+    }
+
+    /// Fills `out` with every square the piece `code` on `k` can kick the ball on `b` to.
+    /// With `TRACK`, every square whose contents were read goes into `touched`.
+    #[inline]
+    pub(crate) fn targets<const TRACK: bool>(
+        &self,
+        board: &[u8; 256],
+        k: Square,
+        b: Square,
+        code: u8,
+        out: &mut Targets,
+        touched: &mut SquareSet,
+    ) {
+        let t = self.t;
+        let key = t.piece_key(self.side, code_kind(code));
+        let d = t.dir_between(k, b);
+        let reach = usize::from(t.line_reach[key][d]);
+        if reach > 0 {
+            let ahead = t.lines.slice(b.index() * 8 + d);
+            self.slide::<TRACK>(board, b, &ahead[..reach.min(ahead.len())], out, touched);
+            if self.backward {
+                // Behind the ball: the kicker, then the squares beyond it.
+                let behind = &t.lines.slice(b.index() * 8 + (d + 4) % 8)[1..];
+                self.slide::<TRACK>(board, b, &behind[..reach.min(behind.len())], out, touched);
+            }
+        }
+        self.leaps::<TRACK>(board, k, b, key, out, touched);
+    }
+
+    #[inline]
+    fn slide<const TRACK: bool>(
+        &self,
+        board: &[u8; 256],
+        b: Square,
+        line: &[Square],
+        out: &mut Targets,
+        touched: &mut SquareSet,
+    ) {
+        for &s in line {
+            if TRACK {
+                touched.insert(s);
+            }
+            if board[s.index()] != EMPTY {
+                break;
+            }
+            match self.landing(b, s) {
+                Landing::Ok => out.push(s),
+                Landing::Skip => {}
+                Landing::Stop => break,
+            }
+        }
+    }
+
+    #[inline]
+    fn leaps<const TRACK: bool>(
+        &self,
+        board: &[u8; 256],
+        k: Square,
+        b: Square,
+        key: usize,
+        out: &mut Targets,
+        touched: &mut SquareSet,
+    ) {
+        let table = &self.t.leaps;
+        let (mut i, end) = table.span(key * 256 + b.index());
+        let near_ok = self.leap_adjacent || (self.corner_exception && self.t.corners.contains(b));
+        while i < end {
+            let s = table.square(i);
+            if TRACK {
+                touched.insert(s);
+            }
+            if board[s.index()] != EMPTY {
+                i = table.next_ray(i);
+                continue;
+            }
+            if !near_ok && s.distance(k) <= 1 {
+                i += 1;
+                continue;
+            }
+            match self.landing(b, s) {
+                Landing::Ok => out.push(s),
+                Landing::Skip => {}
+                Landing::Stop => {
+                    i = table.next_ray(i);
+                    continue;
+                }
+            }
+            i += 1;
+        }
+    }
+}
