@@ -1,5 +1,7 @@
 //! Sets of squares: 256-bit masks indexed like [`Square::index`].
 
+use std::ops::{BitAnd, BitOr, BitOrAssign, Not};
+
 use crate::square::Square;
 
 /// A set of squares of any board up to 16x16.
@@ -61,6 +63,37 @@ impl SquareSet {
                 Some(Square::from_index((w * 64 + b) as u8))
             })
         })
+    }
+}
+
+impl BitAnd for SquareSet {
+    type Output = SquareSet;
+    #[inline]
+    fn bitand(self, o: SquareSet) -> SquareSet {
+        SquareSet(std::array::from_fn(|i| self.0[i] & o.0[i]))
+    }
+}
+
+impl BitOr for SquareSet {
+    type Output = SquareSet;
+    #[inline]
+    fn bitor(self, o: SquareSet) -> SquareSet {
+        SquareSet(std::array::from_fn(|i| self.0[i] | o.0[i]))
+    }
+}
+
+impl BitOrAssign for SquareSet {
+    #[inline]
+    fn bitor_assign(&mut self, o: SquareSet) {
+        *self = *self | o;
+    }
+}
+
+impl Not for SquareSet {
+    type Output = SquareSet;
+    #[inline]
+    fn not(self) -> SquareSet {
+        SquareSet(self.0.map(|w| !w))
     }
 }
 

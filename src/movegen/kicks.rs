@@ -17,41 +17,25 @@ pub(crate) struct KickContext<'t> {
     leap_adjacent: bool,
     corner_exception: bool,
     no_slide: bool,
-    /// The goal squares on which the ball may stop this turn.
-    can_score: SquareSet,
+    /// The goal squares on which the ball may not stop this turn.
+    closed_goals: SquareSet,
 }
 
-/// The distinct destinations of one kicker, in the order found.
-pub(crate) struct Targets {
-    len: usize,
-    squares: [Square; 256],
+/// The distinct destinations of one kicker, appended to a stack in the order found.
+struct Targets<'a> {
+    out: &'a mut Vec<Square>,
+    /// Whether the kicker's kicks may overlap, so that duplicates must be dropped.
+    dedupe: bool,
     seen: SquareSet,
 }
 
-impl Targets {
-    /// No destination yet.
-    #[inline]
-    pub(crate) fn new() -> Targets {
-        Targets {
-            len: 0,
-            squares: [Square::from_index(0); 256],
-            seen: SquareSet::EMPTY,
-        }
-    }
-
+impl Targets<'_> {
     #[inline]
     fn push(&mut self, s: Square) {
         // One destination reached in two ways by the same kicker is one kick.
-        if self.seen.insert(s) {
-            self.squares[self.len] = s;
-            self.len += 1;
+        if !self.dedupe || self.seen.insert(s) {
+            self.out.push(s);
         }
-    }
-
-    /// The destinations.
-    #[inline]
-    pub(crate) fn as_slice(&self) -> &[Square] {
-        &self.squares[..self.len]
     }
 }
 
@@ -89,28 +73,38 @@ impl<'t> KickContext<'t> {
             leap_adjacent: kick.leap_adjacent,
             corner_exception: kick.corner_exception,
             no_slide: kick.goal_rank == GoalRank::NoSlide,
-            can_score,
+            closed_goals: t.goals & !can_score,
         }
     }
 
-    /// Whether the ball, kicked from `b`, may stop on the empty square `s`.
+    /// Whether the ball, kicked from `b`, may stop on the empty square `s`. `rank_goals` are
+    /// the goal files of `b`'s rank that no kick along the rank may reach or cross.
     #[inline]
-    fn landing(&self, b: Square, s: Square) -> Landing {
-        if self.no_slide && s.rank() == b.rank() {
-            let files = u32::from(self.t.goal_files[usize::from(s.rank())]);
+    fn landing(&self, b: Square, s: Square, rank_goals: u32) -> Landing {
+        if rank_goals != 0 && s.rank() == b.rank() {
             let (lo, hi) = (b.file().min(s.file()), b.file().max(s.file()));
             let between = ((2u32 << hi) - 1) & !((1u32 << lo) - 1);
-            if files & between != 0 {
+            if rank_goals & between != 0 {
                 return Landing::Stop;
             }
         }
-        if self.t.goal[s.index()] != 0 && !self.can_score.contains(s) {
+        if self.closed_goals.contains(s) {
             return Landing::Skip;
         }
         Landing::Ok
     }
 
-    /// Fills `out` with every square the piece `code` on `k` can kick the ball on `b` to.
+    /// The goal files of `b`'s rank that the no-horizontal-goal rule guards.
+    #[inline]
+    fn rank_goals(&self, b: Square) -> u32 {
+        if self.no_slide {
+            u32::from(self.t.goal_files[usize::from(b.rank())])
+        } else {
+            0
+        }
+    }
+
+    /// Appends to `out` every square the piece `code` on `k` can kick the ball on `b` to.
     /// With `TRACK`, every square whose contents were read goes into `touched`.
     #[inline]
     pub(crate) fn targets<const TRACK: bool>(
@@ -119,23 +113,31 @@ impl<'t> KickContext<'t> {
         k: Square,
         b: Square,
         code: u8,
-        out: &mut Targets,
+        out: &mut Vec<Square>,
         touched: &mut SquareSet,
     ) {
         let t = self.t;
         let key = t.piece_key(self.side, code_kind(code));
+        let out = &mut Targets {
+            out,
+            dedupe: t.kick_overlap[key],
+            seen: SquareSet::EMPTY,
+        };
+        let rank_goals = self.rank_goals(b);
         let d = t.dir_between(k, b);
         let reach = usize::from(t.line_reach[key][d]);
         if reach > 0 {
             let ahead = t.lines.slice(b.index() * 8 + d);
-            self.slide::<TRACK>(board, b, &ahead[..reach.min(ahead.len())], out, touched);
+            let ahead = &ahead[..reach.min(ahead.len())];
+            self.slide::<TRACK>(board, b, ahead, rank_goals, out, touched);
             if self.backward {
                 // Behind the ball: the kicker, then the squares beyond it.
                 let behind = &t.lines.slice(b.index() * 8 + (d + 4) % 8)[1..];
-                self.slide::<TRACK>(board, b, &behind[..reach.min(behind.len())], out, touched);
+                let behind = &behind[..reach.min(behind.len())];
+                self.slide::<TRACK>(board, b, behind, rank_goals, out, touched);
             }
         }
-        self.leaps::<TRACK>(board, k, b, key, out, touched);
+        self.leaps::<TRACK>(board, k, b, key, rank_goals, out, touched);
     }
 
     #[inline]
@@ -144,7 +146,8 @@ impl<'t> KickContext<'t> {
         board: &[u8; 256],
         b: Square,
         line: &[Square],
-        out: &mut Targets,
+        rank_goals: u32,
+        out: &mut Targets<'_>,
         touched: &mut SquareSet,
     ) {
         for &s in line {
@@ -154,7 +157,7 @@ impl<'t> KickContext<'t> {
             if board[s.index()] != EMPTY {
                 break;
             }
-            match self.landing(b, s) {
+            match self.landing(b, s, rank_goals) {
                 Landing::Ok => out.push(s),
                 Landing::Skip => {}
                 Landing::Stop => break,
@@ -169,7 +172,8 @@ impl<'t> KickContext<'t> {
         k: Square,
         b: Square,
         key: usize,
-        out: &mut Targets,
+        rank_goals: u32,
+        out: &mut Targets<'_>,
         touched: &mut SquareSet,
     ) {
         let table = &self.t.leaps;
@@ -188,7 +192,7 @@ impl<'t> KickContext<'t> {
                 i += 1;
                 continue;
             }
-            match self.landing(b, s) {
+            match self.landing(b, s, rank_goals) {
                 Landing::Ok => out.push(s),
                 Landing::Skip => {}
                 Landing::Stop => {

@@ -10,7 +10,7 @@ mod pieces;
 pub mod tables;
 mod turn;
 
-use crate::position::{Position, code_side};
+use crate::position::Position;
 use crate::rules::NullTurn;
 use crate::square::Square;
 use chains::{Visit, Walker};
@@ -42,9 +42,9 @@ pub fn null_allowed(pos: &Position<'_>) -> bool {
     match pos.rules.turn().null {
         NullTurn::Never => false,
         NullTurn::Always => true,
-        NullTurn::WhenAdjacent => pos.rules.tables().neighbours[pos.ball.index()]
-            .iter()
-            .any(|&s| pos.board[s.index()] > 1 && code_side(pos.board[s.index()]) == pos.side),
+        NullTurn::WhenAdjacent => !(pos.rules.tables().neighbours[pos.ball.index()]
+            & pos.men[pos.side.index()])
+        .is_empty(),
     }
 }
 

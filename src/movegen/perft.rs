@@ -9,7 +9,7 @@
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
-use crate::movegen::chains::{Count, Histogram, Walker};
+use crate::movegen::chains::{Histogram, Walker};
 use crate::movegen::{legal_turns, null_allowed, pieces, play, turn::Turn};
 use crate::position::Position;
 use crate::position::zobrist::splitmix;
@@ -96,6 +96,7 @@ type Child<'r> = (Position<'r>, u64);
 /// Counts turns; owns the buffers reused at each depth so that nothing is allocated per turn.
 pub(crate) struct Counter<'a, 'r> {
     table: Option<&'a TransTable>,
+    walker: Option<Walker<'r>>,
     moves: Vec<Vec<(Square, Square)>>,
     children: Vec<Vec<Child<'r>>>,
 }
@@ -105,6 +106,7 @@ impl<'a, 'r> Counter<'a, 'r> {
     pub(crate) fn new() -> Self {
         Counter {
             table: None,
+            walker: None,
             moves: Vec::new(),
             children: Vec::new(),
         }
@@ -129,33 +131,42 @@ impl<'a, 'r> Counter<'a, 'r> {
         (moves, children)
     }
 
+    /// The kept walker, loaded with `pos` (put it back when done).
+    fn walker_for(&mut self, pos: &Position<'r>) -> Walker<'r> {
+        match self.walker.take() {
+            Some(mut w) => {
+                w.load(pos);
+                w
+            }
+            None => Walker::new(pos),
+        }
+    }
+
     /// The number of legal turns of `pos` (0 if the game is over).
     pub(crate) fn count(&mut self, pos: &Position<'r>) -> u64 {
         if pos.is_goal() {
             return 0;
         }
         let (mut moves, children) = self.buffers(0);
-        let mut walker = Walker::new(pos);
-        let mut chains = Count::default();
-        walker.walk_tracked(pos.ball, &mut chains);
-        let base = chains.0;
+        let mut walker = self.walker_for(pos);
+        let base = walker.count_recorded(pos.ball);
         let touched = walker.touched;
         // Without a move, the empty chain is the null turn.
         let mut total = base - 1 + u64::from(null_allowed(pos));
         pieces::piece_moves(pos, &mut moves);
         for &(from, to) in &moves {
-            if touched.contains(from) || touched.contains(to) {
-                let mut chains = Count::default();
+            total += if touched.contains(from) || touched.contains(to) {
                 walker.shift(from, to);
-                walker.walk_plain(pos.ball, &mut chains);
+                let n = walker.recount(pos.ball, from, to);
                 walker.shift(to, from);
-                total += chains.0;
+                n
             } else {
-                total += base;
-            }
+                base
+            };
         }
         self.moves[0] = moves;
         self.children[0] = children;
+        self.walker = Some(walker);
         total.max(1)
     }
 
@@ -169,7 +180,6 @@ impl<'a, 'r> Counter<'a, 'r> {
         let mut walker = Walker::new(pos);
         let mut base = Histogram::new();
         walker.walk_tracked(pos.ball, &mut base);
-        let touched = walker.touched;
         let mut scratch = Histogram::new();
         let mut leaves = 0;
         let null = null_allowed(pos);
@@ -182,7 +192,7 @@ impl<'a, 'r> Counter<'a, 'r> {
                         continue;
                     }
                     seen_any = true;
-                    if pos.rules.tables().goal[s.index()] != 0 {
+                    if pos.rules.tables().goals.contains(s) {
                         leaves += n;
                         continue;
                     }
@@ -197,17 +207,9 @@ impl<'a, 'r> Counter<'a, 'r> {
             };
         add(None, &base, (!null).then_some(pos.ball));
         pieces::piece_moves(pos, moves);
-        for &(from, to) in moves.iter() {
-            if touched.contains(from) || touched.contains(to) {
-                scratch.clear();
-                walker.shift(from, to);
-                walker.walk_plain(pos.ball, &mut scratch);
-                walker.shift(to, from);
-                add(Some((from, to)), &scratch, None);
-            } else {
-                add(Some((from, to)), &base, None);
-            }
-        }
+        walker.each_move(pos.ball, moves, &base, &mut scratch, |m, hist| {
+            add(Some(m), hist, None);
+        });
         if !seen_any {
             let mut pass = *pos;
             pass.end_turn();

@@ -32,13 +32,14 @@ fn moves_from(
     let table = &t.moves;
     let (mut i, end) = table.span(key * 256 + from.index());
     let mut seen = SquareSet::EMPTY;
+    let dedupe = t.move_overlap[key];
     while i < end {
         let s = table.square(i);
         if board[s.index()] != EMPTY {
             i = table.next_ray(i);
             continue;
         }
-        if t.goal[s.index()] == 0 && seen.insert(s) {
+        if !t.goals.contains(s) && (!dedupe || seen.insert(s)) {
             out.push((from, s));
         }
         i += 1;
@@ -57,7 +58,7 @@ fn corner_jumps(
         if let [over, onto, ..] = *t.lines.slice(from.index() * 8 + d)
             && board[over.index()] != EMPTY
             && board[onto.index()] == EMPTY
-            && t.goal[onto.index()] == 0
+            && !t.goals.contains(onto)
         {
             out.push((from, onto));
         }

@@ -78,14 +78,12 @@ impl RayTable {
 #[derive(Clone, Default)]
 pub struct Tables {
     pub(crate) kinds: usize,
-    /// Per square: 0, or 1 + the index of the side that scores there.
-    pub(crate) goal: Vec<u8>,
     pub(crate) goals: SquareSet,
     /// Per rank: the files that hold a goal square.
     pub(crate) goal_files: [u16; 16],
     pub(crate) corners: SquareSet,
     /// Per square: its on-board neighbours.
-    pub(crate) neighbours: Vec<Vec<Square>>,
+    pub(crate) neighbours: Vec<SquareSet>,
     /// Key `square * 8 + dir`: the squares from `square` in direction `dir` to the edge.
     pub(crate) lines: RayTable,
     /// Key `piece_key * 256 + square`: a piece's move rays.
@@ -96,6 +94,10 @@ pub struct Tables {
     pub(crate) line_reach: Vec<[u8; 8]>,
     /// Per piece key: the directions (bits) a corner jump may take; 0 without corner jump.
     pub(crate) jump_dirs: Vec<u8>,
+    /// Per piece key: whether two of its move legs can reach one square.
+    pub(crate) move_overlap: Vec<bool>,
+    /// Per piece key: whether two of its kicks can send the ball to one square.
+    pub(crate) kick_overlap: Vec<bool>,
     /// Per square: its direction index from each neighbour, as `dir_from[(df+1)*3 + dr+1]`.
     pub(crate) dir_of: [u8; 9],
 }
@@ -124,7 +126,6 @@ impl Tables {
         let kinds = rules.pieces().len();
         let mut t = Tables {
             kinds,
-            goal: vec![0; 256],
             ..Tables::default()
         };
         t.geometry(rules);
@@ -154,7 +155,6 @@ impl Tables {
         let board = rules.board();
         for side in Side::ALL {
             for &g in rules.goals(side) {
-                self.goal[g.index()] = 1 + side.index() as u8;
                 self.goals.insert(g);
                 self.goal_files[usize::from(g.rank())] |= 1 << g.file();
             }
@@ -162,7 +162,7 @@ impl Tables {
         for (d, &(x, y)) in DIRS.iter().enumerate() {
             self.dir_of[((x + 1) * 3 + y + 1) as usize] = d as u8;
         }
-        self.neighbours = vec![Vec::new(); 256];
+        self.neighbours = vec![SquareSet::EMPTY; 256];
         for s in (0..=255u8).map(Square::from_index) {
             let on = board.contains(s);
             if on && board.is_corner(s) {
@@ -175,7 +175,7 @@ impl Tables {
                     Vec::new()
                 };
                 if let Some(&n) = ray.first() {
-                    self.neighbours[s.index()].push(n);
+                    self.neighbours[s.index()].insert(n);
                 }
                 self.lines.push_key(&[ray]);
             }
@@ -223,7 +223,32 @@ impl Tables {
         }
         self.line_reach.push(reach);
         self.jump_dirs.push(jump_dirs);
+        self.move_overlap.push(overlaps(&moves, &[]));
+        let backward = rules.kick().direction == crate::rules::KickDirection::Line;
+        let kick_overlap = DIRS.iter().enumerate().any(|(d, &(x, y))| {
+            let r = reach[d].min(16);
+            let mut line: Vec<(i8, i8, u8)> = vec![(x, y, r)];
+            if backward && r > 0 {
+                // The backward kick lands on -2d, -3d, ...: offsets that a leap may share.
+                line.extend((2..=i8::try_from(r).unwrap_or(16) + 1).map(|i| (-x * i, -y * i, 1)));
+            }
+            overlaps(&leaps, &line)
+        });
+        self.kick_overlap.push(kick_overlap);
     }
+}
+
+/// Whether two of these legs (with `extra` ones) can land on the same offset.
+fn overlaps(legs: &[(i8, i8, u8)], extra: &[(i8, i8, u8)]) -> bool {
+    let mut seen = std::collections::HashSet::new();
+    for &(x, y, reach) in legs.iter().chain(extra) {
+        for i in 1..=i16::from(reach.min(16)) {
+            if !seen.insert((i16::from(x) * i, i16::from(y) * i)) {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// The squares from `from` (excluded) by repeated `step`, at most `reach` of them, to the edge.
