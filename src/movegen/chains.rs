@@ -110,6 +110,12 @@ struct Edge {
 
 const NO_NODE: u32 = u32::MAX;
 
+/// Whether a move from `from` to `to` changes a square of `set`.
+#[inline]
+fn hits(set: SquareSet, from: Square, to: Square) -> bool {
+    set.contains(from) || set.contains(to)
+}
+
 /// A scratch board on which the ball (and one piece move at a time) can be tried. It keeps its
 /// buffers from one position to the next, so that walking allocates nothing.
 pub(crate) struct Walker<'t> {
@@ -259,42 +265,80 @@ impl<'t> Walker<'t> {
 
     fn recount_node(&mut self, index: u32, b: Square, from: Square, to: Square) -> u64 {
         let node = self.nodes[index as usize];
-        let hit = |set: SquareSet| set.contains(from) || set.contains(to);
-        if !hit(node.touched) {
+        if !hits(node.touched, from, to) {
             return node.count;
         }
-        if hit(node.local) {
-            let mut chains = Count::default();
-            self.walk_plain(b, &mut chains);
-            return chains.0;
+        if hits(node.local, from, to) {
+            return self.recount_changed(&node, b, from, to);
         }
-        let t = self.ctx.t;
         let mut count = 1;
         for e in node.first as usize..node.last as usize {
-            let Edge {
-                kicker,
-                to: s,
-                child,
-            } = self.edges[e];
-            if t.goals.contains(s) || (child == NO_NODE && !hit(t.neighbours[s.index()])) {
-                count += 1;
-                continue;
-            }
-            self.use_kick(kicker);
-            self.board[b.index()] = EMPTY;
-            self.board[s.index()] = BALL;
-            count += if child == NO_NODE {
-                let mut chains = Count::default();
-                self.walk_plain(s, &mut chains);
-                chains.0
-            } else {
-                self.recount_node(child, s, from, to)
-            };
-            self.board[s.index()] = EMPTY;
-            self.board[b.index()] = BALL;
-            self.unuse_kick(kicker);
+            let edge = self.edges[e];
+            self.use_kick(edge.kicker);
+            count += self.follow(edge, b, from, to);
+            self.unuse_kick(edge.kicker);
         }
         count
+    }
+
+    /// Recounts a node whose own kicks the move changed: its kicks are generated again, and
+    /// each one that was recorded before leads to the same state, recounted from its record.
+    fn recount_changed(&mut self, node: &Node, b: Square, from: Square, to: Square) -> u64 {
+        let ctx = self.ctx;
+        let mut count = 1;
+        let mut unused = SquareSet::EMPTY;
+        for k in (ctx.t.neighbours[b.index()] & self.men & !self.spent).iter() {
+            let start = self.stack.len();
+            let code = self.board[k.index()];
+            ctx.targets::<false>(&self.board, k, b, code, &mut self.stack, &mut unused);
+            self.use_kick(k);
+            for i in start..self.stack.len() {
+                let s = self.stack[i];
+                let recorded = self.edges[node.first as usize..node.last as usize]
+                    .iter()
+                    .find(|e| e.kicker == k && e.to == s)
+                    .copied();
+                count += match recorded {
+                    Some(edge) => self.follow(edge, b, from, to),
+                    None if ctx.t.goals.contains(s) => 1,
+                    None => self.walk_from(b, s),
+                };
+            }
+            self.unuse_kick(k);
+            self.stack.truncate(start);
+        }
+        count
+    }
+
+    /// The chains after the recorded kick `edge` (its kick already counted as used).
+    fn follow(&mut self, edge: Edge, b: Square, from: Square, to: Square) -> u64 {
+        let s = edge.to;
+        let t = self.ctx.t;
+        if t.goals.contains(s)
+            || (edge.child == NO_NODE && !hits(t.neighbours[s.index()], from, to))
+        {
+            return 1;
+        }
+        if edge.child == NO_NODE {
+            return self.walk_from(b, s);
+        }
+        self.board[b.index()] = EMPTY;
+        self.board[s.index()] = BALL;
+        let n = self.recount_node(edge.child, s, from, to);
+        self.board[s.index()] = EMPTY;
+        self.board[b.index()] = BALL;
+        n
+    }
+
+    /// The chains from the ball kicked from `b` to `s`, walked afresh.
+    fn walk_from(&mut self, b: Square, s: Square) -> u64 {
+        self.board[b.index()] = EMPTY;
+        self.board[s.index()] = BALL;
+        let mut chains = Count::default();
+        self.walk_plain(s, &mut chains);
+        self.board[s.index()] = EMPTY;
+        self.board[b.index()] = BALL;
+        chains.0
     }
 
     /// Walks every chain from the ball on `b`, recording in `touched` every square read.
