@@ -18,7 +18,12 @@ fn without_time(body: impl FnOnce()) {
 
 #[test]
 fn turns_as_text() {
-    assert_cmd_snapshot!(kickoff(&["turns", "boyer-1951", "--fen", "9/9/9/9/9/a8/R8/9/9 w 0"]));
+    assert_cmd_snapshot!(kickoff(&[
+        "turns",
+        "boyer-1951",
+        "--fen",
+        "9/9/9/9/9/a8/R8/9/9 w 0"
+    ]));
 }
 
 #[test]
@@ -40,12 +45,22 @@ fn turns_of_the_start_position() {
 
 #[test]
 fn turns_of_a_finished_game_are_refused() {
-    assert_cmd_snapshot!(kickoff(&["turns", "boyer-1951", "--fen", "4a4/9/9/9/9/9/9/9/9 b 7"]));
+    assert_cmd_snapshot!(kickoff(&[
+        "turns",
+        "boyer-1951",
+        "--fen",
+        "4a4/9/9/9/9/9/9/9/9 b 7"
+    ]));
 }
 
 #[test]
 fn turns_of_a_bad_position_point_at_the_mistake() {
-    assert_cmd_snapshot!(kickoff(&["turns", "vchess", "--fen", "4K4/9/9/9/4a4/9/9/9/9 w 0"]));
+    assert_cmd_snapshot!(kickoff(&[
+        "turns",
+        "vchess",
+        "--fen",
+        "4K4/9/9/9/4a4/9/9/9/9 w 0"
+    ]));
     assert_cmd_snapshot!(kickoff(&["turns", "vchess", "--fen", "9/9/9 w 0"]));
 }
 

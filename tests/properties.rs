@@ -52,7 +52,13 @@ fn check_turns(pos: &Position<'_>, deep: bool) -> Result<(), TestCaseError> {
         check_position(&next)?;
         prop_assert_eq!(next.turns(), pos.turns() + 1);
         prop_assert_eq!(next.side(), !pos.side());
-        two += if next.is_goal() { 1 } else if deep { count_turns(&next) } else { 0 };
+        two += if next.is_goal() {
+            1
+        } else if deep {
+            count_turns(&next)
+        } else {
+            0
+        };
     }
     if deep {
         prop_assert_eq!(perft(pos, 2, &options, None), two, "{}", pos.fen());
@@ -61,9 +67,18 @@ fn check_turns(pos: &Position<'_>, deep: bool) -> Result<(), TestCaseError> {
 }
 
 /// A random placement from raw numbers: pieces on distinct free squares off the goals.
-fn placement(rules: &Rules, raw: &[(u8, u8, bool, u8)], ball: u8, black: bool, turns: u8) -> Option<Placement> {
+fn placement(
+    rules: &Rules,
+    raw: &[(u8, u8, bool, u8)],
+    ball: u8,
+    black: bool,
+    turns: u8,
+) -> Option<Placement> {
     let board = rules.board();
-    let free: Vec<Square> = board.squares().filter(|&s| rules.scorer(s).is_none()).collect();
+    let free: Vec<Square> = board
+        .squares()
+        .filter(|&s| rules.scorer(s).is_none())
+        .collect();
     let mut used = HashSet::new();
     let ball = free[usize::from(ball) % free.len()];
     used.insert(ball);

@@ -62,7 +62,8 @@ fn every_reference_position_has_the_same_turns() {
         lines += 1;
         let (id, fen, set) = (&line["id"], line["fen"].as_str().unwrap(), &line["rules"]);
         let rules = rules_named(set.as_str().unwrap(), &boyer, &vchess);
-        let theirs: BTreeMap<String, u64> = serde_json::from_value(line["results"].clone()).unwrap();
+        let theirs: BTreeMap<String, u64> =
+            serde_json::from_value(line["results"].clone()).unwrap();
         let (count, ours) = our_results(&rules, fen);
         let expected = line["turns"].as_u64().unwrap() as usize;
         if count != expected || ours != theirs {
@@ -72,8 +73,16 @@ fn every_reference_position_has_the_same_turns() {
             ));
         }
     }
-    assert_eq!(lines, 800, "the reference file has 400 positions x 2 rule sets");
-    assert!(report.is_empty(), "{} mismatches:\n{}", report.len(), report.join("\n"));
+    assert_eq!(
+        lines, 800,
+        "the reference file has 400 positions x 2 rule sets"
+    );
+    assert!(
+        report.is_empty(),
+        "{} mismatches:\n{}",
+        report.len(),
+        report.join("\n")
+    );
 }
 
 /// Every (name, rules, fen, depth, count) of the perft reference.
@@ -105,7 +114,9 @@ fn check_perft(pick: impl Fn(u64) -> bool) {
         let pos = Position::from_fen(&rules, &fen).unwrap();
         let ours = perft(&pos, depth, &PerftOptions::default(), None);
         if ours != count {
-            report.push(format!("{name} ({set}) depth {depth}: {ours}, expected {count}"));
+            report.push(format!(
+                "{name} ({set}) depth {depth}: {ours}, expected {count}"
+            ));
         }
     }
     assert!(report.is_empty(), "{}", report.join("\n"));

@@ -73,7 +73,10 @@ fn no_kick_along_the_goal_rank_into_or_across_the_goal() {
     insta::assert_snapshot!(listings(&[
         ("boyer-1951", "9/9/9/9/9/9/9/9/2Ra5 w 0"),
         ("vchess", "9/9/9/9/9/9/9/9/2Ra5 w 4"),
-        ("tests/data/rules/goal-rank-allowed.toml", "9/9/9/9/9/9/9/9/2Ra5 w 0"),
+        (
+            "tests/data/rules/goal-rank-allowed.toml",
+            "9/9/9/9/9/9/9/9/2Ra5 w 0"
+        ),
     ]));
 }
 
@@ -92,7 +95,10 @@ fn own_goals_count_or_are_forbidden() {
     // Rook e3 kicks the ball on e2 into e1, White's own goal: Black scores, unless forbidden.
     insta::assert_snapshot!(listings(&[
         ("boyer-1951", "9/9/9/9/9/9/4R4/4a4/9 w 0"),
-        ("tests/data/rules/own-goal-forbidden.toml", "9/9/9/9/9/9/4R4/4a4/9 w 0"),
+        (
+            "tests/data/rules/own-goal-forbidden.toml",
+            "9/9/9/9/9/9/4R4/4a4/9 w 0"
+        ),
     ]));
 }
 
@@ -102,7 +108,10 @@ fn pass_chains_and_one_kick_per_piece() {
     // again (it may with kick.per_piece = 2).
     insta::assert_snapshot!(listings(&[
         ("boyer-1951", "9/9/3R5/9/3a5/3R5/9/9/9 w 0"),
-        ("tests/data/rules/kick-twice.toml", "9/9/3R5/9/3a5/3R5/9/9/9 w 0"),
+        (
+            "tests/data/rules/kick-twice.toml",
+            "9/9/3R5/9/3a5/3R5/9/9/9 w 0"
+        ),
     ]));
 }
 

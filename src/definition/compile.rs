@@ -302,16 +302,16 @@ impl<'a> Compiler<'a> {
 
     fn end_rules(&mut self) -> EndRules {
         let repetition = self.int(&["end", "repetition"], 3) as u32;
-        if repetition == 1 {
-            if let Some(node) = self.node(&["end", "repetition"]) {
-                self.out.push(
-                    Diagnostic::error(
-                        "`end.repetition` of 1 would draw every position at once",
-                        node.at.clone(),
-                    )
-                    .with_help("use 0 for no repetition rule, or 2 or more"),
-                );
-            }
+        if repetition == 1
+            && let Some(node) = self.node(&["end", "repetition"])
+        {
+            self.out.push(
+                Diagnostic::error(
+                    "`end.repetition` of 1 would draw every position at once",
+                    node.at.clone(),
+                )
+                .with_help("use 0 for no repetition rule, or 2 or more"),
+            );
         }
         EndRules {
             own_goal: match self.choice(&["end", "own_goal"], "counts") {

@@ -613,12 +613,11 @@ fn key_schema(k: &Key) -> Json {
         }
     };
     m.insert("description".into(), json!(k.doc));
-    if let Some(default) = k.default {
-        if let Ok(value) = toml::from_str::<toml::Table>(&format!("v = {default}")) {
-            if let Ok(v) = serde_json::to_value(&value["v"]) {
-                m.insert("default".into(), v);
-            }
-        }
+    if let Some(default) = k.default
+        && let Ok(value) = toml::from_str::<toml::Table>(&format!("v = {default}"))
+        && let Ok(v) = serde_json::to_value(&value["v"])
+    {
+        m.insert("default".into(), v);
     }
     Json::Object(m)
 }

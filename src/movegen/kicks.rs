@@ -21,9 +21,13 @@ pub(crate) struct KickContext<'t> {
     closed_goals: SquareSet,
 }
 
-/// The distinct destinations of one kicker, appended to a stack in the order found.
+/// The distinct destinations of one kick from the ball on `ball`, appended to a stack in the
+/// order found.
 struct Targets<'a> {
     out: &'a mut Vec<Square>,
+    ball: Square,
+    /// The goal files of the ball's rank that no kick along the rank may reach or cross.
+    rank_goals: u32,
     /// Whether the kicker's kicks may overlap, so that duplicates must be dropped.
     dedupe: bool,
     seen: SquareSet,
@@ -77,10 +81,10 @@ impl<'t> KickContext<'t> {
         }
     }
 
-    /// Whether the ball, kicked from `b`, may stop on the empty square `s`. `rank_goals` are
-    /// the goal files of `b`'s rank that no kick along the rank may reach or cross.
+    /// Whether the ball of `kick` may stop on the empty square `s`.
     #[inline]
-    fn landing(&self, b: Square, s: Square, rank_goals: u32) -> Landing {
+    fn landing(&self, kick: &Targets<'_>, s: Square) -> Landing {
+        let (b, rank_goals) = (kick.ball, kick.rank_goals);
         if rank_goals != 0 && s.rank() == b.rank() {
             let (lo, hi) = (b.file().min(s.file()), b.file().max(s.file()));
             let between = ((2u32 << hi) - 1) & !((1u32 << lo) - 1);
@@ -120,33 +124,32 @@ impl<'t> KickContext<'t> {
         let key = t.piece_key(self.side, code_kind(code));
         let out = &mut Targets {
             out,
+            ball: b,
+            rank_goals: self.rank_goals(b),
             dedupe: t.kick_overlap[key],
             seen: SquareSet::EMPTY,
         };
-        let rank_goals = self.rank_goals(b);
         let d = t.dir_between(k, b);
         let reach = usize::from(t.line_reach[key][d]);
         if reach > 0 {
             let ahead = t.lines.slice(b.index() * 8 + d);
             let ahead = &ahead[..reach.min(ahead.len())];
-            self.slide::<TRACK>(board, b, ahead, rank_goals, out, touched);
+            self.slide::<TRACK>(board, ahead, out, touched);
             if self.backward {
                 // Behind the ball: the kicker, then the squares beyond it.
                 let behind = &t.lines.slice(b.index() * 8 + (d + 4) % 8)[1..];
                 let behind = &behind[..reach.min(behind.len())];
-                self.slide::<TRACK>(board, b, behind, rank_goals, out, touched);
+                self.slide::<TRACK>(board, behind, out, touched);
             }
         }
-        self.leaps::<TRACK>(board, k, b, key, rank_goals, out, touched);
+        self.leaps::<TRACK>(board, k, key, out, touched);
     }
 
     #[inline]
     fn slide<const TRACK: bool>(
         &self,
         board: &[u8; 256],
-        b: Square,
         line: &[Square],
-        rank_goals: u32,
         out: &mut Targets<'_>,
         touched: &mut SquareSet,
     ) {
@@ -157,7 +160,7 @@ impl<'t> KickContext<'t> {
             if board[s.index()] != EMPTY {
                 break;
             }
-            match self.landing(b, s, rank_goals) {
+            match self.landing(out, s) {
                 Landing::Ok => out.push(s),
                 Landing::Skip => {}
                 Landing::Stop => break,
@@ -170,12 +173,11 @@ impl<'t> KickContext<'t> {
         &self,
         board: &[u8; 256],
         k: Square,
-        b: Square,
         key: usize,
-        rank_goals: u32,
         out: &mut Targets<'_>,
         touched: &mut SquareSet,
     ) {
+        let b = out.ball;
         let table = &self.t.leaps;
         let (mut i, end) = table.span(key * 256 + b.index());
         let near_ok = self.leap_adjacent || (self.corner_exception && self.t.corners.contains(b));
@@ -192,7 +194,7 @@ impl<'t> KickContext<'t> {
                 i += 1;
                 continue;
             }
-            match self.landing(b, s, rank_goals) {
+            match self.landing(out, s) {
                 Landing::Ok => out.push(s),
                 Landing::Skip => {}
                 Landing::Stop => {

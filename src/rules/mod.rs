@@ -63,7 +63,7 @@ impl Board {
     /// Whether `square` is dark.
     #[must_use]
     pub fn is_dark(self, square: Square) -> bool {
-        ((square.file() + square.rank()) % 2 == 0) == self.a1_dark
+        (square.file() + square.rank()).is_multiple_of(2) == self.a1_dark
     }
 
     /// Whether `square` is one of the four corners.
