@@ -177,7 +177,7 @@ impl<'a, 'r> Counter<'a, 'r> {
         moves: &mut Vec<(Square, Square)>,
         children: &mut Vec<Child<'r>>,
     ) -> u64 {
-        let mut walker = Walker::new(pos);
+        let mut walker = self.walker_for(pos);
         let mut base = Histogram::new();
         walker.walk_tracked(pos.ball, &mut base);
         let mut scratch = Histogram::new();
@@ -215,6 +215,7 @@ impl<'a, 'r> Counter<'a, 'r> {
             pass.end_turn();
             children.push((pass, 1));
         }
+        self.walker = Some(walker);
         leaves
     }
 

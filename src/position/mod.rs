@@ -368,7 +368,7 @@ mod tests {
         let e = Position::from_fen(&def.rules, "9/9/9/9/9/9/9/9/9 w 0").unwrap_err();
         assert!(e.to_string().contains("no ball"), "{e}");
         let e = Position::from_fen(&def.rules, "4K4/9/9/9/4a4/9/9/9/9 w 0").unwrap_err();
-        assert_eq!(e.problems[0].span, 4..5);
+        assert_eq!(e.problems[0].span, 1..2);
         assert!(Position::from_fen(&def.rules, "4a4/9/9/9/9/9/9/9/9 b 3").is_ok());
     }
 
