@@ -7,6 +7,7 @@ mod chains;
 mod kicks;
 pub mod perft;
 mod pieces;
+mod recount;
 pub mod tables;
 mod turn;
 
