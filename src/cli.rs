@@ -50,6 +50,33 @@ pub enum Command {
     },
     /// Print the JSON Schema of the definition format, for editors.
     Schema,
+    /// List every legal turn of a position with the position it leads to.
+    Turns {
+        /// A shipped variant's name or a path to a .toml file.
+        variant: String,
+        /// The position (default: the variant's start position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Count the sequences of DEPTH turns from a position (perft).
+    Perft {
+        /// A shipped variant's name or a path to a .toml file.
+        variant: String,
+        /// The number of turns.
+        depth: usize,
+        /// The position (default: the variant's start position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Also print each turn with its own count.
+        #[arg(long)]
+        divide: bool,
+        /// Worker threads.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: u16,
+    },
 }
 
 /// How to print results.

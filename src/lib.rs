@@ -6,6 +6,7 @@
 pub mod cli;
 pub mod commands;
 pub mod definition;
+pub mod movegen;
 pub mod notation;
 pub mod position;
 pub mod render;
@@ -13,8 +14,11 @@ pub mod rules;
 pub mod setup;
 pub mod side;
 pub mod square;
+pub mod square_set;
 
 pub use definition::{Definition, Diagnostic, LoadError, load};
+pub use position::{Outcome, Position};
 pub use rules::{PieceKind, Rules};
 pub use side::{BySide, Side};
 pub use square::Square;
+pub use square_set::SquareSet;

@@ -16,6 +16,17 @@ fn main() -> ExitCode {
             commands::setup::run(&variant, &request, options)
         }
         Command::Schema => commands::schema::run(),
+        Command::Turns { variant, fen, format } => {
+            commands::turns::run(&variant, fen.as_deref(), format, options)
+        }
+        Command::Perft { variant, depth, fen, divide, threads } => commands::perft::run(
+            &variant,
+            depth,
+            fen.as_deref(),
+            divide,
+            usize::from(threads),
+            options,
+        ),
     };
     ExitCode::from(exit as u8)
 }

@@ -1,11 +1,16 @@
 //! What each subcommand does: load, run, print. The library does the work.
 
 pub mod explain;
+pub mod perft;
 pub mod schema;
 pub mod setup;
+pub mod turns;
 pub mod validate;
 
 use std::io::IsTerminal;
+
+use crate::definition::{Definition, Diagnostic, LoadOptions, Loc, Origin, SourceFile, Sources};
+use crate::position::Position;
 
 /// How a command ended, as the process exit status.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,10 +39,7 @@ pub fn color_stderr() -> bool {
 ///
 /// # Errors
 /// [`Exit::Usage`] for an unreadable file or unknown name, [`Exit::Failure`] for an invalid one.
-pub fn load_variant(
-    arg: &str,
-    options: crate::definition::LoadOptions,
-) -> Result<crate::definition::Definition, Exit> {
+pub fn load_variant(arg: &str, options: LoadOptions) -> Result<Definition, Exit> {
     use crate::definition::{LoadError, load_with};
     match load_with(arg, options) {
         Ok(def) => Ok(def),
@@ -59,4 +61,35 @@ pub fn load_variant(
             Err(Exit::Usage)
         }
     }
+}
+
+/// The position `--fen` gives (default: the variant's start), printing every problem with a
+/// caret under it. A finished position (the ball on a goal) is refused: it has no turns.
+///
+/// # Errors
+/// Exit 1, the problem already printed.
+pub fn load_position<'r>(def: &'r Definition, fen: Option<&str>) -> Result<Position<'r>, Exit> {
+    let text = fen.unwrap_or(def.rules.setup_fen());
+    let pos = Position::from_fen(&def.rules, text).map_err(|e| {
+        let mut sources = Sources::default();
+        let file = sources.add(SourceFile {
+            path: "--fen".to_owned(),
+            text: text.to_owned(),
+            origin: Origin::Text(text.to_owned()),
+        });
+        for p in e.problems {
+            let at = Loc { file, span: p.span };
+            let d = Diagnostic::error(format!("bad position: {}", p.message), at);
+            eprintln!("{}\n", d.with_help_opt(p.help).render(&sources, color_stderr()));
+        }
+        Exit::Failure
+    })?;
+    if pos.is_goal() {
+        eprintln!(
+            "error: the game is over in this position: the ball is on the goal square {}, so there are no turns",
+            pos.ball()
+        );
+        return Err(Exit::Failure);
+    }
+    Ok(pos)
 }

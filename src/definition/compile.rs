@@ -103,7 +103,9 @@ impl<'a> Compiler<'a> {
             kick,
             turn,
             end,
+            tables: Default::default(),
         };
+        rules.tables = std::sync::Arc::new(crate::movegen::tables::Tables::build(&rules));
         self.check_setup(&rules, fen_text, fen_node);
         rules.random = self.random(&rules);
         self.lint_pieces(&rules);

@@ -3,6 +3,9 @@
 //! A [`Rules`] is built only by [`crate::definition`] from a checked definition file; everything
 //! after (positions, turn generation, the game, the search) reads `&Rules`.
 
+use std::sync::Arc;
+
+use crate::movegen::tables::Tables;
 use crate::notation::betza::Leg;
 use crate::side::{BySide, Side};
 use crate::square::Square;
@@ -204,6 +207,8 @@ pub struct Rules {
     pub(crate) kick: KickRules,
     pub(crate) turn: TurnRules,
     pub(crate) end: EndRules,
+    /// Lookup tables for turn generation, derived from the fields above.
+    pub(crate) tables: Arc<Tables>,
 }
 
 impl Rules {
@@ -283,5 +288,11 @@ impl Rules {
     #[must_use]
     pub fn end(&self) -> &EndRules {
         &self.end
+    }
+
+    /// The lookup tables of turn generation.
+    #[must_use]
+    pub(crate) fn tables(&self) -> &Tables {
+        &self.tables
     }
 }

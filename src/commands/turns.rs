@@ -1,0 +1,66 @@
+//! `kickoff turns VARIANT [--fen F] [--format json]`: every legal turn and its result.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::cli::Format;
+use crate::commands::{Exit, load_position, load_variant};
+use crate::definition::LoadOptions;
+use crate::movegen::{legal_turns, play};
+
+/// One turn and the position it leads to.
+#[derive(Serialize)]
+struct Line {
+    turn: String,
+    result: String,
+}
+
+/// The JSON document: the number of turns, each result with its number of turns, the list.
+#[derive(Serialize)]
+struct Report {
+    turns: usize,
+    results: BTreeMap<String, u64>,
+    list: Vec<Line>,
+}
+
+/// Lists the turns, sorted bytewise by their text.
+pub fn run(variant: &str, fen: Option<&str>, format: Format, options: LoadOptions) -> Exit {
+    let def = match load_variant(variant, options) {
+        Ok(def) => def,
+        Err(exit) => return exit,
+    };
+    let pos = match load_position(&def, fen) {
+        Ok(pos) => pos,
+        Err(exit) => return exit,
+    };
+    let mut list: Vec<Line> = legal_turns(&pos)
+        .iter()
+        .map(|t| Line { turn: t.to_string(), result: play(&pos, t).fen() })
+        .collect();
+    list.sort_by(|a, b| a.turn.cmp(&b.turn));
+    match format {
+        Format::Text => {
+            let mut out = String::new();
+            for line in &list {
+                out.push_str(&format!("{} {}\n", line.turn, line.result));
+            }
+            print!("{out}");
+        }
+        Format::Json => {
+            let mut results = BTreeMap::new();
+            for line in &list {
+                *results.entry(line.result.clone()).or_insert(0) += 1;
+            }
+            let report = Report { turns: list.len(), results, list };
+            match serde_json::to_string_pretty(&report) {
+                Ok(text) => println!("{text}"),
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return Exit::Failure;
+                }
+            }
+        }
+    }
+    Exit::Success
+}

@@ -1,0 +1,204 @@
+//! Where one kick can send the ball (RULES.md, "How the ball moves when kicked").
+
+use crate::movegen::tables::Tables;
+use crate::position::{EMPTY, Position, code_kind};
+use crate::rules::{GoalRank, KickDirection, OwnGoal};
+use crate::side::Side;
+use crate::square::Square;
+use crate::square_set::SquareSet;
+
+/// The kick rules as they stand for one position: fixed for the whole turn.
+#[derive(Clone, Copy)]
+pub(crate) struct KickContext<'t> {
+    pub(crate) t: &'t Tables,
+    pub(crate) side: Side,
+    pub(crate) per_piece: u8,
+    backward: bool,
+    leap_adjacent: bool,
+    corner_exception: bool,
+    no_slide: bool,
+    /// The goal squares on which the ball may not stop this turn.
+    closed_goals: SquareSet,
+}
+
+/// The distinct destinations of one kick from the ball on `ball`, appended to a stack in the
+/// order found.
+struct Targets<'a> {
+    out: &'a mut Vec<Square>,
+    ball: Square,
+    /// The goal files of the ball's rank that no kick along the rank may reach or cross.
+    rank_goals: u32,
+    /// Whether the kicker's kicks may overlap, so that duplicates must be dropped.
+    dedupe: bool,
+    seen: SquareSet,
+}
+
+impl Targets<'_> {
+    #[inline]
+    fn push(&mut self, s: Square) {
+        // One destination reached in two ways by the same kicker is one kick.
+        if !self.dedupe || self.seen.insert(s) {
+            self.out.push(s);
+        }
+    }
+}
+
+/// What a destination square allows.
+enum Landing {
+    Ok,
+    /// Not a destination, but the ball may fly on past it.
+    Skip,
+    /// Not a destination, nor anything further along this line.
+    Stop,
+}
+
+impl<'t> KickContext<'t> {
+    /// The kick rules for the side to move in `pos`.
+    pub(crate) fn new(pos: &Position<'t>) -> KickContext<'t> {
+        let rules = pos.rules;
+        let t = rules.tables();
+        let kick = rules.kick();
+        let mut can_score = SquareSet::EMPTY;
+        if !pos.before_goals_allowed() {
+            for side in Side::ALL {
+                if side == pos.side || rules.end().own_goal == OwnGoal::Counts {
+                    can_score = rules.goals(side).iter().fold(can_score, |mut set, &g| {
+                        set.insert(g);
+                        set
+                    });
+                }
+            }
+        }
+        KickContext {
+            t,
+            side: pos.side,
+            per_piece: kick.per_piece,
+            backward: kick.direction == KickDirection::Line,
+            leap_adjacent: kick.leap_adjacent,
+            corner_exception: kick.corner_exception,
+            no_slide: kick.goal_rank == GoalRank::NoSlide,
+            closed_goals: t.goals & !can_score,
+        }
+    }
+
+    /// Whether the ball of `kick` may stop on the empty square `s`.
+    #[inline]
+    fn landing(&self, kick: &Targets<'_>, s: Square) -> Landing {
+        let (b, rank_goals) = (kick.ball, kick.rank_goals);
+        if rank_goals != 0 && s.rank() == b.rank() {
+            let (lo, hi) = (b.file().min(s.file()), b.file().max(s.file()));
+            let between = ((2u32 << hi) - 1) & !((1u32 << lo) - 1);
+            if rank_goals & between != 0 {
+                return Landing::Stop;
+            }
+        }
+        if self.closed_goals.contains(s) {
+            return Landing::Skip;
+        }
+        Landing::Ok
+    }
+
+    /// The goal files of `b`'s rank that the no-horizontal-goal rule guards.
+    #[inline]
+    fn rank_goals(&self, b: Square) -> u32 {
+        if self.no_slide { u32::from(self.t.goal_files[usize::from(b.rank())]) } else { 0 }
+    }
+
+    /// Appends to `out` every square the piece `code` on `k` can kick the ball on `b` to.
+    /// With `TRACK`, every square whose contents were read goes into `touched`.
+    #[inline]
+    pub(crate) fn targets<const TRACK: bool>(
+        &self,
+        board: &[u8; 256],
+        k: Square,
+        b: Square,
+        code: u8,
+        out: &mut Vec<Square>,
+        touched: &mut SquareSet,
+    ) {
+        let t = self.t;
+        let key = t.piece_key(self.side, code_kind(code));
+        let out = &mut Targets {
+            out,
+            ball: b,
+            rank_goals: self.rank_goals(b),
+            dedupe: t.kick_overlap[key],
+            seen: SquareSet::EMPTY,
+        };
+        let d = t.dir_between(k, b);
+        let reach = usize::from(t.line_reach[key][d]);
+        if reach > 0 {
+            let ahead = t.lines.slice(b.index() * 8 + d);
+            let ahead = &ahead[..reach.min(ahead.len())];
+            self.slide::<TRACK>(board, ahead, out, touched);
+            if self.backward {
+                // Behind the ball: the kicker, then the squares beyond it.
+                let behind = &t.lines.slice(b.index() * 8 + (d + 4) % 8)[1..];
+                let behind = &behind[..reach.min(behind.len())];
+                self.slide::<TRACK>(board, behind, out, touched);
+            }
+        }
+        self.leaps::<TRACK>(board, k, key, out, touched);
+    }
+
+    #[inline]
+    fn slide<const TRACK: bool>(
+        &self,
+        board: &[u8; 256],
+        line: &[Square],
+        out: &mut Targets<'_>,
+        touched: &mut SquareSet,
+    ) {
+        for &s in line {
+            if TRACK {
+                touched.insert(s);
+            }
+            if board[s.index()] != EMPTY {
+                break;
+            }
+            match self.landing(out, s) {
+                Landing::Ok => out.push(s),
+                Landing::Skip => {}
+                Landing::Stop => break,
+            }
+        }
+    }
+
+    #[inline]
+    fn leaps<const TRACK: bool>(
+        &self,
+        board: &[u8; 256],
+        k: Square,
+        key: usize,
+        out: &mut Targets<'_>,
+        touched: &mut SquareSet,
+    ) {
+        let b = out.ball;
+        let table = &self.t.leaps;
+        let (mut i, end) = table.span(key * 256 + b.index());
+        let near_ok = self.leap_adjacent || (self.corner_exception && self.t.corners.contains(b));
+        while i < end {
+            let s = table.square(i);
+            if TRACK {
+                touched.insert(s);
+            }
+            if board[s.index()] != EMPTY {
+                i = table.next_ray(i);
+                continue;
+            }
+            if !near_ok && s.distance(k) <= 1 {
+                i += 1;
+                continue;
+            }
+            match self.landing(out, s) {
+                Landing::Ok => out.push(s),
+                Landing::Skip => {}
+                Landing::Stop => {
+                    i = table.next_ray(i);
+                    continue;
+                }
+            }
+            i += 1;
+        }
+    }
+}

@@ -1,0 +1,148 @@
+//! Turn generation: piece moves, kick chains, null turns and the forced pass, for any variant.
+//!
+//! A turn is an optional piece move followed by kicks (RULES.md, "A turn"). [`legal_turns`] lists
+//! them for people and tools; [`perft`] counts them fast, grouping turns by their result.
+
+mod chains;
+mod kicks;
+pub mod notation;
+pub mod perft;
+mod pieces;
+mod recount;
+pub mod tables;
+mod turn;
+
+use crate::position::Position;
+use crate::rules::NullTurn;
+use crate::square::Square;
+use chains::{Visit, Walker};
+pub use perft::{PerftOptions, perft, perft_divide};
+pub use turn::{Kick, ParseTurnError, PieceMove, Turn, parse_long};
+
+/// Why a turn cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The ball is on a goal: nobody moves any more.
+    #[error("the game is over: the ball is on the goal square {ball}")]
+    Finished {
+        /// The ball's square.
+        ball: Square,
+    },
+    /// The turn is not among the legal turns of the position.
+    #[error("`{turn}` is not a legal turn in {fen}")]
+    Illegal {
+        /// The turn's long form.
+        turn: String,
+        /// The position.
+        fen: String,
+    },
+}
+
+/// Whether the side to move may do nothing at all (`turn.null`), before the forced pass.
+#[must_use]
+pub fn null_allowed(pos: &Position<'_>) -> bool {
+    match pos.rules.turn().null {
+        NullTurn::Never => false,
+        NullTurn::Always => true,
+        NullTurn::WhenAdjacent => !(pos.rules.tables().neighbours[pos.ball.index()]
+            & pos.men[pos.side.index()])
+        .is_empty(),
+    }
+}
+
+/// Records every chain as a turn.
+struct Collect<'a> {
+    piece_move: Option<PieceMove>,
+    kicks: Vec<Kick>,
+    skip_empty: bool,
+    out: &'a mut Vec<Turn>,
+}
+
+impl Visit for Collect<'_> {
+    fn stop(&mut self, _ball: Square) {
+        if !(self.skip_empty && self.kicks.is_empty()) {
+            self.out.push(Turn { piece_move: self.piece_move, kicks: self.kicks.clone() });
+        }
+    }
+
+    fn enter(&mut self, kicker: Square, to: Square) {
+        self.kicks.push(Kick { kicker, to });
+    }
+
+    fn leave(&mut self) {
+        self.kicks.pop();
+    }
+}
+
+/// Every legal turn of the side to move, in generation order; a side with none gets the
+/// forced pass (the null turn). Empty when the game is over (the ball is on a goal).
+#[must_use]
+pub fn legal_turns(pos: &Position<'_>) -> Vec<Turn> {
+    let mut out = Vec::new();
+    if pos.is_goal() {
+        return out;
+    }
+    let mut walker = Walker::new(pos);
+    let mut collect = Collect {
+        piece_move: None,
+        kicks: Vec::new(),
+        skip_empty: !null_allowed(pos),
+        out: &mut out,
+    };
+    walker.walk_plain(pos.ball, &mut collect);
+    collect.skip_empty = false;
+    let mut moves = Vec::new();
+    pieces::piece_moves(pos, &mut moves);
+    for (from, to) in moves {
+        let letter = pos.piece_at(from).map_or('?', |(_, k)| pos.rules.piece(k).letter);
+        collect.piece_move = Some(PieceMove { letter, from, to });
+        walker.shift(from, to);
+        walker.walk_plain(pos.ball, &mut collect);
+        walker.shift(to, from);
+    }
+    if out.is_empty() {
+        out.push(Turn::null());
+    }
+    out
+}
+
+/// The position after `turn`, which must be one of `legal_turns(pos)` (an illegal turn gives
+/// a meaningless position but never panics; see [`play_checked`]).
+#[must_use]
+pub fn play<'r>(pos: &Position<'r>, turn: &Turn) -> Position<'r> {
+    let mut next = *pos;
+    if let Some(m) = turn.piece_move
+        && pos.piece_at(m.from).is_some_and(|(side, _)| side == pos.side)
+        && pos.board[m.to.index()] == 0
+    {
+        next.move_piece(m.from, m.to);
+    }
+    for k in &turn.kicks {
+        if next.board[k.to.index()] == 0 {
+            next.move_ball(k.to);
+        }
+    }
+    next.end_turn();
+    next
+}
+
+/// Plays `turn` after checking that it is legal.
+///
+/// # Errors
+/// The game is over, or the turn is not legal here.
+pub fn play_checked<'r>(pos: &Position<'r>, turn: &Turn) -> Result<Position<'r>, PlayError> {
+    if pos.is_goal() {
+        return Err(PlayError::Finished { ball: pos.ball });
+    }
+    if legal_turns(pos).contains(turn) {
+        Ok(play(pos, turn))
+    } else {
+        Err(PlayError::Illegal { turn: turn.to_string(), fen: pos.fen() })
+    }
+}
+
+/// The number of legal turns (perft 1), counted without listing them; 0 when the game is over.
+#[must_use]
+pub fn count_turns(pos: &Position<'_>) -> u64 {
+    perft::Counter::new().count(pos)
+}

@@ -1,0 +1,315 @@
+//! Turn notation against a position: the canonical name of every legal turn (`Nc3`, `Bf4>d6>b8`,
+//! `N>h3#`, `Ng>e4`, `g5>e4`, `--`) and reading what a person typed back into a turn.
+//!
+//! A name says as little as needed: a piece move names its starting file, rank or square only
+//! when another piece of the same letter can reach the same square; a kick names its kicker only
+//! when another piece could send the ball to the same square at that point of the turn, and then
+//! by the first of letter, letter + file, letter + rank, square that tells them apart.
+
+use std::collections::HashMap;
+
+use crate::movegen::{Kick, PieceMove, Turn, legal_turns, play};
+use crate::notation::ParseError;
+use crate::notation::turn::{self, Kicker, MoveText, Start, TurnText};
+use crate::position::Position;
+use crate::square::Square;
+
+/// Why a typed turn is not a legal turn of the position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NotationError {
+    /// The text is not a turn.
+    #[error("`{text}` is not a turn: {error}")]
+    Syntax {
+        /// What was typed.
+        text: String,
+        /// The grammar's complaint.
+        error: ParseError,
+    },
+    /// No legal turn matches.
+    #[error("`{text}` is not legal here{}", alternatives_words(.alternatives))]
+    Illegal {
+        /// What was typed.
+        text: String,
+        /// The legal moves of that piece (or the kicks available now).
+        alternatives: Vec<String>,
+    },
+    /// Several legal turns match.
+    #[error("`{text}` is ambiguous: it could be {}", .candidates.join(", "))]
+    Ambiguous {
+        /// What was typed.
+        text: String,
+        /// The canonical names of the matching turns.
+        candidates: Vec<String>,
+    },
+    /// The ball is on a goal: nobody moves any more.
+    #[error("the game is over")]
+    Finished,
+}
+
+fn alternatives_words(alternatives: &[String]) -> String {
+    match alternatives {
+        [] => String::new(),
+        list if list.len() > 24 => format!("; legal instead: {} ...", list[..24].join(" ")),
+        list => format!("; legal instead: {}", list.join(" ")),
+    }
+}
+
+/// What is known of the turns of a position for naming them.
+struct Namer<'p, 'r> {
+    pos: &'p Position<'r>,
+    /// For each piece letter and destination, the squares of the pieces that can move there.
+    movers: HashMap<(char, Square), Vec<Square>>,
+    /// For each turn prefix and kick destination, the squares of the possible kickers.
+    kickers: HashMap<(Option<PieceMove>, Vec<Kick>, Square), Vec<Square>>,
+}
+
+impl<'p, 'r> Namer<'p, 'r> {
+    fn new(pos: &'p Position<'r>, turns: &[Turn]) -> Self {
+        let mut movers: HashMap<(char, Square), Vec<Square>> = HashMap::new();
+        let mut kickers: HashMap<(Option<PieceMove>, Vec<Kick>, Square), Vec<Square>> =
+            HashMap::new();
+        for t in turns {
+            if let Some(m) = t.piece_move {
+                let froms = movers.entry((m.letter, m.to)).or_default();
+                if !froms.contains(&m.from) {
+                    froms.push(m.from);
+                }
+            }
+            for (i, k) in t.kicks.iter().enumerate() {
+                let key = (t.piece_move, t.kicks[..i].to_vec(), k.to);
+                let squares = kickers.entry(key).or_default();
+                if !squares.contains(&k.kicker) {
+                    squares.push(k.kicker);
+                }
+            }
+        }
+        Namer { pos, movers, kickers }
+    }
+
+    fn letter(&self, square: Square) -> char {
+        self.pos.piece_at(square).map_or('?', |(_, kind)| self.pos.rules().piece(kind).letter)
+    }
+
+    fn name(&self, t: &Turn) -> String {
+        if t.is_null() {
+            return "--".to_owned();
+        }
+        let kicks: Vec<Kicker> = t
+            .kicks
+            .iter()
+            .enumerate()
+            .map(|(i, k)| self.kicker(&self.kickers[&(t.piece_move, t.kicks[..i].to_vec(), k.to)], k.kicker))
+            .collect();
+        let piece_move = t.piece_move.map(|m| {
+            let mut from = self.start(m);
+            // `Nc3g5>e4` would read as a knight move c3-g5: name the move's file as well.
+            if from == Start::Unspecified && matches!(kicks.first(), Some(Kicker::Square(_))) {
+                from = Start::File(m.from.file());
+            }
+            MoveText { letter: m.letter, from, to: name_of(m.to) }
+        });
+        let text = TurnText {
+            piece_move,
+            kicks: t
+                .kicks
+                .iter()
+                .zip(kicks)
+                .map(|(k, kicker)| turn::KickText { kicker, to: name_of(k.to) })
+                .collect(),
+            null: false,
+            goal_mark: play(self.pos, t).is_goal(),
+        };
+        text.to_string()
+    }
+
+    /// As much of a moving piece's square as tells it from the others that can go there too.
+    fn start(&self, m: PieceMove) -> Start {
+        let others: Vec<Square> =
+            self.movers[&(m.letter, m.to)].iter().copied().filter(|&s| s != m.from).collect();
+        if others.is_empty() {
+            Start::Unspecified
+        } else if others.iter().all(|s| s.file() != m.from.file()) {
+            Start::File(m.from.file())
+        } else if others.iter().all(|s| s.rank() != m.from.rank()) {
+            Start::Rank(m.from.rank())
+        } else {
+            Start::Square(name_of(m.from))
+        }
+    }
+
+    /// The first of nothing, letter, letter + file, letter + rank, square that tells the kicker
+    /// from the other candidates.
+    fn kicker(&self, candidates: &[Square], kicker: Square) -> Kicker {
+        if candidates.len() <= 1 {
+            return Kicker::Unspecified;
+        }
+        let letter = self.letter(kicker);
+        let rivals: Vec<Square> = candidates
+            .iter()
+            .copied()
+            .filter(|&s| s != kicker && self.letter(s) == letter)
+            .collect();
+        if rivals.is_empty() {
+            Kicker::Letter(letter)
+        } else if rivals.iter().all(|s| s.file() != kicker.file()) {
+            Kicker::LetterFile(letter, kicker.file())
+        } else if rivals.iter().all(|s| s.rank() != kicker.rank()) {
+            Kicker::LetterRank(letter, kicker.rank())
+        } else {
+            Kicker::Square(name_of(kicker))
+        }
+    }
+}
+
+fn name_of(s: Square) -> crate::notation::squares::SquareName {
+    crate::notation::squares::SquareName { file: s.file(), rank: s.rank() }
+}
+
+/// The canonical names of `turns`, which must be the legal turns of `pos`.
+#[must_use]
+pub fn names(pos: &Position<'_>, turns: &[Turn]) -> Vec<String> {
+    let namer = Namer::new(pos, turns);
+    turns.iter().map(|t| namer.name(t)).collect()
+}
+
+/// The canonical name of one legal turn of `pos`.
+#[must_use]
+pub fn name(pos: &Position<'_>, turn: &Turn) -> String {
+    let turns = legal_turns(pos);
+    Namer::new(pos, &turns).name(turn)
+}
+
+/// Reads a turn as a person writes it: the canonical name, a longer form (`Nb1-c3`, a kicker
+/// named more than needed), with or without `#`, with spaces anywhere.
+///
+/// # Errors
+/// Not a turn, not legal here (with the legal alternatives of that piece), ambiguous (with the
+/// candidates), or the game is over.
+pub fn resolve(pos: &Position<'_>, text: &str) -> Result<Turn, NotationError> {
+    let compact: String = text.split_whitespace().collect();
+    let written = turn::parse(&compact)
+        .map_err(|error| NotationError::Syntax { text: text.trim().to_owned(), error })?;
+    if pos.is_goal() {
+        return Err(NotationError::Finished);
+    }
+    let turns = legal_turns(pos);
+    let matching: Vec<&Turn> = turns.iter().filter(|t| matches(pos, &written, t)).collect();
+    match matching.as_slice() {
+        [one] => Ok((*one).clone()),
+        [] => Err(NotationError::Illegal {
+            text: text.trim().to_owned(),
+            alternatives: alternatives(pos, &turns, &written),
+        }),
+        many => {
+            let namer = Namer::new(pos, &turns);
+            Err(NotationError::Ambiguous {
+                text: text.trim().to_owned(),
+                candidates: many.iter().map(|t| namer.name(t)).collect(),
+            })
+        }
+    }
+}
+
+/// Whether the legal turn `t` fits what was written.
+fn matches(pos: &Position<'_>, written: &TurnText, t: &Turn) -> bool {
+    if written.null {
+        return t.is_null();
+    }
+    let move_fits = match (&written.piece_move, t.piece_move) {
+        (None, None) => true,
+        (Some(w), Some(m)) => {
+            w.letter == m.letter
+                && square_is(w.to, m.to)
+                && match w.from {
+                    Start::Unspecified => true,
+                    Start::File(f) => m.from.file() == f,
+                    Start::Rank(r) => m.from.rank() == r,
+                    Start::Square(s) => square_is(s, m.from),
+                }
+        }
+        _ => false,
+    };
+    move_fits
+        && written.kicks.len() == t.kicks.len()
+        && written.kicks.iter().zip(&t.kicks).all(|(w, k)| square_is(w.to, k.to) && kicker_fits(pos, w.kicker, k.kicker))
+}
+
+fn square_is(name: crate::notation::squares::SquareName, s: Square) -> bool {
+    name.file == s.file() && name.rank == s.rank()
+}
+
+fn kicker_fits(pos: &Position<'_>, written: Kicker, kicker: Square) -> bool {
+    let letter = pos.piece_at(kicker).map(|(_, kind)| pos.rules().piece(kind).letter);
+    match written {
+        Kicker::Unspecified => true,
+        Kicker::Letter(l) => letter == Some(l),
+        Kicker::LetterFile(l, f) => letter == Some(l) && kicker.file() == f,
+        Kicker::LetterRank(l, r) => letter == Some(l) && kicker.rank() == r,
+        Kicker::Square(s) => square_is(s, kicker),
+    }
+}
+
+/// What to suggest instead of an illegal turn: the moves of the pieces with that letter, or the
+/// first kicks available.
+fn alternatives(pos: &Position<'_>, turns: &[Turn], written: &TurnText) -> Vec<String> {
+    let namer = Namer::new(pos, turns);
+    let mut out: Vec<String> = match &written.piece_move {
+        Some(w) => turns
+            .iter()
+            .filter(|t| t.kicks.is_empty() && t.piece_move.is_some_and(|m| m.letter == w.letter))
+            .map(|t| namer.name(t))
+            .collect(),
+        None => turns
+            .iter()
+            .filter(|t| t.piece_move.is_none() && t.kicks.len() == 1)
+            .map(|t| namer.name(t))
+            .collect(),
+    };
+    out.sort();
+    out.dedup();
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::definition::load_shipped;
+
+    #[test]
+    fn boyer_start_names_are_unique_and_read_back() {
+        let rules = load_shipped("boyer-1951").unwrap().rules;
+        let pos = Position::start(&rules).unwrap();
+        let turns = legal_turns(&pos);
+        let names = names(&pos, &turns);
+        let mut sorted = names.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), turns.len());
+        for (t, n) in turns.iter().zip(&names) {
+            assert_eq!(&resolve(&pos, n).unwrap(), t, "{n}");
+        }
+        assert!(names.contains(&"Nc3".to_owned()), "{names:?}");
+    }
+
+    #[test]
+    fn forgiving_input() {
+        let rules = load_shipped("boyer-1951").unwrap().rules;
+        let pos = Position::start(&rules).unwrap();
+        let short = resolve(&pos, "Nc3").unwrap();
+        assert_eq!(resolve(&pos, " Nb1-c3 ").unwrap(), short);
+        assert_eq!(resolve(&pos, "Nb1c3").unwrap(), short);
+        assert_eq!(resolve(&pos, "Nbc3").unwrap(), short);
+    }
+
+    #[test]
+    fn errors_say_why() {
+        let rules = load_shipped("boyer-1951").unwrap().rules;
+        let pos = Position::start(&rules).unwrap();
+        let e = resolve(&pos, "Nd3").unwrap_err();
+        assert!(matches!(&e, NotationError::Illegal { alternatives, .. } if alternatives.contains(&"Nc3".to_owned())), "{e}");
+        let e = resolve(&pos, "N?3").unwrap_err();
+        assert!(matches!(e, NotationError::Syntax { .. }), "{e}");
+        let e = resolve(&pos, "--").unwrap_err();
+        assert!(matches!(e, NotationError::Illegal { .. }), "{e}");
+    }
+}

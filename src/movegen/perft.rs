@@ -1,0 +1,319 @@
+//! perft: the number of turn sequences of a given depth (RULES.md, "Perft and finished
+//! positions"). A scoring turn is a leaf; a forced pass counts one.
+//!
+//! Turns are grouped by result: a turn's result depends only on its piece move and the ball's
+//! final square, so each (move, final square) is played once with its number of kick chains as
+//! a multiplicity. The last ply is counted without playing it, and the kick chains of a piece
+//! move that touches no square the chains read are those of the position without the move.
+//! Results are memoised in a transposition table shared by the threads.
+
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+
+use crate::movegen::chains::{Histogram, Walker};
+use crate::movegen::{legal_turns, null_allowed, pieces, play, turn::Turn};
+use crate::position::Position;
+use crate::position::zobrist::splitmix;
+use crate::square::Square;
+
+/// How to run perft.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PerftOptions {
+    /// Worker threads (at least 1).
+    pub threads: usize,
+    /// The transposition table's largest size, in MiB.
+    pub table_mib: usize,
+}
+
+impl Default for PerftOptions {
+    fn default() -> Self {
+        PerftOptions { threads: 1, table_mib: 256 }
+    }
+}
+
+/// Reports progress: (work items done, work items in all).
+pub type Progress<'a> = &'a (dyn Fn(usize, usize) + Sync);
+
+/// One slot of the lockless table: the value, and the key XORed with it (a torn write fails
+/// the check instead of returning a wrong count).
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    value: AtomicU64,
+}
+
+/// A transposition table of perft counts, keyed by position hash, depth and goal allowance.
+pub(crate) struct TransTable {
+    slots: Box<[Slot]>,
+    mask: usize,
+}
+
+impl TransTable {
+    /// A table of `2^bits` slots.
+    fn new(bits: u32) -> TransTable {
+        let slots: Box<[Slot]> = (0..1usize << bits).map(|_| Slot::default()).collect();
+        TransTable { mask: slots.len() - 1, slots }
+    }
+
+    /// A table sized for `depth`, at most `mib` MiB.
+    fn for_depth(depth: usize, mib: usize) -> TransTable {
+        let cap = (mib.max(1) << 20) / std::mem::size_of::<Slot>();
+        let cap_bits = usize::BITS - 1 - cap.leading_zeros();
+        let want = (5 * depth as u32 + 2).clamp(10, 40);
+        TransTable::new(want.min(cap_bits))
+    }
+
+    fn get(&self, key: u64) -> Option<u64> {
+        let slot = &self.slots[key as usize & self.mask];
+        let value = slot.value.load(Ordering::Relaxed);
+        (slot.check.load(Ordering::Relaxed) ^ value == key).then_some(value)
+    }
+
+    fn put(&self, key: u64, value: u64) {
+        let slot = &self.slots[key as usize & self.mask];
+        slot.check.store(key ^ value, Ordering::Relaxed);
+        slot.value.store(value, Ordering::Relaxed);
+    }
+}
+
+/// The table key of `pos` searched to `depth`. Besides the hash it holds how many turns remain
+/// before goals are allowed: two positions both under `turn.no_goal_before` may still differ
+/// in how soon they leave it.
+fn table_key(pos: &Position<'_>, depth: usize) -> u64 {
+    let limit = pos.rules.turn().no_goal_before;
+    let left = u64::from(limit - pos.turns.min(limit));
+    pos.hash ^ splitmix((depth as u64) << 32 | left).1
+}
+
+/// A result of a position: the position after some turns, and how many turns lead to it.
+type Child<'r> = (Position<'r>, u64);
+
+/// Counts turns; owns the buffers reused at each depth so that nothing is allocated per turn.
+pub(crate) struct Counter<'a, 'r> {
+    table: Option<&'a TransTable>,
+    walker: Option<Walker<'r>>,
+    moves: Vec<Vec<(Square, Square)>>,
+    children: Vec<Vec<Child<'r>>>,
+}
+
+impl<'a, 'r> Counter<'a, 'r> {
+    /// A counter without a table.
+    pub(crate) fn new() -> Self {
+        Counter { table: None, walker: None, moves: Vec::new(), children: Vec::new() }
+    }
+
+    fn with_table(table: &'a TransTable) -> Self {
+        Counter { table: Some(table), ..Counter::new() }
+    }
+
+    fn buffers(&mut self, depth: usize) -> (Vec<(Square, Square)>, Vec<Child<'r>>) {
+        while self.moves.len() <= depth {
+            self.moves.push(Vec::new());
+            self.children.push(Vec::new());
+        }
+        let mut moves = std::mem::take(&mut self.moves[depth]);
+        let mut children = std::mem::take(&mut self.children[depth]);
+        moves.clear();
+        children.clear();
+        (moves, children)
+    }
+
+    /// The kept walker, loaded with `pos` (put it back when done).
+    fn walker_for(&mut self, pos: &Position<'r>) -> Walker<'r> {
+        match self.walker.take() {
+            Some(mut w) => {
+                w.load(pos);
+                w
+            }
+            None => Walker::new(pos),
+        }
+    }
+
+    /// The number of legal turns of `pos` (0 if the game is over).
+    pub(crate) fn count(&mut self, pos: &Position<'r>) -> u64 {
+        if pos.is_goal() {
+            return 0;
+        }
+        let (mut moves, children) = self.buffers(0);
+        let mut walker = self.walker_for(pos);
+        let base = walker.count_recorded(pos.ball);
+        let touched = walker.touched;
+        // Without a move, the empty chain is the null turn.
+        let mut total = base - 1 + u64::from(null_allowed(pos));
+        pieces::piece_moves(pos, &mut moves);
+        for &(from, to) in &moves {
+            total += if touched.contains(from) || touched.contains(to) {
+                walker.shift(from, to);
+                let n = walker.recount(pos.ball, from, to);
+                walker.shift(to, from);
+                n
+            } else {
+                base
+            };
+        }
+        self.moves[0] = moves;
+        self.children[0] = children;
+        self.walker = Some(walker);
+        total.max(1)
+    }
+
+    /// Fills `children` with the non-scoring results of `pos`; returns the scoring turns.
+    fn results(
+        &mut self,
+        pos: &Position<'r>,
+        moves: &mut Vec<(Square, Square)>,
+        children: &mut Vec<Child<'r>>,
+    ) -> u64 {
+        let mut walker = self.walker_for(pos);
+        let mut base = Histogram::new();
+        walker.walk_tracked(pos.ball, &mut base);
+        let mut scratch = Histogram::new();
+        let mut leaves = 0;
+        let null = null_allowed(pos);
+        let mut seen_any = false;
+        let mut add =
+            |from_to: Option<(Square, Square)>, hist: &Histogram, skip: Option<Square>| {
+                for (s, mut n) in hist.iter() {
+                    n -= u64::from(skip == Some(s));
+                    if n == 0 {
+                        continue;
+                    }
+                    seen_any = true;
+                    if pos.rules.tables().goals.contains(s) {
+                        leaves += n;
+                        continue;
+                    }
+                    let mut child = *pos;
+                    if let Some((from, to)) = from_to {
+                        child.move_piece(from, to);
+                    }
+                    child.move_ball(s);
+                    child.end_turn();
+                    children.push((child, n));
+                }
+            };
+        add(None, &base, (!null).then_some(pos.ball));
+        pieces::piece_moves(pos, moves);
+        walker.each_move(pos.ball, moves, &base, &mut scratch, |m, hist| {
+            add(Some(m), hist, None);
+        });
+        if !seen_any {
+            let mut pass = *pos;
+            pass.end_turn();
+            children.push((pass, 1));
+        }
+        self.walker = Some(walker);
+        leaves
+    }
+
+    /// perft of `pos` to `depth`.
+    pub(crate) fn perft(&mut self, pos: &Position<'r>, depth: usize) -> u64 {
+        match depth {
+            0 => return 1,
+            _ if pos.is_goal() => return 0,
+            1 => return self.count(pos),
+            _ => {}
+        }
+        let key = table_key(pos, depth);
+        if let Some(n) = self.table.and_then(|t| t.get(key)) {
+            return n;
+        }
+        let (mut moves, mut children) = self.buffers(depth);
+        let mut total = self.results(pos, &mut moves, &mut children);
+        for (child, n) in &children {
+            total += n * self.perft(child, depth - 1);
+        }
+        self.moves[depth] = moves;
+        self.children[depth] = children;
+        if let Some(t) = self.table {
+            t.put(key, total);
+        }
+        total
+    }
+
+    /// The results of every child in `items`, one level deeper, multiplicities multiplied.
+    fn expand(&mut self, items: &[Child<'r>]) -> (Vec<Child<'r>>, u64) {
+        let mut out = Vec::new();
+        let mut leaves = 0;
+        for (pos, n) in items {
+            let (mut moves, mut children) = self.buffers(1);
+            leaves += n * self.results(pos, &mut moves, &mut children);
+            out.extend(children.iter().map(|&(c, m)| (c, m * n)));
+            self.moves[1] = moves;
+            self.children[1] = children;
+        }
+        (out, leaves)
+    }
+}
+
+/// The number of turn sequences of `depth` turns from `pos` (1 at depth 0; 0 if the game is
+/// over). `progress`, if given, hears how many work items are done.
+#[must_use]
+pub fn perft(
+    pos: &Position<'_>,
+    depth: usize,
+    options: &PerftOptions,
+    progress: Option<Progress<'_>>,
+) -> u64 {
+    if depth <= 2 || pos.is_goal() {
+        return Counter::new().perft(pos, depth);
+    }
+    // Split the tree a ply or two down, so that every thread finds work.
+    let mut counter = Counter::new();
+    let (mut items, mut leaves) = counter.expand(&[(*pos, 1)]);
+    let mut below = depth - 1;
+    if below >= 3 {
+        let (deeper, more) = counter.expand(&items);
+        (items, leaves, below) = (deeper, leaves + more, below - 1);
+    }
+    let counts = run_items(&items, below, options, progress);
+    leaves + items.iter().zip(counts).map(|((_, n), c)| n * c).sum::<u64>()
+}
+
+/// Every legal turn of `pos` with the perft of its result to `depth - 1` (a scoring turn
+/// counts 1), in generation order.
+#[must_use]
+pub fn perft_divide(
+    pos: &Position<'_>,
+    depth: usize,
+    options: &PerftOptions,
+    progress: Option<Progress<'_>>,
+) -> Vec<(Turn, u64)> {
+    let turns = legal_turns(pos);
+    let items: Vec<_> = turns.iter().map(|t| (play(pos, t), 1)).collect();
+    let counts = run_items(&items, depth.saturating_sub(1), options, progress);
+    turns
+        .into_iter()
+        .zip(items.iter().zip(counts))
+        .map(|(t, ((child, _), c))| (t, if child.is_goal() { 1 } else { c }))
+        .collect()
+}
+
+/// perft of each item's position to `depth`, shared among `options.threads` threads.
+fn run_items(
+    items: &[Child<'_>],
+    depth: usize,
+    options: &PerftOptions,
+    progress: Option<Progress<'_>>,
+) -> Vec<u64> {
+    let table = TransTable::for_depth(depth, options.table_mib);
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let counts: Vec<AtomicU64> = items.iter().map(|_| AtomicU64::new(0)).collect();
+    std::thread::scope(|scope| {
+        for _ in 0..options.threads.max(1) {
+            scope.spawn(|| {
+                let mut counter = Counter::with_table(&table);
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some((pos, _)) = items.get(i) else { break };
+                    counts[i].store(counter.perft(pos, depth), Ordering::Relaxed);
+                    let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
+                    if let Some(report) = progress {
+                        report(finished, items.len());
+                    }
+                }
+            });
+        }
+    });
+    counts.into_iter().map(AtomicU64::into_inner).collect()
+}

@@ -1,0 +1,249 @@
+//! Per-square tables computed once from the rules, so that turn generation only reads arrays:
+//! where each piece type can go from each square, where the ball can fly from each square.
+
+use std::fmt;
+
+use crate::notation::betza::{Leg, Reach};
+use crate::rules::Rules;
+use crate::side::Side;
+use crate::square::Square;
+use crate::square_set::SquareSet;
+
+/// The eight unit steps, anticlockwise from "right"; `DIRS[(d + 4) % 8]` is the opposite of `d`.
+pub(crate) const DIRS: [(i8, i8); 8] =
+    [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
+
+/// Reach stored for an unlimited leg: longer than any ray.
+pub(crate) const UNLIMITED: u8 = u8::MAX;
+
+/// Rays of squares grouped by key. Each entry knows where the next ray starts, so that a
+/// blocked ray is skipped in one step.
+#[derive(Clone, Default)]
+pub(crate) struct RayTable {
+    spans: Vec<(u32, u32)>,
+    squares: Vec<Square>,
+    next: Vec<u32>,
+}
+
+impl RayTable {
+    /// Appends the rays of the next key.
+    fn push_key(&mut self, rays: &[Vec<Square>]) {
+        let start = self.squares.len() as u32;
+        for ray in rays.iter().filter(|r| !r.is_empty()) {
+            let end = (self.squares.len() + ray.len()) as u32;
+            for &s in ray {
+                self.squares.push(s);
+                self.next.push(end);
+            }
+        }
+        self.spans.push((start, self.squares.len() as u32));
+    }
+
+    /// The entries of `key`: a range of indices into [`RayTable::square`].
+    #[inline]
+    pub(crate) fn span(&self, key: usize) -> (usize, usize) {
+        let (a, b) = self.spans[key];
+        (a as usize, b as usize)
+    }
+
+    /// The square of entry `i`.
+    #[inline]
+    pub(crate) fn square(&self, i: usize) -> Square {
+        self.squares[i]
+    }
+
+    /// The first entry of the ray after the one holding entry `i`.
+    #[inline]
+    pub(crate) fn next_ray(&self, i: usize) -> usize {
+        self.next[i] as usize
+    }
+
+    /// The squares of key `key` as one slice (for single-ray keys).
+    #[inline]
+    pub(crate) fn slice(&self, key: usize) -> &[Square] {
+        let (a, b) = self.span(key);
+        &self.squares[a..b]
+    }
+}
+
+/// Everything turn generation looks up, built once per rule set.
+#[derive(Clone, Default)]
+pub struct Tables {
+    pub(crate) kinds: usize,
+    pub(crate) goals: SquareSet,
+    /// Per rank: the files that hold a goal square.
+    pub(crate) goal_files: [u16; 16],
+    pub(crate) corners: SquareSet,
+    /// Per square: its on-board neighbours.
+    pub(crate) neighbours: Vec<SquareSet>,
+    /// Key `square * 8 + dir`: the squares from `square` in direction `dir` to the edge.
+    pub(crate) lines: RayTable,
+    /// Key `piece_key * 256 + square`: a piece's move rays.
+    pub(crate) moves: RayTable,
+    /// Key `piece_key * 256 + square`: the ball's leap-kick rays from `square`.
+    pub(crate) leaps: RayTable,
+    /// Per piece key: the kick reach along each unit direction (0: none).
+    pub(crate) line_reach: Vec<[u8; 8]>,
+    /// Per piece key: the directions (bits) a corner jump may take; 0 without corner jump.
+    pub(crate) jump_dirs: Vec<u8>,
+    /// Per piece key: whether two of its move legs can reach one square.
+    pub(crate) move_overlap: Vec<bool>,
+    /// Per piece key: whether two of its kicks can send the ball to one square.
+    pub(crate) kick_overlap: Vec<bool>,
+    /// Per square: its direction index from each neighbour, as `dir_from[(df+1)*3 + dr+1]`.
+    pub(crate) dir_of: [u8; 9],
+}
+
+impl fmt::Debug for Tables {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Tables {{ {} piece kinds }}", self.kinds)
+    }
+}
+
+/// A leg in `side`'s frame: Black mirrors ranks.
+fn oriented(leg: Leg, side: Side) -> (i8, i8, u8) {
+    let (x, y) = leg.step;
+    let y = if side == Side::White { y } else { -y };
+    let reach = match leg.reach {
+        Reach::Steps(n) => n,
+        Reach::Unlimited => UNLIMITED,
+    };
+    (x, y, reach)
+}
+
+impl Tables {
+    /// Builds every table for `rules`.
+    #[must_use]
+    pub fn build(rules: &Rules) -> Tables {
+        let kinds = rules.pieces().len();
+        let mut t = Tables { kinds, ..Tables::default() };
+        t.geometry(rules);
+        for side in Side::ALL {
+            for piece in rules.pieces() {
+                t.piece_tables(rules, side, &piece.moves, &piece.kicks, piece.corner_jump);
+            }
+        }
+        t
+    }
+
+    /// The index of a side's piece type in the per-piece tables.
+    #[inline]
+    pub(crate) fn piece_key(&self, side: Side, kind: usize) -> usize {
+        side.index() * self.kinds + kind
+    }
+
+    /// The direction index of the unit step from `from` to the adjacent `to`.
+    #[inline]
+    pub(crate) fn dir_between(&self, from: Square, to: Square) -> usize {
+        let df = i32::from(to.file()) - i32::from(from.file()) + 1;
+        let dr = i32::from(to.rank()) - i32::from(from.rank()) + 1;
+        usize::from(self.dir_of[(df * 3 + dr) as usize])
+    }
+
+    fn geometry(&mut self, rules: &Rules) {
+        let board = rules.board();
+        for side in Side::ALL {
+            for &g in rules.goals(side) {
+                self.goals.insert(g);
+                self.goal_files[usize::from(g.rank())] |= 1 << g.file();
+            }
+        }
+        for (d, &(x, y)) in DIRS.iter().enumerate() {
+            self.dir_of[((x + 1) * 3 + y + 1) as usize] = d as u8;
+        }
+        self.neighbours = vec![SquareSet::EMPTY; 256];
+        for s in (0..=255u8).map(Square::from_index) {
+            let on = board.contains(s);
+            if on && board.is_corner(s) {
+                self.corners.insert(s);
+            }
+            for &(x, y) in &DIRS {
+                let ray = if on { ray(s, (x, y), UNLIMITED, rules) } else { Vec::new() };
+                if let Some(&n) = ray.first() {
+                    self.neighbours[s.index()].insert(n);
+                }
+                self.lines.push_key(&[ray]);
+            }
+        }
+    }
+
+    fn piece_tables(
+        &mut self,
+        rules: &Rules,
+        side: Side,
+        moves: &[Leg],
+        kicks: &[Leg],
+        jump: bool,
+    ) {
+        let board = rules.board();
+        let moves: Vec<_> = moves.iter().map(|&l| oriented(l, side)).collect();
+        let kicks: Vec<_> = kicks.iter().map(|&l| oriented(l, side)).collect();
+        let leaps: Vec<_> =
+            kicks.iter().copied().filter(|&(x, y, _)| x.abs() > 1 || y.abs() > 1).collect();
+        for s in (0..=255u8).map(Square::from_index) {
+            let on = board.contains(s);
+            let rays_of = |legs: &[(i8, i8, u8)]| -> Vec<Vec<Square>> {
+                if !on {
+                    return Vec::new();
+                }
+                legs.iter().map(|&(x, y, reach)| ray(s, (x, y), reach, rules)).collect()
+            };
+            self.moves.push_key(&rays_of(&moves));
+            self.leaps.push_key(&rays_of(&leaps));
+        }
+        let mut reach = [0u8; 8];
+        let mut jump_dirs = 0u8;
+        for (d, &(x, y)) in DIRS.iter().enumerate() {
+            if let Some(&(_, _, r)) = kicks.iter().find(|&&(a, b, _)| (a, b) == (x, y)) {
+                reach[d] = r;
+            }
+            if jump && moves.contains(&(x, y, UNLIMITED)) {
+                jump_dirs |= 1 << d;
+            }
+        }
+        self.line_reach.push(reach);
+        self.jump_dirs.push(jump_dirs);
+        self.move_overlap.push(overlaps(&moves, &[]));
+        let backward = rules.kick().direction == crate::rules::KickDirection::Line;
+        let kick_overlap = DIRS.iter().enumerate().any(|(d, &(x, y))| {
+            let r = reach[d].min(16);
+            let mut line: Vec<(i8, i8, u8)> = vec![(x, y, r)];
+            if backward && r > 0 {
+                // The backward kick lands on -2d, -3d, ...: offsets that a leap may share.
+                line.extend((2..=i8::try_from(r).unwrap_or(16) + 1).map(|i| (-x * i, -y * i, 1)));
+            }
+            overlaps(&leaps, &line)
+        });
+        self.kick_overlap.push(kick_overlap);
+    }
+}
+
+/// Whether two of these legs (with `extra` ones) can land on the same offset.
+fn overlaps(legs: &[(i8, i8, u8)], extra: &[(i8, i8, u8)]) -> bool {
+    let mut seen = std::collections::HashSet::new();
+    for &(x, y, reach) in legs.iter().chain(extra) {
+        for i in 1..=i16::from(reach.min(16)) {
+            if !seen.insert((i16::from(x) * i, i16::from(y) * i)) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// The squares from `from` (excluded) by repeated `step`, at most `reach` of them, to the edge.
+fn ray(from: Square, step: (i8, i8), reach: u8, rules: &Rules) -> Vec<Square> {
+    let board = rules.board();
+    let mut out = Vec::new();
+    let mut at = from;
+    while out.len() < usize::from(reach) {
+        match at.offset(i32::from(step.0), i32::from(step.1), board.files, board.ranks) {
+            Some(next) => {
+                out.push(next);
+                at = next;
+            }
+            None => break,
+        }
+    }
+    out
+}

@@ -1,0 +1,39 @@
+//! Zobrist keys: fixed pseudo-random numbers, one per (square, contents), XORed into a hash.
+
+/// Contents codes go up to 2 + 2 * 25 piece types; 64 leaves room.
+const CODES: usize = 64;
+
+/// The next state and output of the SplitMix64 generator (fixed, so hashes are reproducible).
+pub(crate) const fn splitmix(state: u64) -> (u64, u64) {
+    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (state, z ^ (z >> 31))
+}
+
+const fn build() -> [[u64; CODES]; 256] {
+    let mut keys = [[0u64; CODES]; 256];
+    let mut state = 0x6B69_636B_6F66_6621; // "kickoff!"
+    let mut s = 0;
+    while s < 256 {
+        let mut c = 0;
+        while c < CODES {
+            let (next, out) = splitmix(state);
+            state = next;
+            keys[s][c] = out;
+            c += 1;
+        }
+        s += 1;
+    }
+    keys
+}
+
+/// The key of each (square index, contents code); code 0 (empty) is never used.
+pub(crate) static SQUARE_KEYS: [[u64; CODES]; 256] = build();
+
+/// XORed in when Black is to move.
+pub(crate) const BLACK_TO_MOVE: u64 = splitmix(0x5349_4445).1;
+
+/// XORed in while no goal may be scored yet (`turn.no_goal_before`).
+pub(crate) const NO_GOAL_YET: u64 = splitmix(0x4E4F_474F_414C).1;
