@@ -6,6 +6,7 @@ use kickoff::commands;
 use kickoff::definition::LoadOptions;
 
 fn main() -> ExitCode {
+    restore_sigpipe();
     let cli = Cli::parse();
     let options = LoadOptions { allow_outside: cli.allow_outside };
     let exit = match cli.command {
@@ -29,4 +30,14 @@ fn main() -> ExitCode {
         ),
     };
     ExitCode::from(exit as u8)
+}
+
+/// Dies quietly, like other command-line tools, when the reader of our output goes away
+/// (`kickoff turns ... | head`), instead of failing to print.
+fn restore_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to the default before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
 }

@@ -1,7 +1,8 @@
 //! The turn lists of the examples of RULES.md, as snapshots a person can check against the
-//! rules. Each snapshot shows the position, then every legal turn in byte order; a turn that
-//! scores says who scores.
+//! rules. Each snapshot shows the position, then every legal turn in byte order of its name,
+//! with its long form (every kicker by its square); a turn that scores says who scores.
 
+use kickoff::movegen::notation::names;
 use kickoff::movegen::{legal_turns, null_allowed, play};
 use kickoff::{Outcome, Position, load};
 
@@ -11,9 +12,11 @@ fn listing(variant: &str, fen: &str) -> String {
     let pos = Position::from_fen(&def.rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     let turns = legal_turns(&pos);
     let forced = turns.len() == 1 && turns[0].is_null() && !null_allowed(&pos);
+    let names = names(&pos, &turns);
     let mut lines: Vec<String> = turns
         .iter()
-        .map(|t| {
+        .zip(&names)
+        .map(|(t, name)| {
             let note = match play(&pos, t).outcome() {
                 Some(Outcome::Goal { winner, own_goal }) => {
                     let own = if own_goal { ", an own goal" } else { "" };
@@ -22,7 +25,7 @@ fn listing(variant: &str, fen: &str) -> String {
                 _ if forced => "  (forced pass)".to_owned(),
                 _ => String::new(),
             };
-            format!("{t}{note}")
+            format!("{name:<14} {t}{note}")
         })
         .collect();
     lines.sort();

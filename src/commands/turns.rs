@@ -7,6 +7,7 @@ use serde::Serialize;
 use crate::cli::Format;
 use crate::commands::{Exit, load_position, load_variant};
 use crate::definition::LoadOptions;
+use crate::movegen::notation::names;
 use crate::movegen::{legal_turns, play};
 
 /// One turn and the position it leads to.
@@ -34,9 +35,11 @@ pub fn run(variant: &str, fen: Option<&str>, format: Format, options: LoadOption
         Ok(pos) => pos,
         Err(exit) => return exit,
     };
-    let mut list: Vec<Line> = legal_turns(&pos)
-        .iter()
-        .map(|t| Line { turn: t.to_string(), result: play(&pos, t).fen() })
+    let turns = legal_turns(&pos);
+    let mut list: Vec<Line> = names(&pos, &turns)
+        .into_iter()
+        .zip(&turns)
+        .map(|(name, t)| Line { turn: name, result: play(&pos, t).fen() })
         .collect();
     list.sort_by(|a, b| a.turn.cmp(&b.turn));
     match format {

@@ -86,10 +86,6 @@ impl<'p, 'r> Namer<'p, 'r> {
         Namer { pos, movers, kickers }
     }
 
-    fn letter(&self, square: Square) -> char {
-        self.pos.piece_at(square).map_or('?', |(_, kind)| self.pos.rules().piece(kind).letter)
-    }
-
     fn name(&self, t: &Turn) -> String {
         if t.is_null() {
             return "--".to_owned();
@@ -98,7 +94,10 @@ impl<'p, 'r> Namer<'p, 'r> {
             .kicks
             .iter()
             .enumerate()
-            .map(|(i, k)| self.kicker(&self.kickers[&(t.piece_move, t.kicks[..i].to_vec(), k.to)], k.kicker))
+            .map(|(i, k)| {
+                let candidates = &self.kickers[&(t.piece_move, t.kicks[..i].to_vec(), k.to)];
+                self.kicker(t.piece_move, candidates, k.kicker)
+            })
             .collect();
         let piece_move = t.piece_move.map(|m| {
             let mut from = self.start(m);
@@ -139,16 +138,17 @@ impl<'p, 'r> Namer<'p, 'r> {
 
     /// The first of nothing, letter, letter + file, letter + rank, square that tells the kicker
     /// from the other candidates.
-    fn kicker(&self, candidates: &[Square], kicker: Square) -> Kicker {
+    fn kicker(&self, moved: Option<PieceMove>, candidates: &[Square], kicker: Square) -> Kicker {
         if candidates.len() <= 1 {
             return Kicker::Unspecified;
         }
-        let letter = self.letter(kicker);
+        let letter = letter_at(self.pos, moved, kicker);
         let rivals: Vec<Square> = candidates
             .iter()
             .copied()
-            .filter(|&s| s != kicker && self.letter(s) == letter)
+            .filter(|&s| s != kicker && letter_at(self.pos, moved, s) == letter)
             .collect();
+        let letter = letter.unwrap_or('?');
         if rivals.is_empty() {
             Kicker::Letter(letter)
         } else if rivals.iter().all(|s| s.file() != kicker.file()) {
@@ -158,6 +158,15 @@ impl<'p, 'r> Namer<'p, 'r> {
         } else {
             Kicker::Square(name_of(kicker))
         }
+    }
+}
+
+/// The letter of the piece on `square` once `moved` has been played (kicks move no piece).
+fn letter_at(pos: &Position<'_>, moved: Option<PieceMove>, square: Square) -> Option<char> {
+    match moved {
+        Some(m) if m.to == square => Some(m.letter),
+        Some(m) if m.from == square => None,
+        _ => pos.piece_at(square).map(|(_, kind)| pos.rules().piece(kind).letter),
     }
 }
 
@@ -186,22 +195,33 @@ pub fn name(pos: &Position<'_>, turn: &Turn) -> String {
 /// Not a turn, not legal here (with the legal alternatives of that piece), ambiguous (with the
 /// candidates), or the game is over.
 pub fn resolve(pos: &Position<'_>, text: &str) -> Result<Turn, NotationError> {
-    let compact: String = text.split_whitespace().collect();
-    let written = turn::parse(&compact)
-        .map_err(|error| NotationError::Syntax { text: text.trim().to_owned(), error })?;
     if pos.is_goal() {
         return Err(NotationError::Finished);
     }
-    let turns = legal_turns(pos);
+    resolve_among(pos, &legal_turns(pos), text)
+}
+
+/// [`resolve`] among `turns`, the legal turns of `pos` already listed.
+///
+/// # Errors
+/// As [`resolve`].
+pub fn resolve_among(
+    pos: &Position<'_>,
+    turns: &[Turn],
+    text: &str,
+) -> Result<Turn, NotationError> {
+    let compact: String = text.split_whitespace().collect();
+    let written = turn::parse(&compact)
+        .map_err(|error| NotationError::Syntax { text: text.trim().to_owned(), error })?;
     let matching: Vec<&Turn> = turns.iter().filter(|t| matches(pos, &written, t)).collect();
     match matching.as_slice() {
         [one] => Ok((*one).clone()),
         [] => Err(NotationError::Illegal {
             text: text.trim().to_owned(),
-            alternatives: alternatives(pos, &turns, &written),
+            alternatives: alternatives(pos, turns, &written),
         }),
         many => {
-            let namer = Namer::new(pos, &turns);
+            let namer = Namer::new(pos, turns);
             Err(NotationError::Ambiguous {
                 text: text.trim().to_owned(),
                 candidates: many.iter().map(|t| namer.name(t)).collect(),
@@ -231,15 +251,22 @@ fn matches(pos: &Position<'_>, written: &TurnText, t: &Turn) -> bool {
     };
     move_fits
         && written.kicks.len() == t.kicks.len()
-        && written.kicks.iter().zip(&t.kicks).all(|(w, k)| square_is(w.to, k.to) && kicker_fits(pos, w.kicker, k.kicker))
+        && written.kicks.iter().zip(&t.kicks).all(|(w, k)| {
+            square_is(w.to, k.to) && kicker_fits(pos, t.piece_move, w.kicker, k.kicker)
+        })
 }
 
 fn square_is(name: crate::notation::squares::SquareName, s: Square) -> bool {
     name.file == s.file() && name.rank == s.rank()
 }
 
-fn kicker_fits(pos: &Position<'_>, written: Kicker, kicker: Square) -> bool {
-    let letter = pos.piece_at(kicker).map(|(_, kind)| pos.rules().piece(kind).letter);
+fn kicker_fits(
+    pos: &Position<'_>,
+    moved: Option<PieceMove>,
+    written: Kicker,
+    kicker: Square,
+) -> bool {
+    let letter = letter_at(pos, moved, kicker);
     match written {
         Kicker::Unspecified => true,
         Kicker::Letter(l) => letter == Some(l),
@@ -306,7 +333,10 @@ mod tests {
         let rules = load_shipped("boyer-1951").unwrap().rules;
         let pos = Position::start(&rules).unwrap();
         let e = resolve(&pos, "Nd3").unwrap_err();
-        assert!(matches!(&e, NotationError::Illegal { alternatives, .. } if alternatives.contains(&"Nc3".to_owned())), "{e}");
+        assert!(
+            matches!(&e, NotationError::Illegal { alternatives, .. } if alternatives.contains(&"Nc3".to_owned())),
+            "{e}"
+        );
         let e = resolve(&pos, "N?3").unwrap_err();
         assert!(matches!(e, NotationError::Syntax { .. }), "{e}");
         let e = resolve(&pos, "--").unwrap_err();

@@ -1,0 +1,36 @@
+//! Turn notation over every legal turn of every reference position: each turn has exactly one
+//! canonical name, no two turns share one, and reading the name gives the turn back.
+
+use std::collections::HashSet;
+use std::io::{BufRead, BufReader};
+
+use kickoff::movegen::legal_turns;
+use kickoff::movegen::notation::{names, resolve_among};
+use kickoff::{Position, load};
+use serde_json::Value;
+
+#[test]
+fn every_reference_turn_names_and_reads_back() {
+    let boyer = load("boyer-1951").unwrap().rules;
+    let vchess = load("vchess").unwrap().rules;
+    let file = std::fs::File::open("tests/data/football-turns.jsonl.gz").unwrap();
+    let reader = BufReader::new(flate2::read::GzDecoder::new(file));
+    let mut checked = 0;
+    for line in reader.lines() {
+        let line: Value = serde_json::from_str(&line.unwrap()).unwrap();
+        let rules = if line["rules"] == "boyer" { &boyer } else { &vchess };
+        let fen = line["fen"].as_str().unwrap();
+        let pos = Position::from_fen(rules, fen).unwrap();
+        let turns = legal_turns(&pos);
+        let names = names(&pos, &turns);
+        let distinct: HashSet<&String> = names.iter().collect();
+        assert_eq!(distinct.len(), names.len(), "two turns share a name in {fen}");
+        for (turn, name) in turns.iter().zip(&names) {
+            let back =
+                resolve_among(&pos, &turns, name).unwrap_or_else(|e| panic!("{fen}: {name}: {e}"));
+            assert_eq!(&back, turn, "{fen}: {name}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 100_000, "{checked} turns checked");
+}
