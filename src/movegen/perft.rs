@@ -53,9 +53,22 @@ pub(crate) struct TransTable {
 impl TransTable {
     /// A table of `2^bits` slots.
     fn new(bits: u32) -> TransTable {
-        let slots: Box<[Slot]> = (0..1usize << bits).map(|_| Slot::default()).collect();
+        let len = 1usize << bits;
+        let layout = std::alloc::Layout::array::<Slot>(len).expect("table size");
+        // The table is asked of the system zeroed, so that pages it never touches cost nothing
+        // (a shallow perft uses few of them).
+        // SAFETY: `layout` has a non-zero size; all-zero bytes are a valid `Slot` (two
+        // `AtomicU64` holding 0), so the `len` slots are initialised; the box frees the
+        // allocation with the same layout.
+        let slots = unsafe {
+            let ptr = std::alloc::alloc_zeroed(layout).cast::<Slot>();
+            if ptr.is_null() {
+                std::alloc::handle_alloc_error(layout);
+            }
+            Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, len))
+        };
         TransTable {
-            mask: slots.len() - 1,
+            mask: len - 1,
             slots,
         }
     }
@@ -64,7 +77,7 @@ impl TransTable {
     fn for_depth(depth: usize, mib: usize) -> TransTable {
         let cap = (mib.max(1) << 20) / std::mem::size_of::<Slot>();
         let cap_bits = usize::BITS - 1 - cap.leading_zeros();
-        let want = (5 * depth as u32 + 2).clamp(10, 40);
+        let want = (3 * depth as u32 + 11).clamp(10, 40);
         TransTable::new(want.min(cap_bits))
     }
 
@@ -224,11 +237,17 @@ impl<'a, 'r> Counter<'a, 'r> {
         match depth {
             0 => return 1,
             _ if pos.is_goal() => return 0,
-            1 => return self.count(pos),
             _ => {}
         }
         let key = table_key(pos, depth);
         if let Some(n) = self.table.and_then(|t| t.get(key)) {
+            return n;
+        }
+        if depth == 1 {
+            let n = self.count(pos);
+            if let Some(t) = self.table {
+                t.put(key, n);
+            }
             return n;
         }
         let (mut moves, mut children) = self.buffers(depth);
