@@ -73,11 +73,11 @@ impl TransTable {
         }
     }
 
-    /// A table sized for `depth`, at most `mib` MiB.
+    /// A table sized for a perft of `depth` from the root, at most `mib` MiB.
     fn for_depth(depth: usize, mib: usize) -> TransTable {
         let cap = (mib.max(1) << 20) / std::mem::size_of::<Slot>();
         let cap_bits = usize::BITS - 1 - cap.leading_zeros();
-        let want = (3 * depth as u32 + 11).clamp(10, 40);
+        let want = (3 * depth as u32 + 8).clamp(10, 40);
         TransTable::new(want.min(cap_bits))
     }
 
@@ -298,7 +298,8 @@ pub fn perft(
         let (deeper, more) = counter.expand(&items);
         (items, leaves, below) = (deeper, leaves + more, below - 1);
     }
-    let counts = run_items(&items, below, options, progress);
+    let table = TransTable::for_depth(depth, options.table_mib);
+    let counts = run_items(&items, below, &table, options, progress);
     leaves
         + items
             .iter()
@@ -318,7 +319,8 @@ pub fn perft_divide(
 ) -> Vec<(Turn, u64)> {
     let turns = legal_turns(pos);
     let items: Vec<_> = turns.iter().map(|t| (play(pos, t), 1)).collect();
-    let counts = run_items(&items, depth.saturating_sub(1), options, progress);
+    let table = TransTable::for_depth(depth, options.table_mib);
+    let counts = run_items(&items, depth.saturating_sub(1), &table, options, progress);
     turns
         .into_iter()
         .zip(items.iter().zip(counts))
@@ -330,17 +332,17 @@ pub fn perft_divide(
 fn run_items(
     items: &[Child<'_>],
     depth: usize,
+    table: &TransTable,
     options: &PerftOptions,
     progress: Option<Progress<'_>>,
 ) -> Vec<u64> {
-    let table = TransTable::for_depth(depth, options.table_mib);
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let counts: Vec<AtomicU64> = items.iter().map(|_| AtomicU64::new(0)).collect();
     std::thread::scope(|scope| {
         for _ in 0..options.threads.max(1) {
             scope.spawn(|| {
-                let mut counter = Counter::with_table(&table);
+                let mut counter = Counter::with_table(table);
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some((pos, _)) = items.get(i) else { break };
