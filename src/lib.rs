@@ -15,7 +15,7 @@ pub mod square;
 pub mod square_set;
 
 pub use definition::{Definition, Diagnostic, LoadError, load};
-pub use position::{Outcome, Position};
+pub use position::{Outcome, Position, is_repetition};
 pub use rules::{PieceKind, Rules};
 pub use side::{BySide, Side};
 pub use square::Square;
