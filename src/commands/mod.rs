@@ -36,6 +36,14 @@ pub fn color_stderr() -> bool {
     std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && std::io::stderr().is_terminal()
 }
 
+/// Prints why a definition could not be read (an unreadable file or an unknown name).
+pub fn report_unloadable(e: &LoadError) {
+    eprintln!("error: {e}");
+    if let LoadError::UnknownVariant { help, .. } = e {
+        eprintln!("  = help: {help}");
+    }
+}
+
 /// Loads VARIANT, printing why it cannot be loaded: exit 2 for an unreadable file or an unknown
 /// name, 1 for a definition with errors.
 ///
@@ -54,10 +62,7 @@ pub fn load_variant(variant: &str) -> Result<Definition, Exit> {
                 eprintln!("error: {variant}: {e}");
             }
             LoadError::Unreadable { .. } | LoadError::UnknownVariant { .. } => {
-                eprintln!("error: {e}");
-                if let LoadError::UnknownVariant { help, .. } = &e {
-                    eprintln!("  = help: {help}");
-                }
+                report_unloadable(&e);
             }
         }
         match e {
