@@ -98,7 +98,7 @@ pub struct Tables {
     pub(crate) move_overlap: Vec<bool>,
     /// Per piece key: whether two of its kicks can send the ball to one square.
     pub(crate) kick_overlap: Vec<bool>,
-    /// Per square: its direction index from each neighbour, as `dir_from[(df+1)*3 + dr+1]`.
+    /// The index in [`DIRS`] of the unit step `(df, dr)`, at `(df + 1) * 3 + dr + 1`.
     pub(crate) dir_of: [u8; 9],
 }
 
