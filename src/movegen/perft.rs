@@ -339,21 +339,27 @@ fn run_items(
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let counts: Vec<AtomicU64> = items.iter().map(|_| AtomicU64::new(0)).collect();
-    std::thread::scope(|scope| {
-        for _ in 0..options.threads.max(1) {
-            scope.spawn(|| {
-                let mut counter = Counter::with_table(table);
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some((pos, _)) = items.get(i) else { break };
-                    counts[i].store(counter.perft(pos, depth), Ordering::Relaxed);
-                    let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
-                    if let Some(report) = progress {
-                        report(finished, items.len());
-                    }
-                }
-            });
+    // Each worker takes the next item until none is left, so that uneven items even out.
+    let work = || {
+        let mut counter = Counter::with_table(table);
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some((pos, _)) = items.get(i) else { break };
+            counts[i].store(counter.perft(pos, depth), Ordering::Relaxed);
+            let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
+            if let Some(report) = progress {
+                report(finished, items.len());
+            }
         }
-    });
+    };
+    if options.threads <= 1 {
+        work();
+    } else {
+        std::thread::scope(|scope| {
+            for _ in 0..options.threads {
+                scope.spawn(work);
+            }
+        });
+    }
     counts.into_iter().map(AtomicU64::into_inner).collect()
 }
