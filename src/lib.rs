@@ -17,7 +17,8 @@ pub mod square;
 pub mod square_set;
 
 pub use definition::{Definition, Diagnostic, LoadError, load};
-pub use position::{Outcome, Position};
+pub use movegen::{Kick, PerftOptions, PieceMove, Turn, legal_turns, perft, play};
+pub use position::{Outcome, Position, is_repetition};
 pub use rules::{PieceKind, Rules};
 pub use side::{BySide, Side};
 pub use square::Square;

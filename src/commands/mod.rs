@@ -9,7 +9,9 @@ pub mod validate;
 
 use std::io::IsTerminal;
 
-use crate::definition::{Definition, Diagnostic, LoadOptions, Loc, Origin, SourceFile, Sources};
+use crate::definition::{
+    Definition, Diagnostic, LoadError, LoadOptions, Loc, Origin, SourceFile, Sources, load_with,
+};
 use crate::position::Position;
 
 /// How a command ended, as the process exit status.
@@ -35,12 +37,19 @@ pub fn color_stderr() -> bool {
     std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && std::io::stderr().is_terminal()
 }
 
+/// Prints why a definition could not be read (an unreadable file or an unknown name).
+pub fn report_unloadable(e: &LoadError) {
+    eprintln!("error: {e}");
+    if let LoadError::UnknownVariant { help, .. } = e {
+        eprintln!("  = help: {help}");
+    }
+}
+
 /// Loads a VARIANT argument; on failure prints why to stderr and returns the exit status.
 ///
 /// # Errors
 /// [`Exit::Usage`] for an unreadable file or unknown name, [`Exit::Failure`] for an invalid one.
 pub fn load_variant(arg: &str, options: LoadOptions) -> Result<Definition, Exit> {
-    use crate::definition::{LoadError, load_with};
     match load_with(arg, options) {
         Ok(def) => Ok(def),
         Err(LoadError::Invalid { sources, diagnostics }) => {
@@ -54,10 +63,7 @@ pub fn load_variant(arg: &str, options: LoadOptions) -> Result<Definition, Exit>
             Err(Exit::Failure)
         }
         Err(e) => {
-            eprintln!("error: {e}");
-            if let LoadError::UnknownVariant { help, .. } = &e {
-                eprintln!("  = help: {help}");
-            }
+            report_unloadable(&e);
             Err(Exit::Usage)
         }
     }

@@ -43,27 +43,36 @@ pub fn run(variant: &str, fen: Option<&str>, format: Format, options: LoadOption
         .collect();
     list.sort_by(|a, b| a.turn.cmp(&b.turn));
     match format {
-        Format::Text => {
-            let mut out = String::new();
-            for line in &list {
-                out.push_str(&format!("{} {}\n", line.turn, line.result));
-            }
-            print!("{out}");
+        Format::Text => print_text(&list),
+        Format::Json => print_json(list),
+    }
+}
+
+/// One line per turn: `<turn> <result>`.
+fn print_text(list: &[Line]) -> Exit {
+    let mut out = String::new();
+    for line in list {
+        out.push_str(&format!("{} {}\n", line.turn, line.result));
+    }
+    print!("{out}");
+    Exit::Success
+}
+
+/// The JSON document, results counted.
+fn print_json(list: Vec<Line>) -> Exit {
+    let mut results = BTreeMap::new();
+    for line in &list {
+        *results.entry(line.result.clone()).or_insert(0) += 1;
+    }
+    let report = Report { turns: list.len(), results, list };
+    match serde_json::to_string_pretty(&report) {
+        Ok(text) => {
+            println!("{text}");
+            Exit::Success
         }
-        Format::Json => {
-            let mut results = BTreeMap::new();
-            for line in &list {
-                *results.entry(line.result.clone()).or_insert(0) += 1;
-            }
-            let report = Report { turns: list.len(), results, list };
-            match serde_json::to_string_pretty(&report) {
-                Ok(text) => println!("{text}"),
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    return Exit::Failure;
-                }
-            }
+        Err(e) => {
+            eprintln!("error: {e}");
+            Exit::Failure
         }
     }
-    Exit::Success
 }

@@ -1,7 +1,7 @@
 //! `kickoff validate FILE...`: every problem of every file, rustc-style or as JSON.
 
 use crate::cli::Format;
-use crate::commands::{Exit, color_stdout};
+use crate::commands::{Exit, color_stdout, report_unloadable};
 use crate::definition::{self, Diagnostic, JsonDiagnostic, LoadError, LoadOptions, Sources};
 
 /// Checks each file and prints what it finds.
@@ -37,13 +37,6 @@ pub fn run(files: &[String], format: Format, options: LoadOptions) -> Exit {
 
 fn worse(a: Exit, b: Exit) -> Exit {
     if (a as i32) >= (b as i32) { a } else { b }
-}
-
-fn report_unloadable(e: &LoadError) {
-    eprintln!("error: {e}");
-    if let LoadError::UnknownVariant { help, .. } = e {
-        eprintln!("  = help: {help}");
-    }
 }
 
 fn print_text(file: &str, sources: &Sources, diagnostics: &[Diagnostic]) {

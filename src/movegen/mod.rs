@@ -1,7 +1,8 @@
 //! Turn generation: piece moves, kick chains, null turns and the forced pass, for any variant.
 //!
 //! A turn is an optional piece move followed by kicks (RULES.md, "A turn"). [`legal_turns`] lists
-//! them for people and tools; [`perft`] counts them fast, grouping turns by their result.
+//! them for people and tools; [`perft()`] counts them fast, grouping turns by their result (see
+//! the `perft` and `recount` modules for how).
 
 mod chains;
 mod kicks;
@@ -110,15 +111,17 @@ pub fn legal_turns(pos: &Position<'_>) -> Vec<Turn> {
 /// a meaningless position but never panics; see [`play_checked`]).
 #[must_use]
 pub fn play<'r>(pos: &Position<'r>, turn: &Turn) -> Position<'r> {
+    let board = pos.rules.board();
+    let free = |p: &Position<'_>, s: Square| board.contains(s) && p.board[s.index()] == 0;
     let mut next = *pos;
     if let Some(m) = turn.piece_move
         && pos.piece_at(m.from).is_some_and(|(side, _)| side == pos.side)
-        && pos.board[m.to.index()] == 0
+        && free(pos, m.to)
     {
         next.move_piece(m.from, m.to);
     }
     for k in &turn.kicks {
-        if next.board[k.to.index()] == 0 {
+        if free(&next, k.to) {
             next.move_ball(k.to);
         }
     }

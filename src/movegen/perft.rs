@@ -50,15 +50,28 @@ pub(crate) struct TransTable {
 impl TransTable {
     /// A table of `2^bits` slots.
     fn new(bits: u32) -> TransTable {
-        let slots: Box<[Slot]> = (0..1usize << bits).map(|_| Slot::default()).collect();
-        TransTable { mask: slots.len() - 1, slots }
+        let len = 1usize << bits;
+        let layout = std::alloc::Layout::array::<Slot>(len).expect("table size");
+        // The table is asked of the system zeroed, so that pages it never touches cost nothing
+        // (a shallow perft uses few of them).
+        // SAFETY: `layout` has a non-zero size; all-zero bytes are a valid `Slot` (two
+        // `AtomicU64` holding 0), so the `len` slots are initialised; the box frees the
+        // allocation with the same layout.
+        let slots = unsafe {
+            let ptr = std::alloc::alloc_zeroed(layout).cast::<Slot>();
+            if ptr.is_null() {
+                std::alloc::handle_alloc_error(layout);
+            }
+            Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, len))
+        };
+        TransTable { mask: len - 1, slots }
     }
 
-    /// A table sized for `depth`, at most `mib` MiB.
+    /// A table sized for a perft of `depth` from the root, at most `mib` MiB.
     fn for_depth(depth: usize, mib: usize) -> TransTable {
         let cap = (mib.max(1) << 20) / std::mem::size_of::<Slot>();
         let cap_bits = usize::BITS - 1 - cap.leading_zeros();
-        let want = (5 * depth as u32 + 2).clamp(10, 40);
+        let want = (3 * depth as u32 + 8).clamp(10, 40);
         TransTable::new(want.min(cap_bits))
     }
 
@@ -210,11 +223,17 @@ impl<'a, 'r> Counter<'a, 'r> {
         match depth {
             0 => return 1,
             _ if pos.is_goal() => return 0,
-            1 => return self.count(pos),
             _ => {}
         }
         let key = table_key(pos, depth);
         if let Some(n) = self.table.and_then(|t| t.get(key)) {
+            return n;
+        }
+        if depth == 1 {
+            let n = self.count(pos);
+            if let Some(t) = self.table {
+                t.put(key, n);
+            }
             return n;
         }
         let (mut moves, mut children) = self.buffers(depth);
@@ -265,7 +284,8 @@ pub fn perft(
         let (deeper, more) = counter.expand(&items);
         (items, leaves, below) = (deeper, leaves + more, below - 1);
     }
-    let counts = run_items(&items, below, options, progress);
+    let table = TransTable::for_depth(depth, options.table_mib);
+    let counts = run_items(&items, below, &table, options, progress);
     leaves + items.iter().zip(counts).map(|((_, n), c)| n * c).sum::<u64>()
 }
 
@@ -280,7 +300,8 @@ pub fn perft_divide(
 ) -> Vec<(Turn, u64)> {
     let turns = legal_turns(pos);
     let items: Vec<_> = turns.iter().map(|t| (play(pos, t), 1)).collect();
-    let counts = run_items(&items, depth.saturating_sub(1), options, progress);
+    let table = TransTable::for_depth(depth, options.table_mib);
+    let counts = run_items(&items, depth.saturating_sub(1), &table, options, progress);
     turns
         .into_iter()
         .zip(items.iter().zip(counts))
@@ -292,28 +313,34 @@ pub fn perft_divide(
 fn run_items(
     items: &[Child<'_>],
     depth: usize,
+    table: &TransTable,
     options: &PerftOptions,
     progress: Option<Progress<'_>>,
 ) -> Vec<u64> {
-    let table = TransTable::for_depth(depth, options.table_mib);
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let counts: Vec<AtomicU64> = items.iter().map(|_| AtomicU64::new(0)).collect();
-    std::thread::scope(|scope| {
-        for _ in 0..options.threads.max(1) {
-            scope.spawn(|| {
-                let mut counter = Counter::with_table(&table);
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some((pos, _)) = items.get(i) else { break };
-                    counts[i].store(counter.perft(pos, depth), Ordering::Relaxed);
-                    let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
-                    if let Some(report) = progress {
-                        report(finished, items.len());
-                    }
-                }
-            });
+    // Each worker takes the next item until none is left, so that uneven items even out.
+    let work = || {
+        let mut counter = Counter::with_table(table);
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some((pos, _)) = items.get(i) else { break };
+            counts[i].store(counter.perft(pos, depth), Ordering::Relaxed);
+            let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
+            if let Some(report) = progress {
+                report(finished, items.len());
+            }
         }
-    });
+    };
+    if options.threads <= 1 {
+        work();
+    } else {
+        std::thread::scope(|scope| {
+            for _ in 0..options.threads {
+                scope.spawn(work);
+            }
+        });
+    }
     counts.into_iter().map(AtomicU64::into_inner).collect()
 }

@@ -90,7 +90,7 @@ pub struct Tables {
     pub(crate) move_overlap: Vec<bool>,
     /// Per piece key: whether two of its kicks can send the ball to one square.
     pub(crate) kick_overlap: Vec<bool>,
-    /// Per square: its direction index from each neighbour, as `dir_from[(df+1)*3 + dr+1]`.
+    /// The index in [`DIRS`] of the unit step `(df, dr)`, at `(df + 1) * 3 + dr + 1`.
     pub(crate) dir_of: [u8; 9],
 }
 
@@ -205,17 +205,22 @@ impl Tables {
         self.jump_dirs.push(jump_dirs);
         self.move_overlap.push(overlaps(&moves, &[]));
         let backward = rules.kick().direction == crate::rules::KickDirection::Line;
-        let kick_overlap = DIRS.iter().enumerate().any(|(d, &(x, y))| {
-            let r = reach[d].min(16);
-            let mut line: Vec<(i8, i8, u8)> = vec![(x, y, r)];
-            if backward && r > 0 {
-                // The backward kick lands on -2d, -3d, ...: offsets that a leap may share.
-                line.extend((2..=i8::try_from(r).unwrap_or(16) + 1).map(|i| (-x * i, -y * i, 1)));
-            }
-            overlaps(&leaps, &line)
-        });
-        self.kick_overlap.push(kick_overlap);
+        self.kick_overlap.push(kicks_overlap(&leaps, &reach, backward));
     }
+}
+
+/// Whether two kicks of one kicker can send the ball to the same square: along each unit
+/// direction, the line kick (and the backward one) against the leaps.
+fn kicks_overlap(leaps: &[(i8, i8, u8)], reach: &[u8; 8], backward: bool) -> bool {
+    DIRS.iter().enumerate().any(|(d, &(x, y))| {
+        let r = reach[d].min(16);
+        let mut line: Vec<(i8, i8, u8)> = vec![(x, y, r)];
+        if backward && r > 0 {
+            // The backward kick lands on -2d, -3d, ...: offsets that a leap may share.
+            line.extend((2..=i8::try_from(r).unwrap_or(16) + 1).map(|i| (-x * i, -y * i, 1)));
+        }
+        overlaps(leaps, &line)
+    })
 }
 
 /// Whether two of these legs (with `extra` ones) can land on the same offset.

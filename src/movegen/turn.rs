@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use crate::notation::squares::{self, Item, ItemKind};
 use crate::square::{MAX_BOARD, Square};
 
 /// A piece's move from one square to another.
@@ -127,16 +128,12 @@ fn piece_move(word: &str) -> Option<PieceMove> {
     Some(PieceMove { letter, from: square(from)?, to: square(to)? })
 }
 
-/// `a1` .. `p16`.
+/// `a1` .. `p16`, read by the squares grammar.
 fn square(text: &str) -> Option<Square> {
-    let mut chars = text.chars();
-    let file = chars.next().filter(char::is_ascii_lowercase)? as u8 - b'a';
-    let digits = chars.as_str();
-    if digits.starts_with('0') || digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
+    match squares::parse(text).ok()?.as_slice() {
+        [Item { kind: ItemKind::Square(name), .. }] => name.on_board(MAX_BOARD, MAX_BOARD),
+        _ => None,
     }
-    let rank: u8 = digits.parse().ok()?;
-    (file < MAX_BOARD && (1..=MAX_BOARD).contains(&rank)).then(|| Square::new(file, rank - 1))
 }
 
 #[cfg(test)]

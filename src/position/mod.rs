@@ -53,6 +53,20 @@ pub enum Outcome {
     },
     /// The turn limit (`end.max_turns`) was reached without a goal: a draw.
     TurnLimit,
+    /// The same position came back `end.repetition` times: a draw.
+    Repetition,
+}
+
+/// Whether the last of `history` (the hashes of a game's positions, oldest first, as
+/// [`Position::hash`] gives them) has occurred `end.repetition` times, which draws the game.
+/// The position itself says nothing of this: only a game's history can.
+#[must_use]
+pub fn is_repetition(rules: &Rules, history: &[u64]) -> bool {
+    let needed = rules.end().repetition as usize;
+    match history.last() {
+        Some(last) if needed > 0 => history.iter().filter(|&h| h == last).count() >= needed,
+        _ => false,
+    }
 }
 
 /// Why a position text could not be read: every problem found, with spans into the text.
@@ -372,5 +386,17 @@ mod tests {
         let pos = Position::from_fen(&def.rules, "4a4/9/9/9/9/9/9/9/9 b 3").unwrap();
         assert_eq!(pos.outcome(), Some(Outcome::Goal { winner: Side::White, own_goal: false }));
         assert!(pos.is_goal());
+    }
+
+    #[test]
+    fn third_occurrence_is_a_repetition() {
+        let def = load("boyer-1951").unwrap();
+        let pos = Position::start(&def.rules).unwrap();
+        let mut other = pos;
+        other.move_piece(Square::new(1, 0), Square::new(2, 2));
+        let (a, b) = (pos.hash(), other.hash());
+        assert!(!is_repetition(&def.rules, &[a, b, a]));
+        assert!(is_repetition(&def.rules, &[a, b, a, b, a]));
+        assert!(!is_repetition(&def.rules, &[]));
     }
 }
