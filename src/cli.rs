@@ -17,6 +17,32 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Play a game in the terminal (Boyer's Football Chess unless another variant is named).
+    Play {
+        /// A shipped variant's name or a path to a .toml file.
+        variant: Option<String>,
+        /// Who plays White: human, random, greedy.
+        #[arg(long, default_value = "human")]
+        white: String,
+        /// Who plays Black: human, random, greedy.
+        #[arg(long, default_value = "greedy")]
+        black: String,
+        /// Random setup N (N/M when Black is drawn independently), or `random`.
+        #[arg(long, value_name = "N|random", conflicts_with = "fen")]
+        setup: Option<String>,
+        /// Start from this position.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Save the game's record to FILE after every turn.
+        #[arg(long, value_name = "FILE")]
+        record: Option<std::path::PathBuf>,
+        /// Resume the game saved in FILE.
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "setup"])]
+        load: Option<std::path::PathBuf>,
+        /// Seed the computer's random choices (and a random setup), for a reproducible game.
+        #[arg(long, value_name = "S")]
+        seed: Option<u64>,
+    },
     /// Check definition files and report every problem with its place.
     Validate {
         /// Definition files (or shipped variant names).
@@ -47,6 +73,25 @@ pub enum Command {
         /// Print how many setups there are.
         #[arg(long)]
         count: bool,
+    },
+    /// Show a position as a board.
+    Show {
+        /// A shipped variant's name or a path to a .toml file.
+        variant: String,
+        /// The position (default: the variant's start).
+        #[arg(long, conflicts_with = "setup")]
+        fen: Option<String>,
+        /// Random setup N (N/M when Black is drawn independently).
+        #[arg(long, value_name = "N")]
+        setup: Option<String>,
+    },
+    /// Check every turn of a game record; print the final position, the result and the reason.
+    Replay {
+        /// The record.
+        file: String,
+        /// The variant, when the record names none (or names one that moved).
+        #[arg(long)]
+        variant: Option<String>,
     },
     /// Print the JSON Schema of the definition format, for editors.
     Schema,

@@ -6,6 +6,7 @@
 pub mod cli;
 pub mod commands;
 pub mod definition;
+pub mod game;
 pub mod movegen;
 pub mod notation;
 pub mod position;

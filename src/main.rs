@@ -10,11 +10,22 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let options = LoadOptions { allow_outside: cli.allow_outside };
     let exit = match cli.command {
+        Command::Play { variant, white, black, setup, fen, record, load, seed } => {
+            let request =
+                commands::play::Request { variant, white, black, setup, fen, record, load, seed };
+            commands::play::run(&request, options)
+        }
         Command::Validate { files, format } => commands::validate::run(&files, format, options),
         Command::Explain { variant } => commands::explain::run(&variant, options),
         Command::Setup { variant, number, seed, asymmetric, count } => {
             let request = commands::setup::Request { number, seed, asymmetric, count };
             commands::setup::run(&variant, &request, options)
+        }
+        Command::Show { variant, fen, setup } => {
+            commands::show::run(&variant, fen.as_deref(), setup.as_deref(), options)
+        }
+        Command::Replay { file, variant } => {
+            commands::replay::run(&file, variant.as_deref(), options)
         }
         Command::Schema => commands::schema::run(),
         Command::Turns { variant, fen, format } => {

@@ -2,8 +2,11 @@
 
 pub mod explain;
 pub mod perft;
+pub mod play;
+pub mod replay;
 pub mod schema;
 pub mod setup;
+pub mod show;
 pub mod turns;
 pub mod validate;
 
@@ -75,8 +78,25 @@ pub fn load_variant(arg: &str, options: LoadOptions) -> Result<Definition, Exit>
 /// # Errors
 /// Exit 1, the problem already printed.
 pub fn load_position<'r>(def: &'r Definition, fen: Option<&str>) -> Result<Position<'r>, Exit> {
+    let pos = parse_position(def, fen)?;
+    if pos.is_goal() {
+        eprintln!(
+            "error: the game is over in this position: the ball is on the goal square {}, so there are no turns",
+            pos.ball()
+        );
+        return Err(Exit::Failure);
+    }
+    Ok(pos)
+}
+
+/// The position `--fen` gives (default: the variant's start), finished or not, printing every
+/// problem with a caret under it.
+///
+/// # Errors
+/// Exit 1, the problem already printed.
+pub fn parse_position<'r>(def: &'r Definition, fen: Option<&str>) -> Result<Position<'r>, Exit> {
     let text = fen.unwrap_or(def.rules.setup_fen());
-    let pos = Position::from_fen(&def.rules, text).map_err(|e| {
+    Position::from_fen(&def.rules, text).map_err(|e| {
         let mut sources = Sources::default();
         let file = sources.add(SourceFile {
             path: "--fen".to_owned(),
@@ -89,13 +109,5 @@ pub fn load_position<'r>(def: &'r Definition, fen: Option<&str>) -> Result<Posit
             eprintln!("{}\n", d.with_help_opt(p.help).render(&sources, color_stderr()));
         }
         Exit::Failure
-    })?;
-    if pos.is_goal() {
-        eprintln!(
-            "error: the game is over in this position: the ball is on the goal square {}, so there are no turns",
-            pos.ball()
-        );
-        return Err(Exit::Failure);
-    }
-    Ok(pos)
+    })
 }

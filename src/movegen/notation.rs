@@ -230,6 +230,126 @@ pub fn resolve_among(
     }
 }
 
+/// Reads one step of a turn entered step by step: `partial` is what has been entered so far (a
+/// piece move and kicks, or nothing), `text` the next part: at the start a move, kicks, or both
+/// (`Nc3`, `>e6`, `Nc3>e6`); later one or more kicks (`>e6`, `N>e6`, or a bare square `e6`).
+/// The result is the longer partial turn, which is itself a legal turn (a side may stop after
+/// any action) unless it is empty.
+///
+/// # Errors
+/// Not a turn, no legal turn continues this way (with the alternatives), or several do.
+pub fn resolve_step(
+    pos: &Position<'_>,
+    turns: &[Turn],
+    partial: &Turn,
+    text: &str,
+) -> Result<Turn, NotationError> {
+    let mut compact: String = text.split_whitespace().collect();
+    let started = partial.piece_move.is_some() || !partial.kicks.is_empty();
+    if started && !compact.contains('>') {
+        // A bare square continues the turn with a kick there.
+        compact = format!(">{compact}");
+    }
+    let written = turn::parse(&compact)
+        .map_err(|error| NotationError::Syntax { text: text.trim().to_owned(), error })?;
+    let syntax_error = |message: &str| NotationError::Syntax {
+        text: text.trim().to_owned(),
+        error: ParseError::new(message, 0..compact.len()),
+    };
+    if started && (written.piece_move.is_some() || written.null) {
+        return Err(syntax_error("the piece has moved already: kick the ball, or end the turn"));
+    }
+    let done = partial.kicks.len();
+    let mut prefixes: Vec<Turn> = Vec::new();
+    for t in turns {
+        let Some(prefix) = step_prefix(pos, partial, &written, t) else { continue };
+        if !prefixes.contains(&prefix) {
+            prefixes.push(prefix);
+        }
+    }
+    match prefixes.len() {
+        1 => Ok(prefixes.remove(0)),
+        0 => Err(NotationError::Illegal {
+            text: text.trim().to_owned(),
+            alternatives: if started {
+                next_kicks(pos, turns, partial, done)
+            } else {
+                alternatives(pos, turns, &written)
+            },
+        }),
+        _ => {
+            let namer = Namer::new(pos, turns);
+            let mut candidates: Vec<String> = prefixes.iter().map(|p| namer.name(p)).collect();
+            candidates.sort();
+            Err(NotationError::Ambiguous { text: text.trim().to_owned(), candidates })
+        }
+    }
+}
+
+/// The prefix of legal turn `t` that `written` selects after `partial`, if `t` continues
+/// `partial` that way.
+fn step_prefix(pos: &Position<'_>, partial: &Turn, written: &TurnText, t: &Turn) -> Option<Turn> {
+    let done = partial.kicks.len();
+    let started = partial.piece_move.is_some() || done > 0;
+    let move_fits = if started {
+        t.piece_move == partial.piece_move && t.kicks.starts_with(&partial.kicks)
+    } else {
+        match (&written.piece_move, t.piece_move) {
+            (None, None) => true,
+            (Some(w), Some(m)) => move_matches(w, m),
+            _ => false,
+        }
+    };
+    let wanted = done + written.kicks.len();
+    if written.null {
+        return t.is_null().then(Turn::null);
+    }
+    let fits = move_fits
+        && t.kicks.len() >= wanted
+        && written.kicks.iter().zip(&t.kicks[done..]).all(|(w, k)| {
+            square_is(w.to, k.to) && kicker_fits(pos, t.piece_move, w.kicker, k.kicker)
+        });
+    fits.then(|| Turn { piece_move: t.piece_move, kicks: t.kicks[..wanted].to_vec() })
+}
+
+/// The names of the kicks that may follow `partial` (as whole turns, for showing).
+#[must_use]
+pub fn next_kicks(pos: &Position<'_>, turns: &[Turn], partial: &Turn, done: usize) -> Vec<String> {
+    let namer = Namer::new(pos, turns);
+    let mut out: Vec<String> = turns
+        .iter()
+        .filter(|t| {
+            t.piece_move == partial.piece_move
+                && t.kicks.len() == done + 1
+                && t.kicks.starts_with(&partial.kicks)
+        })
+        .map(|t| namer.name(t))
+        .collect();
+    out.sort();
+    out
+}
+
+/// Whether a legal turn continues `partial` with more kicks.
+#[must_use]
+pub fn can_continue(turns: &[Turn], partial: &Turn) -> bool {
+    turns.iter().any(|t| {
+        t.piece_move == partial.piece_move
+            && t.kicks.len() > partial.kicks.len()
+            && t.kicks.starts_with(&partial.kicks)
+    })
+}
+
+fn move_matches(w: &MoveText, m: PieceMove) -> bool {
+    w.letter == m.letter
+        && square_is(w.to, m.to)
+        && match w.from {
+            Start::Unspecified => true,
+            Start::File(f) => m.from.file() == f,
+            Start::Rank(r) => m.from.rank() == r,
+            Start::Square(s) => square_is(s, m.from),
+        }
+}
+
 /// Whether the legal turn `t` fits what was written.
 fn matches(pos: &Position<'_>, written: &TurnText, t: &Turn) -> bool {
     if written.null {
@@ -237,16 +357,7 @@ fn matches(pos: &Position<'_>, written: &TurnText, t: &Turn) -> bool {
     }
     let move_fits = match (&written.piece_move, t.piece_move) {
         (None, None) => true,
-        (Some(w), Some(m)) => {
-            w.letter == m.letter
-                && square_is(w.to, m.to)
-                && match w.from {
-                    Start::Unspecified => true,
-                    Start::File(f) => m.from.file() == f,
-                    Start::Rank(r) => m.from.rank() == r,
-                    Start::Square(s) => square_is(s, m.from),
-                }
-        }
+        (Some(w), Some(m)) => move_matches(w, m),
         _ => false,
     };
     move_fits
@@ -326,6 +437,28 @@ mod tests {
         assert_eq!(resolve(&pos, " Nb1-c3 ").unwrap(), short);
         assert_eq!(resolve(&pos, "Nb1c3").unwrap(), short);
         assert_eq!(resolve(&pos, "Nbc3").unwrap(), short);
+    }
+
+    #[test]
+    fn turns_entered_step_by_step() {
+        let rules = load_shipped("boyer-1951").unwrap().rules;
+        let pos = Position::from_fen(&rules, "9/9/3R5/9/3a5/3R5/9/9/9 w 0").unwrap();
+        let turns = legal_turns(&pos);
+        let moved = resolve_step(&pos, &turns, &Turn::null(), "Rc7").unwrap();
+        assert!(moved.kicks.is_empty() && can_continue(&turns, &moved));
+        let kicked = resolve_step(&pos, &turns, &moved, "d7").unwrap();
+        assert_eq!(name(&pos, &kicked), "Rc7>d7");
+        let passed = resolve_step(&pos, &turns, &kicked, ">f7").unwrap();
+        assert_eq!(name(&pos, &passed), "Rc7>d7>f7");
+        assert!(!can_continue(&turns, &passed));
+        let e = resolve_step(&pos, &turns, &kicked, "d5").unwrap_err();
+        assert!(
+            matches!(&e, NotationError::Illegal { alternatives, .. } if alternatives.contains(&"Rc7>d7>e7".to_owned())),
+            "{e}"
+        );
+        assert!(resolve_step(&pos, &turns, &moved, "Rd8").is_err(), "one piece move a turn");
+        let whole = resolve_step(&pos, &turns, &Turn::null(), "Rc7>d7>e7").unwrap();
+        assert_eq!(name(&pos, &whole), "Rc7>d7>e7");
     }
 
     #[test]

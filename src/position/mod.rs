@@ -154,6 +154,21 @@ impl<'r> Position<'r> {
         self.ball
     }
 
+    /// The position as a plain placement (for drawing and records).
+    #[must_use]
+    pub fn placement(&self) -> Placement {
+        let mut pieces = Vec::new();
+        for side in Side::ALL {
+            for square in self.men[side.index()].iter() {
+                if let Some((_, kind)) = self.piece_at(square) {
+                    pieces.push((square, side, kind));
+                }
+            }
+        }
+        pieces.sort_by_key(|&(s, _, _)| s);
+        Placement { pieces, ball: self.ball, side: self.side, turns: self.turns }
+    }
+
     /// The piece on `square`, if any.
     #[must_use]
     pub fn piece_at(&self, square: Square) -> Option<(Side, PieceKind)> {

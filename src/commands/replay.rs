@@ -1,0 +1,144 @@
+//! `kickoff replay FILE [--variant VARIANT]`: check every turn of a record and tell how it ends.
+
+use std::path::Path;
+
+use crate::commands::{Exit, color_stderr, load_variant};
+use crate::definition::{Diagnostic, LoadOptions, Loc, Origin, SourceFile, Sources};
+use crate::game::Game;
+use crate::game::record::{self, RecordError};
+use crate::notation::record::RecordText;
+
+/// The largest record read.
+pub const MAX_RECORD_SIZE: u64 = 8 << 20;
+
+/// Replays `file` and prints the final position, the result and the reason.
+pub fn run(file: &str, variant: Option<&str>, options: LoadOptions) -> Exit {
+    let text = match read_record_file(Path::new(file)) {
+        Ok(text) => text,
+        Err(reason) => {
+            eprintln!("error: cannot read {file}: {reason}");
+            return Exit::Usage;
+        }
+    };
+    let parsed = match parse_record(file, &text) {
+        Ok(parsed) => parsed,
+        Err(exit) => return exit,
+    };
+    let Some(name) = variant_of(&parsed, variant) else {
+        eprintln!("error: {file} names no variant (no Variant tag); pass --variant VARIANT");
+        return Exit::Usage;
+    };
+    let def = match load_variant(&name, options) {
+        Ok(def) => def,
+        Err(exit) => return exit,
+    };
+    match record::read(&def.rules, &name, &parsed) {
+        Ok(game) => {
+            summary(&game, &parsed);
+            Exit::Success
+        }
+        Err(broken) => {
+            report_broken(file, &text, &broken.error);
+            if let Some(game) = broken.game {
+                eprintln!(
+                    "the game up to there ({} turns) reaches {}",
+                    game.plies().len(),
+                    game.position().fen()
+                );
+            }
+            Exit::Failure
+        }
+    }
+}
+
+/// A record file's text, within the size limit and in UTF-8.
+///
+/// # Errors
+/// Why it cannot be read, in words.
+pub fn read_record_file(path: &Path) -> Result<String, String> {
+    let meta = std::fs::metadata(path).map_err(|e| lowercase_io(&e))?;
+    if meta.is_dir() {
+        return Err("it is a directory".to_owned());
+    }
+    if meta.len() > MAX_RECORD_SIZE {
+        return Err(format!(
+            "the file is {} bytes; records are at most {MAX_RECORD_SIZE}",
+            meta.len()
+        ));
+    }
+    let bytes = std::fs::read(path).map_err(|e| lowercase_io(&e))?;
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "the file is not UTF-8 text (invalid byte at offset {})",
+            e.utf8_error().valid_up_to()
+        )
+    })
+}
+
+fn lowercase_io(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    let text = text.split(" (os error").next().unwrap_or(&text);
+    let mut chars = text.chars();
+    chars.next().map(|c| c.to_lowercase().collect::<String>() + chars.as_str()).unwrap_or_default()
+}
+
+/// The record's parts, or a diagnostic with a caret on the malformed spot.
+///
+/// # Errors
+/// Exit 1, the problem printed.
+pub fn parse_record(file: &str, text: &str) -> Result<RecordText, Exit> {
+    crate::notation::record::parse(text).map_err(|e| {
+        let message = format!("the record is malformed: {}", e.message);
+        print_at(file, text, &e.span, &message, e.help.clone());
+        Exit::Failure
+    })
+}
+
+/// The variant a record is replayed under: `--variant`, else its `Variant` tag.
+fn variant_of(record: &RecordText, given: Option<&str>) -> Option<String> {
+    given.or_else(|| record.tag("Variant")).map(str::to_owned)
+}
+
+/// Prints an error with a caret under `span` of the record.
+fn print_at(
+    file: &str,
+    text: &str,
+    span: &std::ops::Range<usize>,
+    message: &str,
+    help: Option<String>,
+) {
+    let mut sources = Sources::default();
+    let id = sources.add(SourceFile {
+        path: file.to_owned(),
+        text: text.to_owned(),
+        origin: Origin::Text(file.to_owned()),
+    });
+    let diag = Diagnostic::error(message, Loc { file: id, span: span.clone() }).with_help_opt(help);
+    eprintln!("{}", diag.render(&sources, color_stderr()));
+}
+
+/// Reports where and why a record breaks.
+pub fn report_broken(file: &str, text: &str, error: &RecordError) {
+    match error {
+        RecordError::Turn { span, .. } | RecordError::AfterEnd { span, .. } => {
+            print_at(file, text, span, &error.to_string(), None);
+        }
+        _ => eprintln!("error: {file}: {error}"),
+    }
+}
+
+/// The final position, the result and the reason, and whether the tags agree.
+fn summary(game: &Game<'_>, record: &RecordText) {
+    println!("turns: {}", game.plies().len());
+    println!("final position: {}", game.position().fen());
+    match game.ending() {
+        Some(ending) => println!("result: {} ({ending})", ending.result()),
+        None => println!("result: * (the game is not finished)"),
+    }
+    let ours = game.ending().map_or_else(|| "*".to_owned(), |e| e.result().to_string());
+    if let Some(theirs) = record.tag("Result")
+        && theirs != ours
+    {
+        println!("note: the record's Result tag says {theirs}, but its turns give {ours}");
+    }
+}

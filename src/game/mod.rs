@@ -1,0 +1,354 @@
+//! A game: the start, the turns played with their names, how it ended, undo and redo, and its
+//! record (PGN-style text, see [`record`]).
+
+pub mod record;
+
+use std::fmt;
+
+use crate::movegen::notation::{NotationError, name, resolve};
+use crate::movegen::{PlayError, Turn, play_checked};
+use crate::position::{Outcome, Position, is_repetition};
+use crate::rules::Rules;
+use crate::setup::SetupNumber;
+use crate::side::Side;
+
+/// One turn played, with its canonical name and the position after it.
+#[derive(Clone, Debug)]
+pub struct Ply<'r> {
+    /// The turn.
+    pub turn: Turn,
+    /// Its canonical name in the position it was played in.
+    pub name: String,
+    /// The position after it.
+    pub after: Position<'r>,
+    /// Comments written after it in a record.
+    pub comments: Vec<String>,
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The ball reached a goal square.
+    Goal {
+        /// The side that scores.
+        winner: Side,
+        /// Whether the loser kicked it into its own goal.
+        own_goal: bool,
+    },
+    /// The same position occurred `end.repetition` times.
+    Repetition,
+    /// `end.max_turns` turns were played.
+    TurnLimit,
+    /// A side resigned.
+    Resignation {
+        /// The side that resigned.
+        loser: Side,
+    },
+    /// Both sides agreed to a draw.
+    Agreement,
+}
+
+/// The result of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    /// White won (`1-0`).
+    WhiteWins,
+    /// Black won (`0-1`).
+    BlackWins,
+    /// A draw (`1/2-1/2`).
+    Draw,
+}
+
+impl Ending {
+    /// The result this ending gives.
+    #[must_use]
+    pub fn result(self) -> GameResult {
+        match self {
+            Ending::Goal { winner: Side::White, .. }
+            | Ending::Resignation { loser: Side::Black } => GameResult::WhiteWins,
+            Ending::Goal { winner: Side::Black, .. }
+            | Ending::Resignation { loser: Side::White } => GameResult::BlackWins,
+            Ending::Repetition | Ending::TurnLimit | Ending::Agreement => GameResult::Draw,
+        }
+    }
+
+    /// The `Termination` tag of a record.
+    #[must_use]
+    pub fn tag(self) -> &'static str {
+        match self {
+            Ending::Goal { own_goal: false, .. } => "goal",
+            Ending::Goal { own_goal: true, .. } => "own goal",
+            Ending::Repetition => "repetition",
+            Ending::TurnLimit => "turn limit",
+            Ending::Resignation { .. } => "resignation",
+            Ending::Agreement => "agreement",
+        }
+    }
+}
+
+/// A phrase for people: "White scores a goal", "Black resigns".
+impl fmt::Display for Ending {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Ending::Goal { winner, own_goal: false } => {
+                write!(f, "{} scores a goal", winner.name())
+            }
+            Ending::Goal { winner, own_goal: true } => {
+                write!(f, "{} scores: an own goal by {}", winner.name(), (!winner).name())
+            }
+            Ending::Repetition => f.write_str("draw by repetition"),
+            Ending::TurnLimit => f.write_str("draw: the turn limit is reached"),
+            Ending::Resignation { loser } => write!(f, "{} resigns", loser.name()),
+            Ending::Agreement => f.write_str("draw by agreement"),
+        }
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+        })
+    }
+}
+
+/// Why a turn cannot be added to a game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    /// The game has ended.
+    #[error("the game is over: {0}")]
+    Over(Ending),
+    /// The typed turn is not a legal turn.
+    #[error(transparent)]
+    Notation(#[from] NotationError),
+    /// The turn is not legal.
+    #[error(transparent)]
+    Play(#[from] PlayError),
+}
+
+/// A game in progress or finished.
+#[derive(Clone, Debug)]
+pub struct Game<'r> {
+    rules: &'r Rules,
+    variant: String,
+    start: Position<'r>,
+    setup_number: Option<SetupNumber>,
+    plies: Vec<Ply<'r>>,
+    undone: Vec<Ply<'r>>,
+    declared: Option<Ending>,
+    /// Tags other than the ones the game writes itself, kept from a record.
+    pub tags: Vec<(String, String)>,
+    /// Comments before the first turn.
+    pub leading_comments: Vec<String>,
+}
+
+impl<'r> Game<'r> {
+    /// A new game of `variant` (its shipped name or path, written in records) from `start`.
+    #[must_use]
+    pub fn new(variant: &str, start: Position<'r>, setup_number: Option<SetupNumber>) -> Self {
+        Game {
+            rules: start.rules(),
+            variant: variant.to_owned(),
+            start,
+            setup_number,
+            plies: Vec::new(),
+            undone: Vec::new(),
+            declared: None,
+            tags: Vec::new(),
+            leading_comments: Vec::new(),
+        }
+    }
+
+    /// The rules.
+    #[must_use]
+    pub fn rules(&self) -> &'r Rules {
+        self.rules
+    }
+
+    /// The variant as records name it.
+    #[must_use]
+    pub fn variant(&self) -> &str {
+        &self.variant
+    }
+
+    /// The start position.
+    #[must_use]
+    pub fn start(&self) -> &Position<'r> {
+        &self.start
+    }
+
+    /// The number of the random setup the game started from, if any.
+    #[must_use]
+    pub fn setup_number(&self) -> Option<SetupNumber> {
+        self.setup_number
+    }
+
+    /// The current position.
+    #[must_use]
+    pub fn position(&self) -> &Position<'r> {
+        self.plies.last().map_or(&self.start, |p| &p.after)
+    }
+
+    /// The turns played.
+    #[must_use]
+    pub fn plies(&self) -> &[Ply<'r>] {
+        &self.plies
+    }
+
+    /// The hashes of every position of the game, oldest first (for repetition).
+    #[must_use]
+    pub fn hashes(&self) -> Vec<u64> {
+        std::iter::once(self.start.hash())
+            .chain(self.plies.iter().map(|p| p.after.hash()))
+            .collect()
+    }
+
+    /// How the game ended, if it has.
+    #[must_use]
+    pub fn ending(&self) -> Option<Ending> {
+        if let Some(ending) = self.declared {
+            return Some(ending);
+        }
+        match self.position().outcome() {
+            Some(Outcome::Goal { winner, own_goal }) => Some(Ending::Goal { winner, own_goal }),
+            Some(Outcome::TurnLimit) => Some(Ending::TurnLimit),
+            Some(Outcome::Repetition) => Some(Ending::Repetition),
+            None => is_repetition(self.rules, &self.hashes()).then_some(Ending::Repetition),
+        }
+    }
+
+    /// Plays a legal turn.
+    ///
+    /// # Errors
+    /// The game is over, or the turn is not legal.
+    pub fn play(&mut self, turn: Turn) -> Result<(), GameError> {
+        if let Some(ending) = self.ending() {
+            return Err(GameError::Over(ending));
+        }
+        let pos = *self.position();
+        let after = play_checked(&pos, &turn)?;
+        let name = name(&pos, &turn);
+        self.plies.push(Ply { turn, name, after, comments: Vec::new() });
+        self.undone.clear();
+        Ok(())
+    }
+
+    /// Plays a turn typed by a person (canonical name or a longer form).
+    ///
+    /// # Errors
+    /// The game is over, or the text is not a legal turn (with why).
+    pub fn play_text(&mut self, text: &str) -> Result<Turn, GameError> {
+        if let Some(ending) = self.ending() {
+            return Err(GameError::Over(ending));
+        }
+        let turn = resolve(self.position(), text)?;
+        self.play(turn.clone())?;
+        Ok(turn)
+    }
+
+    /// Takes back the last turn (or a resignation or agreed draw); false if there is none.
+    pub fn undo(&mut self) -> bool {
+        if self.declared.take().is_some() {
+            return true;
+        }
+        match self.plies.pop() {
+            Some(ply) => {
+                self.undone.push(ply);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Plays again the last turn taken back; false if there is none.
+    pub fn redo(&mut self) -> bool {
+        match self.undone.pop() {
+            Some(ply) if self.ending().is_none() => {
+                self.plies.push(ply);
+                true
+            }
+            Some(ply) => {
+                self.undone.push(ply);
+                false
+            }
+            None => false,
+        }
+    }
+
+    /// Ends the game by resignation or agreement.
+    pub fn declare(&mut self, ending: Ending) {
+        if self.ending().is_none() {
+            self.declared = Some(ending);
+        }
+    }
+
+    /// The label of the turn played from position index `i` (0 = the start): `12.` or `12...`.
+    #[must_use]
+    pub fn label(&self, i: usize) -> String {
+        let before = if i == 0 { &self.start } else { &self.plies[i - 1].after };
+        move_label(before)
+    }
+}
+
+/// `N.` for White's turn and `N...` for Black's, N counting from 1 as in chess.
+#[must_use]
+pub fn move_label(before: &Position<'_>) -> String {
+    let number = before.turns() / 2 + 1;
+    match before.side() {
+        Side::White => format!("{number}."),
+        Side::Black => format!("{number}..."),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::definition::load_shipped;
+
+    #[test]
+    fn play_undo_redo_and_endings() {
+        let rules = load_shipped("boyer-1951").unwrap().rules;
+        let mut game = Game::new("boyer-1951", Position::start(&rules).unwrap(), None);
+        game.play_text("Nc3").unwrap();
+        game.play_text("Nc7").unwrap();
+        assert_eq!(game.plies().len(), 2);
+        assert_eq!(game.label(1), "1...");
+        assert!(game.undo());
+        assert_eq!(game.plies().len(), 1);
+        assert!(game.redo());
+        assert_eq!(game.plies()[1].name, "Nc7");
+        assert!(!game.redo());
+        game.declare(Ending::Resignation { loser: Side::White });
+        assert_eq!(game.ending().map(Ending::result), Some(GameResult::BlackWins));
+        assert!(matches!(game.play_text("Nb1"), Err(GameError::Over(_))));
+        assert!(game.undo(), "a resignation can be taken back");
+        assert_eq!(game.ending(), None);
+    }
+
+    #[test]
+    fn knights_dancing_draw_by_repetition() {
+        let rules = load_shipped("boyer-1951").unwrap().rules;
+        let mut game = Game::new("boyer-1951", Position::start(&rules).unwrap(), None);
+        for _ in 0..2 {
+            for t in ["Nc3", "Nc7", "Nb1", "Nb9"] {
+                assert_eq!(game.ending(), None);
+                game.play_text(t).unwrap();
+            }
+        }
+        assert_eq!(game.ending(), Some(Ending::Repetition));
+        assert_eq!(Ending::Repetition.result(), GameResult::Draw);
+    }
+
+    #[test]
+    fn a_goal_ends_the_game() {
+        let rules = load_shipped("boyer-1951").unwrap().rules;
+        let pos = Position::from_fen(&rules, "9/4a4/4R4/9/9/9/9/9/9 w 4").unwrap();
+        let mut game = Game::new("boyer-1951", pos, None);
+        game.play_text(">e9").unwrap();
+        assert_eq!(game.plies()[0].name, ">e9#");
+        assert_eq!(game.ending(), Some(Ending::Goal { winner: Side::White, own_goal: false }));
+        assert_eq!(game.ending().unwrap().to_string(), "White scores a goal");
+    }
+}

@@ -1,0 +1,346 @@
+//! Game records: writing a game as PGN-style text, reading one back turn by turn, and saving
+//! atomically so that a crash never leaves a half-written record.
+//!
+//! ```text
+//! [Variant "boyer-1951"]
+//! [White "human"]
+//! [Black "engine:3"]
+//! [Date "2026.11.29"]
+//! [Result "1-0"]
+//! [Termination "goal"]
+//!
+//! 1. Nc3 Nf7 2. Nd5>e6 ...
+//! ```
+
+use std::io::Write;
+use std::path::Path;
+
+use crate::game::{Ending, Game, GameError, Ply, move_label};
+use crate::movegen::notation::{NotationError, resolve};
+use crate::notation::ParseError;
+use crate::notation::record::{RecordText, TurnToken, escape};
+use crate::position::{FenError, Position};
+use crate::rules::Rules;
+use crate::setup::{self, SetupNumber};
+use crate::side::Side;
+
+/// The tags a game writes itself; others are kept as they were read.
+const OWN_TAGS: &[&str] = &["Variant", "SetupNumber", "SetUp", "FEN", "Result", "Termination"];
+
+/// The width movetext is wrapped to.
+const WIDTH: usize = 79;
+
+/// The record of a game.
+#[must_use]
+pub fn write(game: &Game<'_>) -> String {
+    let mut out = String::new();
+    let mut tag =
+        |name: &str, value: &str| out.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
+    tag("Variant", game.variant());
+    if let Some(n) = game.setup_number() {
+        tag("SetupNumber", &n.to_string());
+    }
+    let start = game.start().fen();
+    if start != game.rules().setup_fen() {
+        tag("SetUp", "1");
+        tag("FEN", &start);
+    }
+    for (name, value) in &game.tags {
+        tag(name, value);
+    }
+    let ending = game.ending();
+    let result = ending.map_or_else(|| "*".to_owned(), |e| e.result().to_string());
+    tag("Result", &result);
+    tag("Termination", ending.map_or("unterminated", Ending::tag));
+    out.push('\n');
+    out.push_str(&movetext(game, &result));
+    out
+}
+
+/// `1. Nc3 Nf7 {comment} 2. ...` wrapped to [`WIDTH`], ending with the result.
+fn movetext(game: &Game<'_>, result: &str) -> String {
+    let mut words: Vec<String> = game.leading_comments.iter().map(|c| format!("{{{c}}}")).collect();
+    for (i, ply) in game.plies().iter().enumerate() {
+        let before = if i == 0 { game.start() } else { &game.plies()[i - 1].after };
+        if before.side() == Side::White || i == 0 {
+            words.push(move_label(before));
+        }
+        words.push(ply.name.clone());
+        words.extend(ply.comments.iter().map(|c| format!("{{{c}}}")));
+    }
+    words.push(result.to_owned());
+    let mut out = String::new();
+    let mut line = String::new();
+    for word in words {
+        if !line.is_empty() && line.len() + 1 + word.len() > WIDTH {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&word);
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
+
+/// Why a record cannot be read to its end.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    /// The record's text is malformed.
+    #[error("the record is malformed: {0}")]
+    Syntax(ParseError),
+    /// The `FEN` tag is not a position of the variant.
+    #[error("the FEN tag is not a position of this variant: {0}")]
+    BadFen(FenError),
+    /// The `SetupNumber` tag is not a setup of the variant.
+    #[error("the SetupNumber tag: {0}")]
+    BadSetup(String),
+    /// A turn is not legal where it stands.
+    #[error("turn {label} `{token}`: {error}")]
+    Turn {
+        /// `12.` or `12...`.
+        label: String,
+        /// The token as written.
+        token: String,
+        /// Its bytes in the record.
+        span: std::ops::Range<usize>,
+        /// Why it is not legal.
+        error: Box<NotationError>,
+    },
+    /// A turn after the game ended.
+    #[error("turn {label} `{token}` comes after the end of the game ({ending})")]
+    AfterEnd {
+        /// `12.` or `12...`.
+        label: String,
+        /// The token as written.
+        token: String,
+        /// Its bytes in the record.
+        span: std::ops::Range<usize>,
+        /// How the game had ended.
+        ending: Ending,
+    },
+}
+
+/// A record that breaks somewhere: the game up to the break, and why it breaks.
+#[derive(Clone, Debug)]
+pub struct BrokenRecord<'r> {
+    /// The game as far as the record could be read (none when the start itself is bad).
+    pub game: Option<Box<Game<'r>>>,
+    /// Why reading stopped.
+    pub error: RecordError,
+}
+
+/// The start position a record gives: its `FEN` tag, else its `SetupNumber`, else the variant's.
+fn start<'r>(
+    rules: &'r Rules,
+    record: &RecordText,
+) -> Result<(Position<'r>, Option<SetupNumber>), RecordError> {
+    let number = match (record.tag("SetupNumber"), rules.random_setup()) {
+        (None, _) => None,
+        (Some(text), Some(random)) => {
+            let n = SetupNumber::parse(text, setup::independent_by_default(random))
+                .map_err(|e| RecordError::BadSetup(e.to_string()))?;
+            Some((
+                n,
+                setup::placement(rules, random, n)
+                    .map_err(|e| RecordError::BadSetup(e.to_string()))?,
+            ))
+        }
+        (Some(_), None) => {
+            return Err(RecordError::BadSetup("this variant has no random setup".to_owned()));
+        }
+    };
+    if let Some(fen) = record.tag("FEN") {
+        let pos = Position::from_fen(rules, fen).map_err(RecordError::BadFen)?;
+        return Ok((pos, number.map(|(n, _)| n)));
+    }
+    match number {
+        Some((n, placement)) => Ok((Position::from_placement(rules, &placement), Some(n))),
+        None => {
+            let pos = Position::from_fen(rules, rules.setup_fen()).map_err(RecordError::BadFen)?;
+            Ok((pos, None))
+        }
+    }
+}
+
+/// Replays a record's turns under `rules`. `variant` names the variant in the game.
+///
+/// # Errors
+/// A bad start, or a turn that is not legal where it stands (the game up to it is returned).
+pub fn read<'r>(
+    rules: &'r Rules,
+    variant: &str,
+    record: &RecordText,
+) -> Result<Game<'r>, BrokenRecord<'r>> {
+    let (pos, number) = start(rules, record).map_err(|error| BrokenRecord { game: None, error })?;
+    let mut game = Game::new(variant, pos, number);
+    game.tags = record
+        .tags
+        .iter()
+        .filter(|t| !OWN_TAGS.contains(&t.name.as_str()))
+        .map(|t| (t.name.clone(), t.value.clone()))
+        .collect();
+    game.leading_comments = record.leading_comments.clone();
+    for token in &record.turns {
+        if let Err(error) = replay_token(&mut game, token) {
+            return Err(BrokenRecord { game: Some(Box::new(game)), error });
+        }
+    }
+    declared_ending(&mut game, record);
+    Ok(game)
+}
+
+fn replay_token(game: &mut Game<'_>, token: &TurnToken) -> Result<(), RecordError> {
+    let label = move_label(game.position());
+    let (text, span) = (token.text.clone(), token.span.clone());
+    if let Some(ending) = game.ending() {
+        return Err(RecordError::AfterEnd { label, token: text, span, ending });
+    }
+    let turn = resolve(game.position(), &token.text).map_err(|error| RecordError::Turn {
+        label: label.clone(),
+        token: text.clone(),
+        span: span.clone(),
+        error: Box::new(error),
+    })?;
+    game.play(turn).map_err(|e| match e {
+        GameError::Over(ending) => RecordError::AfterEnd { label, token: text, span, ending },
+        GameError::Notation(error) => {
+            RecordError::Turn { label, token: text, span, error: Box::new(error) }
+        }
+        GameError::Play(_) => unreachable!("replay_token: a resolved turn is legal"),
+    })?;
+    if let Some(last) = game.plies.last_mut() {
+        last.comments = token.comments.clone();
+    }
+    Ok(())
+}
+
+/// A resignation or agreed draw the moves cannot show: taken from the tags.
+fn declared_ending(game: &mut Game<'_>, record: &RecordText) {
+    if game.ending().is_some() {
+        return;
+    }
+    let ending = match (record.tag("Termination"), record.tag("Result")) {
+        (Some("resignation"), Some("1-0")) => Ending::Resignation { loser: Side::Black },
+        (Some("resignation"), Some("0-1")) => Ending::Resignation { loser: Side::White },
+        (Some("agreement"), Some("1/2-1/2")) => Ending::Agreement,
+        _ => return,
+    };
+    game.declare(ending);
+}
+
+/// Writes `text` to `path` so that the file holds either its old or its new contents, never a
+/// mixture: a temporary file in the same folder, flushed to disk, then renamed over the target.
+///
+/// # Errors
+/// Any I/O error; the old file is then untouched.
+pub fn save_atomically(path: &Path, text: &str) -> std::io::Result<()> {
+    let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("record");
+    let temporary = folder.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut file = std::fs::File::create(&temporary)?;
+        file.write_all(text.as_bytes())?;
+        file.sync_all()?;
+        std::fs::rename(&temporary, path)?;
+        // The rename itself is made durable by syncing the folder (where the OS allows it).
+        if let Ok(dir) = std::fs::File::open(folder) {
+            dir.sync_all().ok();
+        }
+        Ok(())
+    })();
+    if result.is_err() {
+        std::fs::remove_file(&temporary).ok();
+    }
+    result
+}
+
+impl<'r> Game<'r> {
+    /// The turns of the game as records name them, with their labels.
+    #[must_use]
+    pub fn movetext(&self) -> String {
+        let result = self.ending().map_or_else(|| "*".to_owned(), |e| e.result().to_string());
+        movetext(self, &result)
+    }
+
+    /// The plies, mutable, for attaching comments.
+    pub fn plies_mut(&mut self) -> &mut [Ply<'r>] {
+        &mut self.plies
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::definition::load_shipped;
+    use crate::notation::record::parse;
+
+    #[test]
+    fn write_then_read_gives_the_same_game() {
+        let rules = load_shipped("boyer-1951").unwrap().rules;
+        let mut game = Game::new("boyer-1951", Position::start(&rules).unwrap(), None);
+        game.tags.push(("White".into(), "Ann".into()));
+        for t in ["Nc3", "Nc7", "Nd5", "Ne6", "Nb6"] {
+            game.play_text(t).unwrap();
+        }
+        game.plies_mut()[1].comments.push("a quiet reply".into());
+        let text = write(&game);
+        assert!(
+            text.starts_with("[Variant \"boyer-1951\"]\n[White \"Ann\"]\n[Result \"*\"]\n"),
+            "{text}"
+        );
+        assert!(text.contains("1. Nc3 Nc7 {a quiet reply} 2. Nd5 Ne6 3. Nb6 *"), "{text}");
+        let again = read(&rules, "boyer-1951", &parse(&text).unwrap()).unwrap();
+        assert_eq!(write(&again), text);
+        assert_eq!(again.position(), game.position());
+    }
+
+    #[test]
+    fn a_broken_record_keeps_the_game_up_to_the_break() {
+        let rules = load_shipped("boyer-1951").unwrap().rules;
+        let record = parse("[Variant \"boyer-1951\"]\n1. Nc3 Nc7 2. Nd3 Ne6\n").unwrap();
+        let broken = read(&rules, "boyer-1951", &record).unwrap_err();
+        assert_eq!(broken.game.unwrap().plies().len(), 2);
+        let message = broken.error.to_string();
+        assert!(
+            message.starts_with("turn 2. `Nd3`: `Nd3` is not legal here; legal instead:"),
+            "{message}"
+        );
+        assert!(message.contains("Nd5"), "{message}");
+    }
+
+    #[test]
+    fn other_starts() {
+        let rules = load_shipped("football-960").unwrap().rules;
+        let record = parse("[Variant \"football-960\"]\n[SetupNumber \"0\"]\n1. Nc3 *").unwrap();
+        let game = read(&rules, "football-960", &record).unwrap();
+        assert!(game.start().fen().starts_with("bbkn1nqrr/"));
+        assert!(write(&game).contains("[SetupNumber \"0\"]\n[SetUp \"1\"]\n[FEN \"bbkn1nqrr/"));
+        let record = parse("[SetUp \"1\"]\n[FEN \"9/9/9/9/9 w 0\"]\n").unwrap();
+        assert!(matches!(
+            read(&rules, "football-960", &record).unwrap_err().error,
+            RecordError::BadFen(_)
+        ));
+        let record = parse("[SetupNumber \"9999\"]\n").unwrap();
+        assert!(matches!(
+            read(&rules, "football-960", &record).unwrap_err().error,
+            RecordError::BadSetup(_)
+        ));
+    }
+
+    #[test]
+    fn saving_replaces_the_whole_file() {
+        let dir = std::env::temp_dir().join(format!("kickoff-save-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("game.txt");
+        save_atomically(&path, "first").unwrap();
+        save_atomically(&path, "second").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "second");
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "no temporary file is left");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}
