@@ -6,7 +6,7 @@ use std::process::Command;
 use std::io::Write;
 use std::process::{Output, Stdio};
 
-use insta_cmd::{SpawnExt, assert_cmd_snapshot, get_cargo_bin};
+use insta_cmd::{assert_cmd_snapshot, get_cargo_bin};
 
 fn kickoff() -> Command {
     let mut cmd = Command::new(get_cargo_bin("kickoff"));
