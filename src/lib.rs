@@ -7,6 +7,7 @@ pub mod cli;
 pub mod commands;
 pub mod definition;
 pub mod game;
+pub mod lint;
 pub mod movegen;
 pub mod notation;
 pub mod position;

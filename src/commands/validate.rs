@@ -3,6 +3,7 @@
 use crate::cli::Format;
 use crate::commands::{Exit, color_stdout, report_unloadable};
 use crate::definition::{self, Diagnostic, JsonDiagnostic, LoadError, LoadOptions, Sources};
+use crate::lint::lint;
 
 /// Checks each file and prints what it finds.
 pub fn run(files: &[String], format: Format, options: LoadOptions) -> Exit {
@@ -10,7 +11,12 @@ pub fn run(files: &[String], format: Format, options: LoadOptions) -> Exit {
     let mut exit = Exit::Success;
     for file in files {
         let (sources, diagnostics) = match definition::load_with(file, options) {
-            Ok(def) => (def.sources, def.warnings),
+            Ok(def) => {
+                let mut warnings = def.warnings.clone();
+                warnings.extend(lint(&def));
+                warnings.sort_by_key(|d| (d.at.file, d.at.span.start));
+                (def.sources, warnings)
+            }
             Err(LoadError::Invalid { sources, diagnostics }) => {
                 exit = worse(exit, Exit::Failure);
                 (sources, diagnostics)

@@ -35,6 +35,24 @@ pub struct Definition {
     pub sources: Sources,
     /// Problems that do not prevent play.
     pub warnings: Vec<Diagnostic>,
+    /// The merged definition, for finding where a key was written.
+    tree: Table,
+}
+
+impl Definition {
+    /// Where the value of a key was written, e.g. `["goals", "white"]`.
+    #[must_use]
+    pub fn location(&self, path: &[&str]) -> Option<Loc> {
+        let (last, init) = path.split_last()?;
+        let mut table = &self.tree;
+        for key in init {
+            match &table.get(*key)?.value {
+                Value::Table(t) => table = t,
+                _ => return None,
+            }
+        }
+        table.get(*last).map(|node| node.at.clone())
+    }
 }
 
 /// Why a definition could not be loaded.
@@ -158,17 +176,17 @@ impl Loader {
             .map_err(|reason| LoadError::Unreadable { path: PathBuf::from(&shown), reason })?;
         let top = self.sources.add(SourceFile { path: shown, text, origin });
         let merged = self.file(top, &mut vec![top]);
-        let rules = merged.and_then(|root| {
+        let compiled = merged.and_then(|root| {
             let at = Loc { file: top, span: 0..0 };
             schema::check_required(&root, schema::ROOT, "", &at, &mut self.diagnostics);
             let (rules, problems) = compile::compile(&self.sources, &root);
             self.diagnostics.extend(problems);
-            rules
+            rules.map(|rules| (rules, root))
         });
         self.diagnostics.sort_by_key(|d| (d.at.file.0, d.at.span.start));
-        match rules {
-            Some(rules) if !self.diagnostics.iter().any(Diagnostic::is_error) => {
-                Ok(Definition { rules, sources: self.sources, warnings: self.diagnostics })
+        match compiled {
+            Some((rules, tree)) if !self.diagnostics.iter().any(Diagnostic::is_error) => {
+                Ok(Definition { rules, sources: self.sources, warnings: self.diagnostics, tree })
             }
             _ => Err(LoadError::Invalid { sources: self.sources, diagnostics: self.diagnostics }),
         }

@@ -4,7 +4,7 @@ use std::ops::Range;
 use std::path::PathBuf;
 
 /// Names one file of a [`Sources`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct FileId(pub(crate) u16);
 
 /// A span of bytes in one file.

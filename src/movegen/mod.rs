@@ -144,6 +144,23 @@ pub fn play_checked<'r>(pos: &Position<'r>, turn: &Turn) -> Result<Position<'r>,
     }
 }
 
+/// Every square the piece on `kicker` could kick the ball to with one kick, for the side to
+/// move in `pos` (the piece must be that side's and stand next to the ball).
+#[must_use]
+pub fn kick_destinations(pos: &Position<'_>, kicker: Square) -> Vec<Square> {
+    let mut out = Vec::new();
+    if kicker.distance(pos.ball) != 1
+        || pos.piece_at(kicker).is_none_or(|(side, _)| side != pos.side)
+    {
+        return out;
+    }
+    let context = kicks::KickContext::new(pos);
+    let mut touched = crate::square_set::SquareSet::EMPTY;
+    let code = pos.board[kicker.index()];
+    context.targets::<false>(&pos.board, kicker, pos.ball, code, &mut out, &mut touched);
+    out
+}
+
 /// The number of legal turns (perft 1), counted without listing them; 0 when the game is over.
 #[must_use]
 pub fn count_turns(pos: &Position<'_>) -> u64 {
