@@ -163,3 +163,24 @@ fn symbolic_link_loops() {
         Err(LoadError::Unreadable { .. })
     ));
 }
+
+/// Kick chains that multiply beyond counting are refused quickly, not walked for ever.
+#[test]
+fn exploding_kick_chains() {
+    let def = definition::load_path(Path::new("tests/data/hostile/exploding-kicks.toml")).unwrap();
+    let pos = kickoff::Position::start(&def.rules).unwrap();
+    assert!(kickoff::movegen::check_turn_count(&pos).is_err());
+    assert!(kickoff::movegen::legal_turns_checked(&pos).is_err());
+    let e = kickoff::movegen::notation::resolve(&pos, "Kb6").unwrap_err();
+    assert!(e.to_string().contains("too many"), "{e}");
+    let kickoff_bin = env!("CARGO_BIN_EXE_kickoff");
+    for args in [
+        vec!["turns", "tests/data/hostile/exploding-kicks.toml"],
+        vec!["perft", "tests/data/hostile/exploding-kicks.toml", "2"],
+    ] {
+        let out = std::process::Command::new(kickoff_bin).args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("more than 2000000 turns"), "{args:?}: {err}");
+    }
+}

@@ -29,6 +29,10 @@ pub fn run(
         Ok(pos) => pos,
         Err(exit) => return exit,
     };
+    if let Err(e) = crate::movegen::check_turn_count(&pos) {
+        eprintln!("error: {e}");
+        return Exit::Failure;
+    }
     let options = PerftOptions { threads, ..PerftOptions::default() };
     let start = Instant::now();
     let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());

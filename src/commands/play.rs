@@ -11,7 +11,7 @@ use crate::definition::{Definition, LoadOptions};
 use crate::game::record::{self, BrokenRecord};
 use crate::game::{Ending, Game, GameError};
 use crate::movegen::notation::{can_continue, names, next_kicks, resolve_step};
-use crate::movegen::{Turn, legal_turns, play};
+use crate::movegen::{Turn, legal_turns_checked, play};
 use crate::notation::record::RecordText;
 use crate::position::Position;
 use crate::render::terminal::{Style, board, legend};
@@ -362,7 +362,15 @@ impl<'r> Session<'r> {
     fn computer_turn(&mut self, seats: &mut BySide<Seat>, verbose: bool) -> bool {
         let side = self.game.position().side();
         let Seat::Computer(computer) = &mut seats[side] else { return false };
-        let turn = computer.choose(&self.game);
+        let Some(turn) = computer.choose(&self.game) else {
+            println!(
+                "{} ({}) cannot list its turns here (too many) and resigns.",
+                side.name(),
+                computer.describe()
+            );
+            self.game.declare(Ending::Resignation { loser: side });
+            return true;
+        };
         let label = self.game.label(self.game.plies().len());
         if let Err(e) = self.commit(turn) {
             eprintln!("error: the computer chose an illegal turn: {e}");
@@ -540,7 +548,10 @@ impl<'r> Session<'r> {
             return;
         }
         let pos = *self.game.position();
-        let turns = legal_turns(&pos);
+        let turns = match legal_turns_checked(&pos) {
+            Ok(turns) => turns,
+            Err(e) => return println!("{e}"),
+        };
         match resolve_step(&pos, &turns, &self.partial, text) {
             Ok(step) => {
                 let scores = play(&pos, &step).is_goal();
@@ -580,7 +591,10 @@ impl<'r> Session<'r> {
 
     fn list_turns(&self, piece: Option<&&str>) {
         let pos = self.game.position();
-        let turns = legal_turns(pos);
+        let turns = match legal_turns_checked(pos) {
+            Ok(turns) => turns,
+            Err(e) => return println!("{e}"),
+        };
         let all = names(pos, &turns);
         let mut shown: Vec<&String> = match piece {
             None => all.iter().collect(),
@@ -610,7 +624,10 @@ impl<'r> Session<'r> {
 
     fn list_kicks(&self) {
         let pos = self.game.position();
-        let turns = legal_turns(pos);
+        let turns = match legal_turns_checked(pos) {
+            Ok(turns) => turns,
+            Err(e) => return println!("{e}"),
+        };
         let kicks = next_kicks(pos, &turns, &self.partial, self.partial.kicks.len());
         if kicks.is_empty() {
             println!("No kick is possible now.");

@@ -8,7 +8,7 @@ use crate::cli::Format;
 use crate::commands::{Exit, load_position, load_variant};
 use crate::definition::LoadOptions;
 use crate::movegen::notation::names;
-use crate::movegen::{legal_turns, play};
+use crate::movegen::{legal_turns_checked, play};
 
 /// One turn and the position it leads to.
 #[derive(Serialize)]
@@ -35,7 +35,13 @@ pub fn run(variant: &str, fen: Option<&str>, format: Format, options: LoadOption
         Ok(pos) => pos,
         Err(exit) => return exit,
     };
-    let turns = legal_turns(&pos);
+    let turns = match legal_turns_checked(&pos) {
+        Ok(turns) => turns,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Exit::Failure;
+        }
+    };
     let mut list: Vec<Line> = names(&pos, &turns)
         .into_iter()
         .zip(&turns)

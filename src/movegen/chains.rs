@@ -99,6 +99,8 @@ pub(crate) struct Walker<'t> {
     pub(crate) touched: SquareSet,
     /// The tree of the last recorded count (see `recount`).
     pub(super) record: Record,
+    /// How many more chain steps a walk may take: a guard against kick chains that explode.
+    pub(super) budget: u64,
 }
 
 impl<'t> Walker<'t> {
@@ -113,6 +115,7 @@ impl<'t> Walker<'t> {
             stack: Vec::new(),
             touched: SquareSet::EMPTY,
             record: Record::default(),
+            budget: u64::MAX,
         }
     }
 
@@ -169,6 +172,10 @@ impl<'t> Walker<'t> {
     }
 
     fn walk<V: Visit, const TRACK: bool>(&mut self, b: Square, v: &mut V) {
+        if self.budget == 0 {
+            return;
+        }
+        self.budget -= 1;
         v.stop(b);
         let around = self.ctx.t.neighbours[b.index()];
         if TRACK {

@@ -29,6 +29,9 @@ pub enum PlayError {
         /// The ball's square.
         ball: Square,
     },
+    /// The position has too many turns to check.
+    #[error(transparent)]
+    TooManyTurns(#[from] TooManyTurns),
     /// The turn is not among the legal turns of the position.
     #[error("`{turn}` is not a legal turn in {fen}")]
     Illegal {
@@ -137,11 +140,55 @@ pub fn play_checked<'r>(pos: &Position<'r>, turn: &Turn) -> Result<Position<'r>,
     if pos.is_goal() {
         return Err(PlayError::Finished { ball: pos.ball });
     }
-    if legal_turns(pos).contains(turn) {
+    if legal_turns_checked(pos)?.contains(turn) {
         Ok(play(pos, turn))
     } else {
         Err(PlayError::Illegal { turn: turn.to_string(), fen: pos.fen() })
     }
+}
+
+/// The most turns a position may have for kickoff to list them, play them or read one typed
+/// (counting kick chains beyond this would take too long and too much memory).
+pub const MAX_TURNS: u64 = 2_000_000;
+
+/// A position with more turns than kickoff handles.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "this position has more than {MAX_TURNS} turns (its kick chains multiply through many \
+     pieces): too many to list or check"
+)]
+pub struct TooManyTurns;
+
+/// The number of legal turns, or [`TooManyTurns`] as soon as the count passes [`MAX_TURNS`]
+/// (it stops counting there, so it answers quickly however many turns there are).
+///
+/// # Errors
+/// More than [`MAX_TURNS`] turns.
+pub fn check_turn_count(pos: &Position<'_>) -> Result<u64, TooManyTurns> {
+    if pos.is_goal() {
+        return Ok(0);
+    }
+    let mut walker = Walker::new(pos);
+    walker.budget = MAX_TURNS + 1;
+    let mut count = chains::Count(0);
+    walker.walk_plain(pos.ball, &mut count);
+    let mut moves = Vec::new();
+    pieces::piece_moves(pos, &mut moves);
+    for (from, to) in moves {
+        walker.shift(from, to);
+        walker.walk_plain(pos.ball, &mut count);
+        walker.shift(to, from);
+    }
+    if walker.budget == 0 || count.0 > MAX_TURNS { Err(TooManyTurns) } else { Ok(count.0) }
+}
+
+/// [`legal_turns`], unless the position has more than [`MAX_TURNS`] turns.
+///
+/// # Errors
+/// More than [`MAX_TURNS`] turns.
+pub fn legal_turns_checked(pos: &Position<'_>) -> Result<Vec<Turn>, TooManyTurns> {
+    check_turn_count(pos)?;
+    Ok(legal_turns(pos))
 }
 
 /// Every square the piece on `kicker` could kick the ball to with one kick, for the side to

@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 
-use crate::movegen::{Kick, PieceMove, Turn, legal_turns, play};
+use crate::movegen::{Kick, PieceMove, TooManyTurns, Turn, legal_turns, legal_turns_checked, play};
 use crate::notation::ParseError;
 use crate::notation::turn::{self, Kicker, MoveText, Start, TurnText};
 use crate::position::Position;
@@ -44,6 +44,9 @@ pub enum NotationError {
     /// The ball is on a goal: nobody moves any more.
     #[error("the game is over")]
     Finished,
+    /// The position has too many turns to read one.
+    #[error(transparent)]
+    TooManyTurns(#[from] TooManyTurns),
 }
 
 fn alternatives_words(alternatives: &[String]) -> String {
@@ -198,7 +201,7 @@ pub fn resolve(pos: &Position<'_>, text: &str) -> Result<Turn, NotationError> {
     if pos.is_goal() {
         return Err(NotationError::Finished);
     }
-    resolve_among(pos, &legal_turns(pos), text)
+    resolve_among(pos, &legal_turns_checked(pos)?, text)
 }
 
 /// [`resolve`] among `turns`, the legal turns of `pos` already listed.

@@ -4,7 +4,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::game::Game;
-use crate::movegen::{Turn, legal_turns, play};
+use crate::movegen::{Turn, legal_turns_checked, play};
 use crate::side::BySide;
 
 /// The computer's level when `engine` is given without one.
@@ -39,20 +39,20 @@ impl Computer {
         }
     }
 
-    /// The turn to play in the game's position.
-    pub fn choose(&mut self, game: &Game<'_>) -> Turn {
+    /// The turn to play in the game's position; none when it has too many turns to list.
+    pub fn choose(&mut self, game: &Game<'_>) -> Option<Turn> {
         let pos = game.position();
-        let turns = legal_turns(pos);
+        let turns = legal_turns_checked(pos).ok()?;
         if let Kind::Greedy = self.kind {
             let me = pos.side();
             if let Some(goal) =
                 turns.iter().find(|t| play(pos, t).rules().scorer(play(pos, t).ball()) == Some(me))
             {
-                return goal.clone();
+                return Some(goal.clone());
             }
         }
         let i = rand::RngExt::random_range(&mut self.rng, 0..turns.len());
-        turns[i].clone()
+        Some(turns[i].clone())
     }
 }
 
