@@ -51,6 +51,12 @@ pub enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+        /// Also play N random games under each definition and warn of what they show.
+        #[arg(long, value_name = "N")]
+        simulate: Option<usize>,
+        /// The seed of the random games.
+        #[arg(long, value_name = "S", default_value_t = 1, requires = "simulate")]
+        seed: u64,
     },
     /// Print the rules of a variant in plain English.
     Explain {

@@ -82,3 +82,145 @@ fn forced_pass_at_start(def: &Definition, out: &mut Vec<Diagnostic>) {
         );
     }
 }
+
+/// The longest random game `simulate` plays when the variant has no turn limit.
+pub const SIMULATION_CAP: u32 = 500;
+
+/// What random games under a definition revealed.
+#[derive(Clone, Debug, Default)]
+struct Findings {
+    /// The first game that did not end by the cap, as a record.
+    endless: Option<(usize, String)>,
+    endless_games: usize,
+    /// The first position where a side had no legal turn, and the game up to there.
+    stuck: Option<(String, String)>,
+    /// Goals scored, by square.
+    scored: Vec<Square>,
+    /// Whether each side ever kicked.
+    kicked: [bool; 2],
+}
+
+/// Plays `games` random games under the definition (seeded) and warns of games that do not end,
+/// positions where a side cannot move, goals never reached and a side that never kicks.
+#[must_use]
+pub fn simulate(def: &Definition, variant: &str, games: usize, seed: u64) -> Vec<Diagnostic> {
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut found = Findings::default();
+    for i in 0..games {
+        random_game(def, variant, i, &mut rng, &mut found);
+    }
+    report(def, games, &found)
+}
+
+/// One random game from the start (a random setup when the variant has them).
+fn random_game(
+    def: &Definition,
+    variant: &str,
+    index: usize,
+    rng: &mut rand_chacha::ChaCha8Rng,
+    found: &mut Findings,
+) {
+    use rand::RngExt;
+    let rules = &def.rules;
+    let (start, number) = match rules.random_setup() {
+        Some(random) => {
+            let count = crate::setup::count(rules, random);
+            let black =
+                crate::setup::independent_by_default(random).then(|| rng.random_range(0..count));
+            let n = crate::setup::SetupNumber { white: rng.random_range(0..count), black };
+            match crate::setup::placement(rules, random, n) {
+                Ok(p) => (Position::from_placement(rules, &p), Some(n)),
+                Err(_) => return,
+            }
+        }
+        None => match Position::from_fen(rules, rules.setup_fen()) {
+            Ok(pos) => (pos, None),
+            Err(_) => return,
+        },
+    };
+    let mut game = crate::game::Game::new(variant, start, number);
+    let cap = if rules.end().max_turns > 0 { u32::MAX } else { start.turns() + SIMULATION_CAP };
+    while game.ending().is_none() && game.position().turns() < cap {
+        let pos = *game.position();
+        let Ok(turns) = crate::movegen::legal_turns_checked(&pos) else { return };
+        if turns.len() == 1 && turns[0].is_null() && !null_allowed(&pos) && found.stuck.is_none() {
+            found.stuck = Some((pos.fen(), crate::game::record::write(&game)));
+        }
+        let turn = turns[rng.random_range(0..turns.len())].clone();
+        if !turn.kicks.is_empty() {
+            found.kicked[pos.side().index()] = true;
+        }
+        if game.play(turn).is_err() {
+            return;
+        }
+    }
+    match game.ending() {
+        Some(crate::game::Ending::Goal { .. }) => found.scored.push(game.position().ball()),
+        Some(_) => {}
+        None => {
+            found.endless_games += 1;
+            if found.endless.is_none() {
+                found.endless = Some((index, crate::game::record::write(&game)));
+            }
+        }
+    }
+}
+
+/// The findings as warnings.
+fn report(def: &Definition, games: usize, found: &Findings) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let name_at = def.location(&["variant", "name"]);
+    if let (Some((index, record)), Some(at)) = (&found.endless, name_at.clone()) {
+        out.push(
+            Diagnostic::warning(
+                format!(
+                    "{} of {games} random games did not end within {SIMULATION_CAP} turns \
+                     (game {} for example)",
+                    found.endless_games,
+                    index + 1
+                ),
+                at,
+            )
+            .with_help(format!("consider `end.max_turns`; a sample record:\n{}", shorten(record))),
+        );
+    }
+    if let (Some((fen, record)), Some(at)) = (&found.stuck, name_at.clone()) {
+        out.push(
+            Diagnostic::warning(format!("a side had no legal turn and had to pass in {fen}"), at)
+                .with_help(format!("a sample record:\n{}", shorten(record))),
+        );
+    }
+    for side in Side::ALL {
+        let key = if side == Side::White { "white" } else { "black" };
+        if let Some(at) = def.location(&["goals", key]) {
+            for &goal in def.rules.goals(side) {
+                if !found.scored.contains(&goal) {
+                    out.push(Diagnostic::warning(
+                        format!("no goal on {goal} in {games} random games"),
+                        at.clone(),
+                    ));
+                }
+            }
+        }
+        if !found.kicked[side.index()]
+            && let Some(at) = name_at.clone()
+        {
+            out.push(Diagnostic::warning(
+                format!("{} never kicked the ball in {games} random games", side.name()),
+                at,
+            ));
+        }
+    }
+    out
+}
+
+/// A record cut to its first lines, for a message.
+fn shorten(record: &str) -> String {
+    const LINES: usize = 12;
+    let lines: Vec<&str> = record.lines().collect();
+    if lines.len() <= LINES {
+        return record.trim_end().to_owned();
+    }
+    format!("{}\n... ({} more lines)", lines[..LINES].join("\n"), lines.len() - LINES)
+}

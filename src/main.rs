@@ -15,7 +15,10 @@ fn main() -> ExitCode {
                 commands::play::Request { variant, white, black, setup, fen, record, load, seed };
             commands::play::run(&request, options)
         }
-        Command::Validate { files, format } => commands::validate::run(&files, format, options),
+        Command::Validate { files, format, simulate, seed } => {
+            let simulation = simulate.map(|games| (games, seed));
+            commands::validate::run(&files, format, simulation, options)
+        }
         Command::Explain { variant } => commands::explain::run(&variant, options),
         Command::Setup { variant, number, seed, asymmetric, count } => {
             let request = commands::setup::Request { number, seed, asymmetric, count };

@@ -168,3 +168,16 @@ fn perft_usage_errors() {
     assert_cmd_snapshot!(kickoff().args(["perft", "vchess", "two"]));
     assert_cmd_snapshot!(kickoff().args(["perft", "vchess", "2", "--threads", "0"]));
 }
+
+#[test]
+fn validate_simulate() {
+    assert_cmd_snapshot!(kickoff().args([
+        "validate",
+        "--simulate",
+        "3",
+        "--seed",
+        "5",
+        "tests/data/warn/endless.toml",
+        "mini"
+    ]));
+}

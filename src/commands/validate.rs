@@ -3,10 +3,15 @@
 use crate::cli::Format;
 use crate::commands::{Exit, color_stdout, report_unloadable};
 use crate::definition::{self, Diagnostic, JsonDiagnostic, LoadError, LoadOptions, Sources};
-use crate::lint::lint;
+use crate::lint::{lint, simulate};
 
 /// Checks each file and prints what it finds.
-pub fn run(files: &[String], format: Format, options: LoadOptions) -> Exit {
+pub fn run(
+    files: &[String],
+    format: Format,
+    simulation: Option<(usize, u64)>,
+    options: LoadOptions,
+) -> Exit {
     let mut json: Vec<JsonDiagnostic> = Vec::new();
     let mut exit = Exit::Success;
     for file in files {
@@ -14,6 +19,9 @@ pub fn run(files: &[String], format: Format, options: LoadOptions) -> Exit {
             Ok(def) => {
                 let mut warnings = def.warnings.clone();
                 warnings.extend(lint(&def));
+                if let Some((games, seed)) = simulation {
+                    warnings.extend(simulate(&def, file, games, seed));
+                }
                 warnings.sort_by_key(|d| (d.at.file, d.at.span.start));
                 (def.sources, warnings)
             }
