@@ -184,3 +184,71 @@ fn exploding_kick_chains() {
         assert!(err.contains("more than 2000000 turns"), "{args:?}: {err}");
     }
 }
+
+/// Runs `kickoff ARGS` and returns its exit code and standard error.
+fn kickoff_run(args: &[&str]) -> (Option<i32>, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_kickoff"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+#[test]
+fn hostile_records() {
+    let dir = Scratch::new("records");
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        ("nul.txt", b"[Variant \"boyer-1951\"]\n1. Nc3\0 *\n".to_vec(), "is not a turn"),
+        ("latin1.txt", b"[White \"M\xfcller\"]\n".to_vec(), "not UTF-8"),
+        ("unclosed.txt", b"[Variant \"boyer-1951\"]\n1. Nc3 {never closed".to_vec(), "malformed"),
+        ("nested.txt", format!("[Variant \"boyer-1951\"]\n{}", "{".repeat(100_000)).into_bytes(), "malformed"),
+        ("number.txt", b"[Variant \"boyer-1951\"]\n99999999999999999999999. Nc3 *\n".to_vec(), ""),
+        ("long-token.txt", format!("[Variant \"boyer-1951\"]\n1. N{} *\n", "c3".repeat(10_000)).into_bytes(), "limit"),
+        ("variant.txt", b"[Variant \"/etc/passwd\"]\n".to_vec(), "outside the record's folder"),
+        ("setup.txt", b"[Variant \"football-960\"]\n[SetupNumber \"99999999999999999999999999999999999999999\"]\n".to_vec(), "SetupNumber"),
+    ];
+    for (name, bytes, words) in cases {
+        let path = dir.0.join(name);
+        std::fs::write(&path, &bytes).unwrap();
+        let (code, err) = kickoff_run(&["replay", path.to_str().unwrap()]);
+        assert!(matches!(code, Some(0..=2)), "{name}: {code:?} {err}");
+        assert!(err.contains(words), "{name}: {err}");
+    }
+    let big = dir.0.join("big.txt");
+    std::fs::File::create(&big).unwrap().set_len(64 << 20).unwrap();
+    let (code, err) = kickoff_run(&["replay", big.to_str().unwrap()]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("records are at most"), "{err}");
+}
+
+#[test]
+fn hostile_positions_and_turns() {
+    for fen in [
+        "",
+        "99999999999999999999/9 w 0",
+        &"9/".repeat(10_000),
+        "rnbq1kbnr/9/9/9/4a4/9/9/9/RNBQ1KBNR w 0 extra",
+    ] {
+        let (code, err) = kickoff_run(&["turns", "boyer-1951", "--fen", fen]);
+        assert_eq!(code, Some(1), "{fen:?}: {err}");
+        assert!(err.contains("bad position"), "{fen:?}: {err}");
+    }
+    let long = "N".repeat(100_000);
+    for turn in ["\0", "Nc3\u{202e}", &long, ">>>>", "N>>e4", "--#"] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_kickoff"))
+            .args(["play", "--black", "human"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                use std::io::Write;
+                child.stdin.take().unwrap().write_all(format!("{turn}\n").as_bytes())?;
+                child.wait_with_output()
+            })
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{turn:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("turn 1."), "{turn:?}");
+    }
+}

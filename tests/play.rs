@@ -139,3 +139,31 @@ fn a_record_of_another_variant() {
 fn replay_a_finished_record() {
     assert_cmd_snapshot!(kickoff().args(["replay", "tests/data/records/boyer-game.txt"]));
 }
+
+#[test]
+fn a_damaged_record_resumes_from_where_it_breaks() {
+    let dir = Scratch::new("damaged");
+    let out_file = dir.0.join("resumed.txt");
+    let out = run(
+        kickoff()
+            .args([
+                "play",
+                "--load",
+                "tests/data/records/illegal-turn.txt",
+                "--black",
+                "human",
+                "--record",
+            ])
+            .arg(&out_file),
+        "Nb6\n",
+    );
+    let (stdout, stderr) =
+        (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(
+        stderr.contains("turn 3. `Nd3`") && stderr.contains("resuming after turn 4"),
+        "{stderr}"
+    );
+    assert!(stdout.contains("3. Nb6"), "{stdout}");
+    let saved = std::fs::read_to_string(&out_file).unwrap();
+    assert!(saved.contains("1. Nc3 Nc7 2. Nd5 Ne6 3. Nb6 *"), "{saved}");
+}

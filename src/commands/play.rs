@@ -56,7 +56,7 @@ pub fn run(request: &Request, options: LoadOptions) -> Exit {
         },
         None => None,
     };
-    let variant = match pick_variant(request, loaded.as_ref()) {
+    let variant = match pick_variant(request, loaded.as_ref(), options) {
         Ok(v) => v,
         Err(exit) => return exit,
     };
@@ -99,13 +99,20 @@ fn read_saved(path: &Path) -> Result<(PathBuf, RecordText), Exit> {
 }
 
 /// The variant to play: named on the command line, else the loaded record's, else Boyer's.
-fn pick_variant(request: &Request, loaded: Option<&(PathBuf, RecordText)>) -> Result<String, Exit> {
+fn pick_variant(
+    request: &Request,
+    loaded: Option<&(PathBuf, RecordText)>,
+    options: LoadOptions,
+) -> Result<String, Exit> {
     if let Some(v) = &request.variant {
         return Ok(v.clone());
     }
-    match loaded.map(|(_, r)| r.tag("Variant")) {
-        Some(Some(v)) => Ok(v.to_owned()),
-        Some(None) => {
+    match loaded.map(|(path, r)| (path, r.tag("Variant"))) {
+        Some((path, Some(tag))) => replay::record_variant(path, tag, options).map_err(|message| {
+            eprintln!("error: {}: {message}", path.display());
+            Exit::Failure
+        }),
+        Some((_, None)) => {
             eprintln!(
                 "error: the record names no variant (no Variant tag): name it, e.g. `kickoff play boyer-1951 --load FILE`"
             );

@@ -24,9 +24,19 @@ pub fn run(file: &str, variant: Option<&str>, options: LoadOptions) -> Exit {
         Ok(parsed) => parsed,
         Err(exit) => return exit,
     };
-    let Some(name) = variant_of(&parsed, variant) else {
-        eprintln!("error: {file} names no variant (no Variant tag); pass --variant VARIANT");
-        return Exit::Usage;
+    let name = match (variant, parsed.tag("Variant")) {
+        (Some(given), _) => given.to_owned(),
+        (None, Some(tag)) => match record_variant(Path::new(file), tag, options) {
+            Ok(name) => name,
+            Err(message) => {
+                eprintln!("error: {file}: {message}");
+                return Exit::Failure;
+            }
+        },
+        (None, None) => {
+            eprintln!("error: {file} names no variant (no Variant tag); pass --variant VARIANT");
+            return Exit::Usage;
+        }
     };
     let def = match load_variant(&name, options) {
         Ok(def) => def,
@@ -94,9 +104,30 @@ pub fn parse_record(file: &str, text: &str) -> Result<RecordText, Exit> {
     })
 }
 
-/// The variant a record is replayed under: `--variant`, else its `Variant` tag.
-fn variant_of(record: &RecordText, given: Option<&str>) -> Option<String> {
-    given.or_else(|| record.tag("Variant")).map(str::to_owned)
+/// The variant a record's `Variant` tag names: a shipped name, or a definition file in the
+/// record's folder (records travel between strangers: a tag must not make kickoff read files
+/// elsewhere, unless `--allow-outside` says so).
+///
+/// # Errors
+/// A path that leaves the record's folder.
+pub fn record_variant(record: &Path, tag: &str, options: LoadOptions) -> Result<String, String> {
+    if !crate::definition::is_path(tag) || options.allow_outside {
+        return Ok(tag.to_owned());
+    }
+    let folder = record.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let joined = folder.join(tag);
+    let inside = match (std::fs::canonicalize(&joined), std::fs::canonicalize(folder)) {
+        (Ok(target), Ok(folder)) => target.starts_with(folder),
+        _ => !Path::new(tag).is_absolute() && !tag.split(['/', '\\']).any(|part| part == ".."),
+    };
+    if inside {
+        Ok(joined.display().to_string())
+    } else {
+        Err(format!(
+            "its Variant tag `{tag}` points outside the record's folder; name the variant \
+             (--variant, or the VARIANT argument of play), or pass --allow-outside"
+        ))
+    }
 }
 
 /// Prints an error with a caret under `span` of the record.
