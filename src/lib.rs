@@ -17,6 +17,7 @@ pub mod setup;
 pub mod side;
 pub mod square;
 pub mod square_set;
+pub mod text_file;
 
 pub use definition::{Definition, Diagnostic, LoadError, load};
 pub use movegen::{Kick, PerftOptions, PieceMove, Turn, legal_turns, perft, play};

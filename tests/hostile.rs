@@ -252,3 +252,24 @@ fn hostile_positions_and_turns() {
         assert!(String::from_utf8_lossy(&out.stderr).contains("turn 1."), "{turn:?}");
     }
 }
+
+/// Device files and pipes are not read: `/dev/zero` would never end, a pipe could block.
+#[cfg(unix)]
+#[test]
+fn special_files_are_refused() {
+    let dir = Scratch::new("special");
+    let fifo = dir.0.join("pipe.toml");
+    let status = std::process::Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(status.success());
+    for path in ["/dev/zero", fifo.to_str().unwrap()] {
+        for args in [vec!["validate", path], vec!["replay", path], vec!["play", "--load", path]] {
+            let (code, err) = kickoff_run(&args);
+            assert_eq!(code, Some(2), "{args:?}: {err}");
+            assert!(err.contains("not a regular file"), "{args:?}: {err}");
+        }
+    }
+    let child = dir.0.join("child.toml");
+    std::fs::write(&child, "extends = \"/dev/zero\"\n").unwrap();
+    let (code, err) = kickoff_run(&["validate", "--allow-outside", child.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{err}");
+}

@@ -66,30 +66,7 @@ pub fn run(file: &str, variant: Option<&str>, options: LoadOptions) -> Exit {
 /// # Errors
 /// Why it cannot be read, in words.
 pub fn read_record_file(path: &Path) -> Result<String, String> {
-    let meta = std::fs::metadata(path).map_err(|e| lowercase_io(&e))?;
-    if meta.is_dir() {
-        return Err("it is a directory".to_owned());
-    }
-    if meta.len() > MAX_RECORD_SIZE {
-        return Err(format!(
-            "the file is {} bytes; records are at most {MAX_RECORD_SIZE}",
-            meta.len()
-        ));
-    }
-    let bytes = std::fs::read(path).map_err(|e| lowercase_io(&e))?;
-    String::from_utf8(bytes).map_err(|e| {
-        format!(
-            "the file is not UTF-8 text (invalid byte at offset {})",
-            e.utf8_error().valid_up_to()
-        )
-    })
-}
-
-fn lowercase_io(e: &std::io::Error) -> String {
-    let text = e.to_string();
-    let text = text.split(" (os error").next().unwrap_or(&text);
-    let mut chars = text.chars();
-    chars.next().map(|c| c.to_lowercase().collect::<String>() + chars.as_str()).unwrap_or_default()
+    crate::text_file::read_limited(path, MAX_RECORD_SIZE, "records")
 }
 
 /// The record's parts, or a diagnostic with a caret on the malformed spot.

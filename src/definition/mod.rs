@@ -16,6 +16,7 @@ mod tree;
 use std::path::{Path, PathBuf};
 
 use crate::rules::Rules;
+use crate::text_file::read_limited;
 pub use diagnostic::{Diagnostic, JsonDiagnostic, Severity};
 pub use source::{FileId, Loc, Origin, SourceFile, Sources};
 use tree::{Table, Value};
@@ -368,34 +369,8 @@ fn read(origin: &Origin) -> Result<String, String> {
         Origin::Shipped(name) => shipped::shipped(name)
             .map(|(_, text)| text.to_owned())
             .ok_or_else(|| "not shipped".to_owned()),
-        Origin::Disk(path) => {
-            let meta = std::fs::metadata(path).map_err(|e| io_reason(&e))?;
-            if meta.is_dir() {
-                return Err("it is a directory".to_owned());
-            }
-            if meta.len() > MAX_FILE_SIZE {
-                return Err(format!(
-                    "the file is {} bytes; definitions are at most {MAX_FILE_SIZE} bytes",
-                    meta.len()
-                ));
-            }
-            let bytes = std::fs::read(path).map_err(|e| io_reason(&e))?;
-            String::from_utf8(bytes).map_err(|e| {
-                format!(
-                    "the file is not UTF-8 text (invalid byte at offset {})",
-                    e.utf8_error().valid_up_to()
-                )
-            })
-        }
+        Origin::Disk(path) => read_limited(path, MAX_FILE_SIZE, "definitions"),
     }
-}
-
-/// An I/O error in lowercase words, without the OS error code.
-fn io_reason(e: &std::io::Error) -> String {
-    let text = e.to_string();
-    let text = text.split(" (os error").next().unwrap_or(&text).to_owned();
-    let mut chars = text.chars();
-    chars.next().map(|c| c.to_lowercase().collect::<String>() + chars.as_str()).unwrap_or(text)
 }
 
 /// Removes `.` and `dir/..` from a path without touching the disk.
