@@ -1,7 +1,9 @@
 //! Checking a parsed position against the rules: the step from text to a legal placement.
 
 use crate::notation::ParseError;
-use crate::notation::fen::{CellKind, FenSetup};
+use std::ops::Range;
+
+use crate::notation::fen::{CellKind, FenSetup, Row};
 use crate::rules::{PieceKind, Rules};
 use crate::side::Side;
 use crate::square::Square;
@@ -19,6 +21,16 @@ pub struct Placement {
     pub turns: u32,
 }
 
+/// What has been read of a position so far.
+#[derive(Default)]
+struct Reading {
+    pieces: Vec<(Square, Side, PieceKind)>,
+    balls: Vec<(Square, Range<usize>)>,
+    /// Letters already reported as unknown (once each: a rank of strangers is one mistake).
+    unknown: Vec<char>,
+    problems: Vec<ParseError>,
+}
+
 /// Checks a parsed position against `rules`, reporting every problem found (spans are those of
 /// the position's text).
 ///
@@ -27,97 +39,100 @@ pub struct Placement {
 /// than one, a piece on a goal square.
 pub fn place(rules: &Rules, fen: &FenSetup) -> Result<Placement, Vec<ParseError>> {
     let board = rules.board();
-    let mut problems = Vec::new();
     if fen.rows.len() != usize::from(board.ranks) {
-        problems.push(ParseError::new(
+        return Err(vec![ParseError::new(
             format!("the position has {} ranks; the board has {}", fen.rows.len(), board.ranks),
             fen.board_span.clone(),
-        ));
-        return Err(problems);
+        )]);
     }
-    let mut pieces = Vec::new();
-    let mut balls: Vec<(Square, std::ops::Range<usize>)> = Vec::new();
-    let mut unknown: Vec<char> = Vec::new();
+    let mut reading = Reading::default();
     for (i, row) in fen.rows.iter().enumerate() {
-        let rank = board.ranks - 1 - i as u8;
-        let width = row.width();
-        if width != u64::from(board.files) {
-            let at = if row.span.is_empty() {
-                row.span.start..row.span.start + 1
-            } else {
-                row.span.clone()
-            };
-            problems.push(ParseError::new(
-                format!(
-                    "rank {} has {width} squares; the board has {} files",
-                    rank + 1,
-                    board.files
-                ),
-                at,
-            ));
-            continue;
+        read_row(rules, row, board.ranks - 1 - i as u8, &mut reading);
+    }
+    let ball = the_ball(rules, fen, &mut reading);
+    match ball {
+        Some(ball) if reading.problems.is_empty() => {
+            let mut pieces = reading.pieces;
+            pieces.sort_by_key(|&(s, _, _)| s);
+            Ok(Placement { pieces, ball, side: fen.side, turns: fen.turns })
         }
-        let mut file = 0u8;
-        for cell in &row.cells {
-            match cell.kind {
-                CellKind::Empty(n) => file += n as u8,
-                CellKind::Letter(c) => {
-                    let square = Square::new(file, rank);
-                    file += 1;
-                    if c == rules.ball_symbol() {
-                        balls.push((square, cell.span.clone()));
-                        continue;
-                    }
-                    let side = if c.is_ascii_uppercase() { Side::White } else { Side::Black };
-                    let Some(kind) = rules.kind_of(c.to_ascii_uppercase()) else {
-                        // Once per letter: a whole back rank of strangers is one mistake.
-                        if !unknown.contains(&c.to_ascii_uppercase()) {
-                            unknown.push(c.to_ascii_uppercase());
-                            problems.push(unknown_letter(rules, c, cell.span.clone()));
-                        }
-                        continue;
-                    };
-                    if rules.scorer(square).is_some() {
-                        problems.push(
-                            ParseError::new(
-                                format!(
-                                    "{} stands on the goal square {square}",
-                                    piece_words(rules, side, kind)
-                                ),
-                                cell.span.clone(),
-                            )
-                            .with_help("pieces never stand on goal squares"),
-                        );
-                        continue;
-                    }
-                    pieces.push((square, side, kind));
-                }
+        _ => Err(reading.problems),
+    }
+}
+
+/// Reads one rank (from 0) of the position.
+fn read_row(rules: &Rules, row: &Row, rank: u8, reading: &mut Reading) {
+    let files = rules.board().files;
+    let width = row.width();
+    if width != u64::from(files) {
+        let at =
+            if row.span.is_empty() { row.span.start..row.span.start + 1 } else { row.span.clone() };
+        reading.problems.push(ParseError::new(
+            format!("rank {} has {width} squares; the board has {files} files", rank + 1),
+            at,
+        ));
+        return;
+    }
+    let mut file = 0u8;
+    for cell in &row.cells {
+        match cell.kind {
+            CellKind::Empty(n) => file += n as u8,
+            CellKind::Letter(c) => {
+                read_letter(rules, c, Square::new(file, rank), cell.span.clone(), reading);
+                file += 1;
             }
         }
     }
-    let ball = match balls.as_slice() {
+}
+
+/// Reads one letter: the ball, or a piece that may stand there.
+fn read_letter(rules: &Rules, c: char, square: Square, span: Range<usize>, reading: &mut Reading) {
+    if c == rules.ball_symbol() {
+        reading.balls.push((square, span));
+        return;
+    }
+    let side = if c.is_ascii_uppercase() { Side::White } else { Side::Black };
+    let Some(kind) = rules.kind_of(c.to_ascii_uppercase()) else {
+        if !reading.unknown.contains(&c.to_ascii_uppercase()) {
+            reading.unknown.push(c.to_ascii_uppercase());
+            reading.problems.push(unknown_letter(rules, c, span));
+        }
+        return;
+    };
+    if rules.scorer(square).is_some() {
+        reading.problems.push(
+            ParseError::new(
+                format!("{} stands on the goal square {square}", piece_words(rules, side, kind)),
+                span,
+            )
+            .with_help("pieces never stand on goal squares"),
+        );
+        return;
+    }
+    reading.pieces.push((square, side, kind));
+}
+
+/// The ball's square, if there is exactly one ball; otherwise reports the problem.
+fn the_ball(rules: &Rules, fen: &FenSetup, reading: &mut Reading) -> Option<Square> {
+    match reading.balls.as_slice() {
         [(square, _)] => Some(*square),
         [] => {
-            problems.push(ParseError::new(
+            reading.problems.push(ParseError::new(
                 format!("the position has no ball (`{}`)", rules.ball_symbol()),
                 fen.board_span.clone(),
             ));
             None
         }
         [_, (_, second), ..] => {
-            problems.push(ParseError::new(
-                format!("the position has {} balls; there must be exactly one", balls.len()),
+            reading.problems.push(ParseError::new(
+                format!(
+                    "the position has {} balls; there must be exactly one",
+                    reading.balls.len()
+                ),
                 second.clone(),
             ));
             None
         }
-    };
-    match ball {
-        Some(ball) if problems.is_empty() => {
-            pieces.sort_by_key(|&(s, _, _)| s);
-            Ok(Placement { pieces, ball, side: fen.side, turns: fen.turns })
-        }
-        _ => Err(problems),
     }
 }
 
@@ -126,7 +141,7 @@ fn piece_words(rules: &Rules, side: Side, kind: PieceKind) -> String {
     format!("{}'s {}", side.name(), rules.piece(kind).name)
 }
 
-fn unknown_letter(rules: &Rules, c: char, span: std::ops::Range<usize>) -> ParseError {
+fn unknown_letter(rules: &Rules, c: char, span: Range<usize>) -> ParseError {
     let letters: String = rules.pieces().iter().map(|p| p.letter).collect();
     ParseError::new(format!("`{c}` is not a piece of this variant"), span).with_help(format!(
         "the pieces are {letters} (White) and {} (Black); the ball is `{}`",
