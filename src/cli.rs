@@ -42,6 +42,9 @@ pub enum Command {
         /// Seed the computer's random choices (and a random setup), for a reproducible game.
         #[arg(long, value_name = "S")]
         seed: Option<u64>,
+        /// Use the prompt even when the input is not a terminal.
+        #[arg(long, hide = true)]
+        interactive: bool,
     },
     /// Check definition files and report every problem with its place.
     Validate {

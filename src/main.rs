@@ -10,9 +10,18 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let options = LoadOptions { allow_outside: cli.allow_outside };
     let exit = match cli.command {
-        Command::Play { variant, white, black, setup, fen, record, load, seed } => {
-            let request =
-                commands::play::Request { variant, white, black, setup, fen, record, load, seed };
+        Command::Play { variant, white, black, setup, fen, record, load, seed, interactive } => {
+            let request = commands::play::Request {
+                variant,
+                white,
+                black,
+                setup,
+                fen,
+                record,
+                load,
+                seed,
+                interactive,
+            };
             commands::play::run(&request, options)
         }
         Command::Validate { files, format, simulate, seed } => {

@@ -167,3 +167,46 @@ fn a_damaged_record_resumes_from_where_it_breaks() {
     let saved = std::fs::read_to_string(&out_file).unwrap();
     assert!(saved.contains("1. Nc3 Nc7 2. Nd5 Ne6 3. Nb6 *"), "{saved}");
 }
+
+/// The prompt, driven through a pipe: a turn in steps, listings, undo and redo, a draw offered
+/// and accepted between two people, saving.
+#[test]
+fn the_prompt_step_by_step() {
+    let dir = Scratch::new("prompt");
+    let save = dir.0.join("saved.txt");
+    let input = format!(
+        "help\nRc7\nd7\nkicks\nback\nturns R\n\ndraw\ndraw\nKf8\nundo\nredo\ndraw\nKg8\nsave {}\nquit\n",
+        save.display()
+    );
+    let out = run(
+        kickoff().args([
+            "play",
+            "--fen",
+            "5k3/9/3R5/9/3a5/3R5/9/9/5K3 w 0",
+            "--black",
+            "human",
+            "--interactive",
+        ]),
+        &input,
+    );
+    assert!(out.status.success());
+    let text =
+        String::from_utf8(out.stdout).unwrap().replace(&save.display().to_string(), "[FILE]");
+    insta::assert_snapshot!(text);
+    let saved = std::fs::read_to_string(&save).unwrap();
+    assert!(saved.contains("[Result \"1/2-1/2\"]\n[Termination \"agreement\"]"), "{saved}");
+}
+
+#[test]
+fn the_prompt_refuses_what_is_not_legal() {
+    let input = "castle\nNd3\nNc3\nNc3\n--\nquit\nquit\n";
+    let out = run(kickoff().args(["play", "--black", "human", "--interactive"]), input);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let text: String = text
+        .lines()
+        .filter(|l| !l.starts_with("  ") && !l.starts_with("    "))
+        .collect::<Vec<_>>()
+        .join("\n");
+    insta::assert_snapshot!(text);
+}

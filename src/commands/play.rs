@@ -42,6 +42,8 @@ pub struct Request {
     pub load: Option<PathBuf>,
     /// `--seed S`: the computer's random choices.
     pub seed: Option<u64>,
+    /// The prompt even when the input is not a terminal (for tests and pipes).
+    pub interactive: bool,
 }
 
 /// The shipped variant `play` uses when none is named.
@@ -81,7 +83,7 @@ pub fn run(request: &Request, options: LoadOptions) -> Exit {
         Err(exit) => return exit,
     };
     let mut session = Session::new(game, record_to, &seats);
-    if std::io::stdin().is_terminal() {
+    if request.interactive || std::io::stdin().is_terminal() {
         session.interactive(&mut seats)
     } else {
         session.scripted(&mut seats)
@@ -275,6 +277,10 @@ struct Session<'r> {
     partial: Turn,
     /// Whether the game as it stands is saved somewhere.
     saved: bool,
+    /// Where the game was last saved.
+    saved_to: Option<PathBuf>,
+    /// Whether leaving without saving has been warned of once.
+    quit_warned: bool,
     /// Whether the end has been announced.
     announced: bool,
     humans: BySide<bool>,
@@ -292,6 +298,8 @@ impl<'r> Session<'r> {
             draw_offer: None,
             partial: Turn::null(),
             saved: false,
+            saved_to: None,
+            quit_warned: false,
             announced: false,
             humans,
         }
@@ -301,7 +309,10 @@ impl<'r> Session<'r> {
     fn save(&mut self) {
         let Some(path) = self.record_to.clone() else { return };
         match record::save_atomically(&path, &record::write(&self.game)) {
-            Ok(()) => self.saved = true,
+            Ok(()) => {
+                self.saved = true;
+                self.saved_to = Some(path);
+            }
             Err(e) => eprintln!("warning: could not save the game to {}: {e}", path.display()),
         }
     }
@@ -310,7 +321,8 @@ impl<'r> Session<'r> {
     fn commit(&mut self, turn: Turn) -> Result<(), GameError> {
         self.game.play(turn)?;
         self.partial = Turn::null();
-        if self.draw_offer == Some(!self.game.position().side()) {
+        // Playing on instead of accepting declines the opponent's offer.
+        if self.draw_offer == Some(self.game.position().side()) {
             self.draw_offer = None;
         }
         self.saved = false;
@@ -421,7 +433,10 @@ impl<'r> Session<'r> {
                 "resign" => {
                     self.game.declare(Ending::Resignation { loser: self.game.position().side() })
                 }
-                "draw" => self.game.declare(Ending::Agreement),
+                "draw" if self.humans.white && self.humans.black => {
+                    self.game.declare(Ending::Agreement);
+                }
+                "draw" => println!("{label} the computer declines the draw"),
                 _ => match crate::movegen::notation::resolve(self.game.position(), line) {
                     Ok(turn) => {
                         let _ = self.commit(turn);
@@ -474,6 +489,10 @@ impl<'r> Session<'r> {
                 }
                 Ok(_) => {}
             }
+            if !std::io::stdin().is_terminal() {
+                // Typed input is echoed by the terminal; piped input is shown here instead.
+                println!("{}", line.trim_end());
+            }
             match self.handle(line.trim(), seats) {
                 Flow::Continue => {}
                 Flow::Quit => return self.leave(),
@@ -501,7 +520,7 @@ impl<'r> Session<'r> {
 
     /// Leaving: says where the game is, or that it is not saved.
     fn leave(&self) -> Exit {
-        match (&self.record_to, self.saved) {
+        match (&self.saved_to, self.saved) {
             (Some(path), true) => println!("The game is saved in {}.", path.display()),
             _ if self.game.plies().is_empty() => {}
             _ => println!("The game was not saved."),
@@ -541,11 +560,15 @@ impl<'r> Session<'r> {
     }
 
     fn quit(&mut self) -> Flow {
-        if self.saved || self.game.plies().is_empty() || self.record_to.is_some() {
+        if self.saved
+            || self.game.plies().is_empty()
+            || self.record_to.is_some()
+            || self.quit_warned
+        {
             return Flow::Quit;
         }
         println!("The game is not saved: `save FILE` keeps it; `quit` again leaves anyway.");
-        self.saved = true;
+        self.quit_warned = true;
         Flow::Continue
     }
 
@@ -675,24 +698,33 @@ impl<'r> Session<'r> {
             Ok(()) => {
                 println!("Saved to {}.", path.display());
                 self.saved = true;
+                self.saved_to = Some(path.to_path_buf());
             }
             Err(e) => println!("Could not save to {}: {e}", path.display()),
         }
     }
 
     fn resign(&mut self) {
+        if let Some(ending) = self.game.ending() {
+            return println!("The game is over already: {ending}.");
+        }
         let side = self.game.position().side();
         self.game.declare(Ending::Resignation { loser: side });
         self.save();
     }
 
     fn draw(&mut self) {
+        if let Some(ending) = self.game.ending() {
+            return println!("The game is over already: {ending}.");
+        }
         let side = self.game.position().side();
         if !self.humans[!side] {
             println!("The computer declines the draw.");
         } else if self.draw_offer == Some(!side) {
             self.game.declare(Ending::Agreement);
             self.save();
+        } else if self.draw_offer == Some(side) {
+            println!("{} has offered a draw already: play your turn.", side.name());
         } else {
             self.draw_offer = Some(side);
             println!(
