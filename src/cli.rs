@@ -115,6 +115,58 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
+    /// The engine's choice of turn in a position, with its score and expected line.
+    Bestmove {
+        /// A shipped variant's name or a path to a .toml file.
+        variant: String,
+        /// The position (default: the variant's start position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Search this many turns deep.
+        #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=64))]
+        depth: Option<u32>,
+        /// Think this many milliseconds.
+        #[arg(long, value_name = "MS")]
+        movetime: Option<u64>,
+        /// Use a level's limits (when neither --depth nor --movetime is given).
+        #[arg(long, value_name = "L", value_parser = clap::value_parser!(u8).range(1..=crate::search::MAX_LEVEL as i64), conflicts_with_all = ["depth", "movetime"])]
+        level: Option<u8>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Play games between two computer players and report the score.
+    Match {
+        /// A shipped variant's name or a path to a .toml file.
+        variant: String,
+        /// The number of games (colours alternate).
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        games: u32,
+        /// The first player (White in odd-numbered games): random, greedy, engine[:LEVEL].
+        #[arg(long)]
+        white: String,
+        /// The second player.
+        #[arg(long)]
+        black: String,
+        /// Start each pair of games from a random setup (`random`) or setup N.
+        #[arg(long, value_name = "N|random")]
+        setup: Option<String>,
+        /// Engines think this many milliseconds a turn (instead of their level's time).
+        #[arg(long, value_name = "MS")]
+        movetime: Option<u64>,
+        /// A game still going after this many turns is a draw.
+        #[arg(long, value_name = "N", default_value_t = 300)]
+        max_turns: u32,
+        /// The seed of random players and random setups.
+        #[arg(long, value_name = "S", default_value_t = 1)]
+        seed: u64,
+        /// Games played at once.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+        threads: u16,
+        /// Write each game's record into this folder (game-0001.txt, ...).
+        #[arg(long, value_name = "DIR")]
+        records: Option<std::path::PathBuf>,
+    },
     /// Count the sequences of DEPTH turns from a position (perft).
     Perft {
         /// A shipped variant's name or a path to a .toml file.

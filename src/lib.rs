@@ -13,6 +13,7 @@ pub mod notation;
 pub mod position;
 pub mod render;
 pub mod rules;
+pub mod search;
 pub mod setup;
 pub mod side;
 pub mod square;

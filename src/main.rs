@@ -43,6 +43,43 @@ fn main() -> ExitCode {
         Command::Turns { variant, fen, format } => {
             commands::turns::run(&variant, fen.as_deref(), format, options)
         }
+        Command::Bestmove { variant, fen, depth, movetime, level, format } => {
+            let request = commands::bestmove::Request {
+                variant: &variant,
+                fen: fen.as_deref(),
+                depth,
+                movetime,
+                level,
+                format,
+            };
+            commands::bestmove::run(&request, options)
+        }
+        Command::Match {
+            variant,
+            games,
+            white,
+            black,
+            setup,
+            movetime,
+            max_turns,
+            seed,
+            threads,
+            records,
+        } => {
+            let request = commands::matches::Request {
+                variant: &variant,
+                games: games as usize,
+                white: &white,
+                black: &black,
+                setup: setup.as_deref(),
+                movetime,
+                max_turns,
+                seed,
+                threads: usize::from(threads),
+                records: records.as_deref(),
+            };
+            commands::matches::run(&request, options)
+        }
         Command::Perft { variant, depth, fen, divide, threads } => commands::perft::run(
             &variant,
             depth,

@@ -1,6 +1,8 @@
 //! What each subcommand does: load, run, print. The library does the work.
 
+pub mod bestmove;
 pub mod explain;
+pub mod matches;
 pub mod perft;
 pub mod play;
 pub mod replay;

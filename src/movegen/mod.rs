@@ -10,6 +10,7 @@ pub mod notation;
 pub mod perft;
 mod pieces;
 mod recount;
+mod results;
 pub mod tables;
 mod turn;
 
@@ -18,6 +19,7 @@ use crate::rules::NullTurn;
 use crate::square::Square;
 use chains::{Visit, Walker};
 pub use perft::{PerftOptions, perft, perft_divide};
+pub use results::{Child, Results};
 pub use turn::{Kick, ParseTurnError, PieceMove, Turn, parse_long};
 
 /// Why a turn cannot be played.

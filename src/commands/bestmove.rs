@@ -1,0 +1,123 @@
+//! `kickoff bestmove VARIANT [--fen F] [--depth D | --movetime MS | --level L] [--format json]`:
+//! the engine's turn in a position.
+
+use std::time::Duration;
+
+use serde::Serialize;
+
+use crate::cli::Format;
+use crate::commands::{Exit, load_position, load_variant};
+use crate::definition::LoadOptions;
+use crate::movegen::notation::name;
+use crate::movegen::play;
+use crate::search::{DEFAULT_LEVEL, Limits, Searcher, goal_in};
+
+/// The JSON document.
+#[derive(Serialize)]
+struct Json {
+    turn: String,
+    result: String,
+    score: i32,
+    depth: u32,
+    nodes: u64,
+    time_ms: u128,
+    line: Vec<String>,
+}
+
+/// What to search.
+pub struct Request<'a> {
+    /// The variant argument.
+    pub variant: &'a str,
+    /// The position (default: the start).
+    pub fen: Option<&'a str>,
+    /// The deepest iteration.
+    pub depth: Option<u32>,
+    /// The thinking time in milliseconds.
+    pub movetime: Option<u64>,
+    /// The level whose limits apply when neither depth nor time is given.
+    pub level: Option<u8>,
+    /// Text or JSON.
+    pub format: Format,
+}
+
+/// Searches and prints the chosen turn.
+pub fn run(request: &Request<'_>, options: LoadOptions) -> Exit {
+    let def = match load_variant(request.variant, options) {
+        Ok(def) => def,
+        Err(exit) => return exit,
+    };
+    let pos = match load_position(&def, request.fen) {
+        Ok(pos) => pos,
+        Err(exit) => return exit,
+    };
+    if let Err(e) = crate::movegen::check_turn_count(&pos) {
+        eprintln!("error: {e}");
+        return Exit::Failure;
+    }
+    let limits = if request.depth.is_none() && request.movetime.is_none() {
+        Limits::level(request.level.unwrap_or(DEFAULT_LEVEL))
+    } else {
+        Limits {
+            depth: request.depth,
+            movetime: request.movetime.map(Duration::from_millis),
+            min_depth: 1,
+        }
+    };
+    let mut searcher = Searcher::new(&def.rules);
+    let report = searcher.search(&pos, &[], limits);
+    let (Some(turn), Some(result)) = (report.turn.clone(), report.result) else {
+        eprintln!("error: there is no turn to choose in this position");
+        return Exit::Failure;
+    };
+    let mut line = Vec::new();
+    let mut at = pos;
+    for t in &report.line {
+        line.push(name(&at, t));
+        at = play(&at, t);
+    }
+    let chosen = name(&pos, &turn);
+    match request.format {
+        Format::Json => {
+            let json = Json {
+                turn: chosen,
+                result: result.fen(),
+                score: report.score,
+                depth: report.depth,
+                nodes: report.nodes,
+                time_ms: report.time.as_millis(),
+                line,
+            };
+            match serde_json::to_string_pretty(&json) {
+                Ok(text) => println!("{text}"),
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return Exit::Failure;
+                }
+            }
+        }
+        Format::Text => {
+            let score = match goal_in(report.score) {
+                Some(n) if n > 0 => format!("{} (scores in {n} turn{})", report.score, plural(n)),
+                Some(n) => format!("{} (concedes in {} turn{})", report.score, -n, plural(-n)),
+                None => report.score.to_string(),
+            };
+            let secs = report.time.as_secs_f64().max(1e-6);
+            println!("turn:   {chosen}");
+            println!("result: {}", result.fen());
+            println!("score:  {score}");
+            println!(
+                "depth {}, {} positions in {} ms ({:.0} positions/s)",
+                report.depth,
+                report.nodes,
+                report.time.as_millis(),
+                report.nodes as f64 / secs
+            );
+            println!("line:   {}", line.join(" "));
+        }
+    }
+    Exit::Success
+}
+
+fn plural(n: i32) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}

@@ -1,0 +1,345 @@
+//! `kickoff match VARIANT --games N --white A --black B`: games between two players, colours
+//! alternating, with the score, its 95% confidence interval and an Elo estimate.
+
+use std::io::IsTerminal;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::commands::{Exit, load_variant};
+use crate::definition::LoadOptions;
+use crate::game::record::{self, save_atomically};
+use crate::game::{Ending, Game};
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::search::{Limits, Player, Searcher, greedy_turn, random_turn};
+use crate::setup::{self, SetupNumber};
+use crate::side::Side;
+
+/// What to play.
+pub struct Request<'a> {
+    /// The variant argument.
+    pub variant: &'a str,
+    /// The number of games.
+    pub games: usize,
+    /// The first player (White in the first game).
+    pub white: &'a str,
+    /// The second player.
+    pub black: &'a str,
+    /// `random` for a random setup per pair of games, or a setup number.
+    pub setup: Option<&'a str>,
+    /// Thinking time per turn for engines, overriding their level's.
+    pub movetime: Option<u64>,
+    /// Games stop as draws after this many turns.
+    pub max_turns: u32,
+    /// The seed of random players and setups.
+    pub seed: u64,
+    /// Games played at once.
+    pub threads: usize,
+    /// A folder to write each game's record to.
+    pub records: Option<&'a std::path::Path>,
+}
+
+/// How one game ended, for the first player.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Score {
+    Win,
+    Draw,
+    Loss,
+}
+
+/// One game's end.
+struct GameEnd {
+    score: Score,
+    reason: &'static str,
+    turns: u32,
+}
+
+/// The engine's work, summed over a match.
+#[derive(Default, Clone, Copy)]
+struct Work {
+    turns: u64,
+    nodes: u64,
+    depth: u64,
+    time: Duration,
+}
+
+/// Plays the match and prints its table.
+pub fn run(request: &Request<'_>, options: LoadOptions) -> Exit {
+    let players = match (request.white.parse::<Player>(), request.black.parse::<Player>()) {
+        (Ok(a), Ok(b)) => [a, b],
+        (Err(e), _) | (_, Err(e)) => {
+            eprintln!("error: {e}");
+            return Exit::Usage;
+        }
+    };
+    if players.contains(&Player::Human) {
+        eprintln!("error: a match is played by computer players: random, greedy, engine:LEVEL");
+        return Exit::Usage;
+    }
+    let def = match load_variant(request.variant, options) {
+        Ok(def) => def,
+        Err(exit) => return exit,
+    };
+    let rules = &def.rules;
+    let starts = match starts(rules, request) {
+        Ok(starts) => starts,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return Exit::Failure;
+        }
+    };
+    if let Some(dir) = request.records
+        && let Err(e) = std::fs::create_dir_all(dir)
+    {
+        eprintln!("error: cannot create the folder {}: {e}", dir.display());
+        return Exit::Usage;
+    }
+    let bar = if std::io::stderr().is_terminal() {
+        ProgressBar::with_draw_target(Some(request.games as u64), ProgressDrawTarget::stderr())
+    } else {
+        ProgressBar::hidden()
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} (eta {eta}) {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let next = AtomicUsize::new(0);
+    let ends: Mutex<Vec<Option<GameEnd>>> = Mutex::new((0..request.games).map(|_| None).collect());
+    let work = Mutex::new([Work::default(); 2]);
+    std::thread::scope(|scope| {
+        for _ in 0..request.threads.clamp(1, 64) {
+            scope.spawn(|| {
+                let mut searchers = [Searcher::new(rules), Searcher::new(rules)];
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= request.games {
+                        break;
+                    }
+                    let mut mine = [Work::default(); 2];
+                    let (end, game) =
+                        play_game(&starts[i / 2], i, players, request, &mut searchers, &mut mine);
+                    if let Some(dir) = request.records {
+                        let path = dir.join(format!("game-{:04}.txt", i + 1));
+                        if let Err(e) = save_atomically(&path, &record::write(&game)) {
+                            bar.suspend(|| {
+                                eprintln!("error: cannot write {}: {e}", path.display())
+                            });
+                        }
+                    }
+                    if let Ok(mut w) = work.lock() {
+                        for (total, add) in w.iter_mut().zip(mine) {
+                            total.turns += add.turns;
+                            total.nodes += add.nodes;
+                            total.depth += add.depth;
+                            total.time += add.time;
+                        }
+                    }
+                    if let Ok(mut e) = ends.lock() {
+                        e[i] = Some(end);
+                        let (w, d, l) = tally(&e);
+                        bar.set_message(format!("+{w} ={d} -{l}"));
+                    }
+                    bar.inc(1);
+                }
+            });
+        }
+    });
+    bar.finish_and_clear();
+    let ends: Vec<GameEnd> = ends.into_inner().unwrap_or_default().into_iter().flatten().collect();
+    let work = work.into_inner().unwrap_or_default();
+    print_table(&def.rules.info().name, players, &ends, &work, request);
+    Exit::Success
+}
+
+/// The start position of each pair of games (both colours play each start).
+fn starts<'r>(rules: &'r Rules, request: &Request<'_>) -> Result<Vec<Position<'r>>, String> {
+    let pairs = request.games.div_ceil(2);
+    let standard = Position::start(rules).map_err(|e| e.to_string())?;
+    let Some(text) = request.setup else {
+        return Ok(vec![standard; pairs]);
+    };
+    let random = rules
+        .random_setup()
+        .ok_or("this variant has no random setup (no [setup.random] in its definition)")?;
+    let independent = setup::independent_by_default(random);
+    let count = setup::count(rules, random);
+    let mut rng = ChaCha8Rng::seed_from_u64(request.seed ^ 0x5e70);
+    let mut out = Vec::with_capacity(pairs);
+    for _ in 0..pairs {
+        let number = if text == "random" {
+            let white = rand::RngExt::random_range(&mut rng, 0..count);
+            let black = independent.then(|| rand::RngExt::random_range(&mut rng, 0..count));
+            SetupNumber { white, black }
+        } else {
+            SetupNumber::parse(text, independent).map_err(|e| e.to_string())?
+        };
+        let placement = setup::placement(rules, random, number).map_err(|e| e.to_string())?;
+        out.push(Position::from_placement(rules, &placement));
+    }
+    Ok(out)
+}
+
+/// Plays game `i` (the first player is White in even games) from `start`.
+fn play_game<'r>(
+    start: &Position<'r>,
+    i: usize,
+    players: [Player; 2],
+    request: &Request<'_>,
+    searchers: &mut [Searcher<'r>; 2],
+    work: &mut [Work; 2],
+) -> (GameEnd, Game<'r>) {
+    // Seat 0 is the first player.
+    let seat = |side: Side| usize::from((side == Side::White) == (i % 2 == 1));
+    let first = if i.is_multiple_of(2) { Side::White } else { Side::Black };
+    let mut rng = ChaCha8Rng::seed_from_u64(request.seed.wrapping_add(i as u64 * 7919));
+    let mut game = Game::new(request.variant, *start, None);
+    for side in Side::ALL {
+        game.tags.push((side.name().to_owned(), players[seat(side)].to_string()));
+    }
+    let score_for = |winner: Option<Side>| match winner {
+        None => Score::Draw,
+        Some(w) if w == first => Score::Win,
+        Some(_) => Score::Loss,
+    };
+    loop {
+        let turns = game.plies().len() as u32;
+        match game.ending() {
+            Some(Ending::Goal { winner, own_goal }) => {
+                let reason = if own_goal { "own goal" } else { "goal" };
+                return (GameEnd { score: score_for(Some(winner)), reason, turns }, game);
+            }
+            Some(Ending::Resignation { loser }) => {
+                let end = GameEnd { score: score_for(Some(!loser)), reason: "resignation", turns };
+                return (end, game);
+            }
+            Some(Ending::Repetition) => {
+                return (GameEnd { score: Score::Draw, reason: "repetition", turns }, game);
+            }
+            Some(_) => return (GameEnd { score: Score::Draw, reason: "turn limit", turns }, game),
+            None => {}
+        }
+        if turns >= request.max_turns {
+            game.declare(Ending::Agreement);
+            game.tags.push(("Adjudication".into(), format!("draw after {turns} turns")));
+            return (GameEnd { score: Score::Draw, reason: "match turn cap", turns }, game);
+        }
+        let pos = *game.position();
+        let s = seat(pos.side());
+        let turn = match players[s] {
+            Player::Random => random_turn(&pos, &mut rng),
+            Player::Greedy | Player::Human => greedy_turn(&pos, &mut rng),
+            Player::Engine(level) => {
+                let mut limits = Limits::level(level);
+                if let Some(ms) = request.movetime {
+                    limits.movetime = Some(Duration::from_millis(ms));
+                }
+                let history = game.hashes();
+                let report = searchers[s].search(&pos, &history[..history.len() - 1], limits);
+                work[s].turns += 1;
+                work[s].nodes += report.nodes;
+                work[s].depth += u64::from(report.depth);
+                work[s].time += report.time;
+                report.turn
+            }
+        };
+        let played = turn.is_some_and(|t| game.play(t).is_ok());
+        if !played {
+            game.declare(Ending::Agreement);
+            game.tags.push(("Adjudication".into(), "a position with too many turns".into()));
+            return (GameEnd { score: Score::Draw, reason: "too many turns to list", turns }, game);
+        }
+    }
+}
+
+/// Wins, draws and losses of the first player among the games played so far.
+fn tally(ends: &[Option<GameEnd>]) -> (usize, usize, usize) {
+    let count = |s: Score| ends.iter().flatten().filter(|e| e.score == s).count();
+    (count(Score::Win), count(Score::Draw), count(Score::Loss))
+}
+
+/// The Wilson score interval at 95% for `p` over `n` games.
+#[must_use]
+pub fn wilson(p: f64, n: f64) -> (f64, f64) {
+    if n <= 0.0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_964;
+    let z2 = z * z;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// The Elo difference that a score fraction `p` implies (infinite at 0 and 1).
+#[must_use]
+pub fn elo(p: f64) -> f64 {
+    -400.0 * (1.0 / p - 1.0).log10()
+}
+
+fn show_elo(e: f64) -> String {
+    if e.is_infinite() {
+        if e > 0.0 { "+inf".into() } else { "-inf".into() }
+    } else {
+        format!("{e:+.0}")
+    }
+}
+
+fn print_table(
+    variant: &str,
+    players: [Player; 2],
+    ends: &[GameEnd],
+    work: &[Work; 2],
+    request: &Request<'_>,
+) {
+    let n = ends.len();
+    let count = |s: Score| ends.iter().filter(|e| e.score == s).count();
+    let (w, d, l) = (count(Score::Win), count(Score::Draw), count(Score::Loss));
+    let p = if n == 0 { 0.5 } else { (w as f64 + d as f64 / 2.0) / n as f64 };
+    let (lo, hi) = wilson(p, n as f64);
+    println!("{variant}: {} vs {}, {n} games, colours alternating", players[0], players[1]);
+    if let Some(ms) = request.movetime {
+        println!("engines think {ms} ms a turn");
+    }
+    println!("{:<12} {:>5} {:>5} {:>5}", "", "wins", "draws", "losses");
+    println!("{:<12} {w:>5} {d:>5} {l:>5}", players[0].to_string());
+    println!(
+        "score {:.1}% (95% confidence {:.1}% to {:.1}%), Elo difference {} ({} to {})",
+        100.0 * p,
+        100.0 * lo,
+        100.0 * hi,
+        show_elo(elo(p)),
+        show_elo(elo(lo)),
+        show_elo(elo(hi))
+    );
+    let mut reasons: Vec<(&str, usize)> = Vec::new();
+    for e in ends {
+        match reasons.iter_mut().find(|(r, _)| *r == e.reason) {
+            Some((_, c)) => *c += 1,
+            None => reasons.push((e.reason, 1)),
+        }
+    }
+    let reasons: Vec<String> = reasons.iter().map(|(r, c)| format!("{r} {c}")).collect();
+    let turns: u32 = ends.iter().map(|e| e.turns).sum();
+    println!(
+        "endings: {}; {:.1} turns a game on average",
+        reasons.join(", "),
+        f64::from(turns) / n.max(1) as f64
+    );
+    for (player, w) in players.iter().zip(work) {
+        if w.turns > 0 {
+            let secs = w.time.as_secs_f64().max(1e-9);
+            println!(
+                "{player}: {} turns chosen, mean depth {:.1}, {:.0} ms a turn, {:.0} positions/s",
+                w.turns,
+                w.depth as f64 / w.turns as f64,
+                1000.0 * secs / w.turns as f64,
+                w.nodes as f64 / secs
+            );
+        }
+    }
+}

@@ -1,0 +1,122 @@
+//! The distinct results of a position's turns, for the search: many turns (different kickers,
+//! different chains) leave the same position, and a player only chooses among positions.
+
+use crate::movegen::chains::{Histogram, Tally, Walker};
+use crate::movegen::{null_allowed, pieces};
+use crate::position::Position;
+use crate::square::Square;
+
+/// One result of a turn: the position after it and what led there.
+#[derive(Clone, Copy)]
+pub struct Child<'r> {
+    /// The position after the turn (the other side to move).
+    pub position: Position<'r>,
+    /// The piece move of the turns that lead here, if they have one.
+    pub piece_move: Option<(Square, Square)>,
+}
+
+/// Lists results and answers "can the side to move score?"; keeps its buffers from one
+/// position to the next, so that it allocates nothing once warmed up.
+pub struct Results<'r> {
+    walker: Option<Walker<'r>>,
+    moves: Vec<(Square, Square)>,
+    base: Box<Histogram>,
+    scratch: Box<Histogram>,
+}
+
+impl Default for Results<'_> {
+    fn default() -> Self {
+        Results::new()
+    }
+}
+
+impl<'r> Results<'r> {
+    /// A generator with empty buffers.
+    #[must_use]
+    pub fn new() -> Self {
+        Results {
+            walker: None,
+            moves: Vec::new(),
+            base: Box::new(Histogram::new()),
+            scratch: Box::new(Histogram::new()),
+        }
+    }
+
+    /// Walks every turn of `pos`, calling `each` with every distinct (piece move, final ball
+    /// square) pair; returns whether there was any (without any, the side must pass).
+    fn each(
+        &mut self,
+        pos: &Position<'r>,
+        mut each: impl FnMut(Option<(Square, Square)>, Square),
+    ) -> bool {
+        let mut walker = match self.walker.take() {
+            Some(mut w) => {
+                w.load(pos);
+                w
+            }
+            None => Walker::new(pos),
+        };
+        self.base.reset();
+        walker.walk_tracked(pos.ball, &mut *self.base);
+        let mut any = false;
+        // Without a move, the empty chain is the null turn: it counts only where allowed.
+        let skip = (!null_allowed(pos)).then_some(pos.ball);
+        for (s, n) in self.base.iter() {
+            if n > u64::from(skip == Some(s)) {
+                any = true;
+                each(None, s);
+            }
+        }
+        self.moves.clear();
+        pieces::piece_moves(pos, &mut self.moves);
+        let moves = std::mem::take(&mut self.moves);
+        walker.each_move(pos.ball, &moves, &*self.base, &mut *self.scratch, |m, hist| {
+            for (s, _) in hist.iter() {
+                any = true;
+                each(Some(m), s);
+            }
+        });
+        self.moves = moves;
+        self.walker = Some(walker);
+        any
+    }
+
+    /// Every distinct position the side to move can leave after one turn (goals included), in
+    /// `out` (emptied first); the forced pass when there is no turn; nothing when the game is
+    /// over.
+    pub fn fill(&mut self, pos: &Position<'r>, out: &mut Vec<Child<'r>>) {
+        out.clear();
+        if pos.is_goal() {
+            return;
+        }
+        let any = self.each(pos, |piece_move, ball| {
+            let mut position = *pos;
+            if let Some((from, to)) = piece_move {
+                position.move_piece(from, to);
+            }
+            position.move_ball(ball);
+            position.end_turn();
+            out.push(Child { position, piece_move });
+        });
+        if !any {
+            let mut position = *pos;
+            position.end_turn();
+            out.push(Child { position, piece_move: None });
+        }
+    }
+
+    /// Every square the side to move can leave the ball on this turn, each once, in `out`
+    /// (emptied first); empty when the game is over or the side can only pass.
+    pub fn ball_squares(&mut self, pos: &Position<'r>, out: &mut Vec<Square>) {
+        out.clear();
+        if pos.is_goal() {
+            return;
+        }
+        let mut seen = crate::square_set::SquareSet::EMPTY;
+        self.each(pos, |_, ball| {
+            if seen.insert(ball) {
+                out.push(ball);
+            }
+        });
+    }
+}

@@ -1,0 +1,169 @@
+//! The evaluation: how good a position is for the side to move, in points (a goal is worth
+//! [`WIN`](super::WIN)). It is built for football: the ball's distance to each goal, who can
+//! kick next and how far, pieces near the ball, defenders in front of each goal.
+
+use crate::notation::betza::Reach;
+use crate::position::Position;
+use crate::rules::{GoalRank, Rules};
+use crate::side::{BySide, Side};
+use crate::square::Square;
+use crate::square_set::SquareSet;
+
+/// Points per distance unit the ball is nearer the goal it attacks than the goal it defends.
+const BALL: i32 = 12;
+/// Points per distance unit the side to move can bring the ball nearer its target goal now.
+const REACH: i32 = 8;
+/// Points for each piece within three squares of the ball, per square nearer, per side.
+const CLOSE: i32 = 3;
+/// Points for each piece next to the ball (it can kick now or next turn), per side.
+const ADJACENT: i32 = 25;
+/// Points for each piece two squares from the ball (one move from kicking), per side.
+const NEAR: i32 = 8;
+/// Points for each defender (up to three) next to its own goal.
+const DEFENDER: i32 = 20;
+/// Points for having the move.
+const TEMPO: i32 = 15;
+
+/// Distance units per kick still needed (a king step is one unit).
+const KICK_UNITS: i32 = 4;
+/// The kick distance given to squares from which no goal can be reached.
+const FAR: i32 = 6;
+
+/// Per square: the fewest kicks that bring the ball from there into a goal where `side`
+/// scores, on an empty board, by any of the side's pieces' kicks (the no-horizontal-goal rule
+/// observed; where the kicker stands and the kick-direction rule ignored).
+fn kick_distances(rules: &Rules, side: Side) -> Vec<i32> {
+    let board = rules.board();
+    let no_slide = rules.kick().goal_rank == GoalRank::NoSlide;
+    let targets: Vec<Square> = rules.goals(side).to_vec();
+    let other_goals: Vec<Square> = rules.goals(!side).to_vec();
+    let mut edges: Vec<Vec<usize>> = vec![Vec::new(); 256];
+    for from in board.squares() {
+        for piece in rules.pieces() {
+            for leg in &piece.kicks {
+                let (x, y) = leg.step;
+                let y = if side == Side::White { y } else { -y };
+                let reach = match leg.reach {
+                    Reach::Steps(n) => u32::from(n),
+                    Reach::Unlimited => 32,
+                };
+                let mut at = from;
+                for _ in 0..reach {
+                    let Some(next) =
+                        at.offset(i32::from(x), i32::from(y), board.files, board.ranks)
+                    else {
+                        break;
+                    };
+                    at = next;
+                    let along_goal_rank = no_slide
+                        && next.rank() == from.rank()
+                        && targets.iter().chain(&other_goals).any(|g| {
+                            let (lo, hi) =
+                                (from.file().min(next.file()), from.file().max(next.file()));
+                            g.rank() == from.rank() && (lo..=hi).contains(&g.file())
+                        });
+                    if along_goal_rank || other_goals.contains(&next) {
+                        break;
+                    }
+                    edges[from.index()].push(next.index());
+                }
+            }
+        }
+    }
+    let mut dist = vec![FAR; 256];
+    for g in &targets {
+        dist[g.index()] = 0;
+    }
+    loop {
+        let mut changed = false;
+        for from in board.squares() {
+            let best = edges[from.index()].iter().map(|&t| dist[t] + 1).min().unwrap_or(FAR);
+            if best < dist[from.index()] {
+                dist[from.index()] = best;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    dist
+}
+
+/// What the evaluation precomputes for a rule set.
+pub struct Eval {
+    /// Per side and square: how far the ball is from scoring for that side, in units: the
+    /// kicks still needed (times [`KICK_UNITS`]) plus king steps to the nearest goal.
+    attack: BySide<Vec<i32>>,
+    /// Per side: the squares next to (or in front of) the goal the side defends.
+    guard: BySide<SquareSet>,
+}
+
+impl Eval {
+    /// The tables for `rules`.
+    #[must_use]
+    pub fn new(rules: &Rules) -> Eval {
+        let board = rules.board();
+        let attack = BySide::from_fn(|side| {
+            let kicks = kick_distances(rules, side);
+            let mut d = vec![0; 256];
+            for s in board.squares() {
+                let steps = rules
+                    .goals(side)
+                    .iter()
+                    .map(|&g| i32::from(s.distance(g)))
+                    .min()
+                    .unwrap_or(i32::from(board.files.max(board.ranks)));
+                d[s.index()] = KICK_UNITS * kicks[s.index()] + steps;
+            }
+            d
+        });
+        let guard = BySide::from_fn(|side| {
+            let mut set = SquareSet::EMPTY;
+            for s in board.squares() {
+                if rules.goals(!side).iter().any(|&g| s.distance(g) == 1) {
+                    set.insert(s);
+                }
+            }
+            set
+        });
+        Eval { attack, guard }
+    }
+
+    /// The distance from `square` to the nearest square where `side` scores.
+    #[inline]
+    #[must_use]
+    pub fn to_goal(&self, side: Side, square: Square) -> i32 {
+        self.attack[side][square.index()]
+    }
+
+    /// The static value of `pos` for the side to move (no look at its turns).
+    #[must_use]
+    pub fn static_value(&self, pos: &Position<'_>) -> i32 {
+        let me = pos.side;
+        let them = !me;
+        let ball = pos.ball;
+        let mut v = TEMPO;
+        v += BALL * (self.to_goal(them, ball) - self.to_goal(me, ball));
+        let around = pos.rules.tables().neighbours[ball.index()];
+        let mine = pos.men[me.index()];
+        let theirs = pos.men[them.index()];
+        v += ADJACENT * ((around & mine).len() as i32 - (around & theirs).len() as i32);
+        let near = |men: SquareSet| men.iter().filter(|s| s.distance(ball) == 2).count() as i32;
+        v += NEAR * (near(mine) - near(theirs));
+        let close = |men: SquareSet| {
+            men.iter().map(|s| (4 - i32::from(s.distance(ball))).max(0)).sum::<i32>()
+        };
+        v += CLOSE * (close(mine) - close(theirs));
+        let guards = |side: Side| (pos.men[side.index()] & self.guard[side]).len().min(3) as i32;
+        v += DEFENDER * (guards(me) - guards(them));
+        v
+    }
+
+    /// The value of `pos` for the side to move when it cannot score this turn and `reach` is
+    /// the nearest it can bring the ball to its target goal.
+    #[must_use]
+    pub fn with_reach(&self, pos: &Position<'_>, reach: i32) -> i32 {
+        self.static_value(pos) + REACH * (self.to_goal(pos.side, pos.ball) - reach).max(0)
+    }
+}
