@@ -21,11 +21,11 @@ pub enum Command {
     Play {
         /// A shipped variant's name or a path to a .toml file.
         variant: Option<String>,
-        /// Who plays White: human, random, greedy.
+        /// Who plays White: human, random, greedy, engine or engine:LEVEL (1 to 4, default 4).
         #[arg(long, default_value = "human")]
         white: String,
-        /// Who plays Black: human, random, greedy.
-        #[arg(long, default_value = "greedy")]
+        /// Who plays Black: human, random, greedy, engine or engine:LEVEL.
+        #[arg(long, default_value = "engine")]
         black: String,
         /// Random setup N (N/M when Black is drawn independently), or `random`.
         #[arg(long, value_name = "N|random", conflicts_with = "fen")]

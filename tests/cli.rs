@@ -81,6 +81,101 @@ fn schema_is_json_schema() {
 fn help_texts() {
     assert_cmd_snapshot!("help", kickoff().arg("--help"));
     assert_cmd_snapshot!("help-validate", kickoff().args(["validate", "--help"]));
+    assert_cmd_snapshot!("help-play", kickoff().args(["play", "--help"]));
+    assert_cmd_snapshot!("help-bestmove", kickoff().args(["bestmove", "--help"]));
+    assert_cmd_snapshot!("help-match", kickoff().args(["match", "--help"]));
+}
+
+/// Runs `body` with search timings made stable.
+fn without_search_time(body: impl FnOnce()) {
+    insta::with_settings!({ filters => vec![
+        (r"in \d+ ms \(\d+ positions/s\)", "in [TIME] ms ([SPEED] positions/s)"),
+        (r#""time_ms": \d+"#, r#""time_ms": [TIME]"#),
+    ] }, {
+        body();
+    });
+}
+
+#[test]
+fn bestmove_finds_the_goal_and_explains_itself() {
+    without_search_time(|| {
+        let fen = "rnb2kbnr/4q4/7Q1/9/4a4/9/9/9/RNB2KBNR b 3";
+        assert_cmd_snapshot!(kickoff().args([
+            "bestmove",
+            "boyer-1951",
+            "--fen",
+            fen,
+            "--depth",
+            "2"
+        ]));
+        assert_cmd_snapshot!(kickoff().args([
+            "bestmove",
+            "boyer-1951",
+            "--fen",
+            fen,
+            "--depth",
+            "2",
+            "--format",
+            "json"
+        ]));
+    });
+}
+
+#[test]
+fn bestmove_at_a_fixed_depth_from_the_start() {
+    without_search_time(|| {
+        assert_cmd_snapshot!(kickoff().args(["bestmove", "mini", "--depth", "2"]));
+    });
+}
+
+#[test]
+fn bestmove_refuses_bad_positions_and_levels() {
+    assert_cmd_snapshot!(kickoff().args(["bestmove", "boyer-1951", "--fen", "9/9 w 0"]));
+    assert_cmd_snapshot!(kickoff().args(["bestmove", "boyer-1951", "--level", "9"]));
+    let over = "rnbqakbnr/9/9/9/9/9/9/9/RNBQ1KBNR w 7";
+    assert_cmd_snapshot!(kickoff().args(["bestmove", "boyer-1951", "--fen", over]));
+}
+
+#[test]
+fn a_match_between_random_and_greedy_is_reproducible() {
+    let args = ["match", "mini", "--games", "6", "--white", "greedy", "--black", "random"];
+    assert_cmd_snapshot!(kickoff().args(args).args(["--seed", "3"]));
+}
+
+#[test]
+fn a_match_writes_each_record_and_they_replay() {
+    let dir = tempdir("match-records");
+    let status = kickoff()
+        .args(["match", "mini", "--games", "2", "--white", "engine:1", "--black", "random"])
+        .arg("--records")
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(status.status.success());
+    for name in ["game-0001.txt", "game-0002.txt"] {
+        let out = kickoff().arg("replay").arg(dir.join(name)).output().unwrap();
+        assert!(out.status.success(), "{name}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+}
+
+#[test]
+fn a_match_needs_computer_players() {
+    assert_cmd_snapshot!(
+        kickoff().args(["match", "mini", "--white", "human", "--black", "random"])
+    );
+    assert_cmd_snapshot!(
+        kickoff().args(["match", "mini", "--white", "engine:7", "--black", "random"])
+    );
+    assert_cmd_snapshot!(kickoff().args([
+        "match",
+        "boyer-1951",
+        "--white",
+        "random",
+        "--black",
+        "random",
+        "--setup",
+        "random"
+    ]));
 }
 
 /// Runs `body` with the perft timing line made stable.
@@ -180,4 +275,12 @@ fn validate_simulate() {
         "tests/data/warn/endless.toml",
         "mini"
     ]));
+}
+
+/// A fresh folder for one test.
+fn tempdir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("kickoff-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
 }

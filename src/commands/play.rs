@@ -23,6 +23,8 @@ mod seats;
 
 pub use seats::Seat;
 
+use crate::search::Player;
+
 /// What `kickoff play` was asked for.
 #[derive(Clone, Debug, Default)]
 pub struct Request {
@@ -71,7 +73,7 @@ pub fn run(request: &Request, options: LoadOptions) -> Exit {
     {
         return exit;
     }
-    let mut seats = match seats::seats(&request.white, &request.black, request.seed) {
+    let mut seats = match seats::seats(&def.rules, &request.white, &request.black, request.seed) {
         Ok(seats) => seats,
         Err(message) => {
             eprintln!("error: {message}");
@@ -161,9 +163,7 @@ fn start_game<'r>(
     }
     let (start, number) = start_position(request, def)?;
     let mut game = Game::new(variant, start, number);
-    let describe = |s: &str| {
-        if s == "engine" { format!("engine:{}", seats::DEFAULT_LEVEL) } else { s.to_owned() }
-    };
+    let describe = |s: &str| s.parse::<Player>().map_or_else(|_| s.to_owned(), |p| p.to_string());
     game.tags.push(("White".into(), describe(&request.white)));
     game.tags.push(("Black".into(), describe(&request.black)));
     game.tags.push(("Date".into(), today()));
@@ -287,7 +287,7 @@ struct Session<'r> {
 }
 
 impl<'r> Session<'r> {
-    fn new(game: Game<'r>, record_to: Option<PathBuf>, seats: &BySide<Seat>) -> Self {
+    fn new(game: Game<'r>, record_to: Option<PathBuf>, seats: &BySide<Seat<'r>>) -> Self {
         let humans = BySide::from_fn(|s| matches!(seats[s], Seat::Human));
         // Black's view when only Black is human.
         let flipped = humans.black && !humans.white;
@@ -378,7 +378,7 @@ impl<'r> Session<'r> {
     }
 
     /// The computer plays its turn; returns false if it is not a computer's turn.
-    fn computer_turn(&mut self, seats: &mut BySide<Seat>, verbose: bool) -> bool {
+    fn computer_turn(&mut self, seats: &mut BySide<Seat<'r>>, verbose: bool) -> bool {
         let side = self.game.position().side();
         let Seat::Computer(computer) = &mut seats[side] else { return false };
         let Some(turn) = computer.choose(&self.game) else {
@@ -405,7 +405,7 @@ impl<'r> Session<'r> {
     }
 
     /// The game in a script: one turn (or command) per line, then the result.
-    fn scripted(&mut self, seats: &mut BySide<Seat>) -> Exit {
+    fn scripted(&mut self, seats: &mut BySide<Seat<'r>>) -> Exit {
         let stdin = std::io::stdin();
         let mut lines = stdin.lock().lines();
         let mut exit = Exit::Success;
@@ -466,7 +466,7 @@ impl<'r> Session<'r> {
     }
 
     /// The game at a terminal.
-    fn interactive(&mut self, seats: &mut BySide<Seat>) -> Exit {
+    fn interactive(&mut self, seats: &mut BySide<Seat<'r>>) -> Exit {
         println!("{}", self.game.rules().info().name);
         if let Some(n) = self.game.setup_number() {
             println!("Random setup number {n}.");
@@ -528,7 +528,7 @@ impl<'r> Session<'r> {
         Exit::Success
     }
 
-    fn handle(&mut self, line: &str, seats: &BySide<Seat>) -> Flow {
+    fn handle(&mut self, line: &str, seats: &BySide<Seat<'r>>) -> Flow {
         let mut words = line.split_whitespace();
         let command = words.next().unwrap_or("");
         let rest: Vec<&str> = words.collect();
@@ -668,7 +668,7 @@ impl<'r> Session<'r> {
         }
     }
 
-    fn undo(&mut self, seats: &BySide<Seat>) {
+    fn undo(&mut self, seats: &BySide<Seat<'r>>) {
         self.partial = Turn::null();
         if !self.game.undo() {
             println!("Nothing to undo.");

@@ -4,55 +4,45 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::game::Game;
-use crate::movegen::{Turn, legal_turns_checked, play};
+use crate::movegen::Turn;
+use crate::rules::Rules;
+use crate::search::{Limits, Player, Searcher, greedy_turn, random_turn};
 use crate::side::BySide;
 
-/// The computer's level when `engine` is given without one.
-pub const DEFAULT_LEVEL: u8 = 0;
-
 /// One side's player.
-pub enum Seat {
+pub enum Seat<'r> {
     /// A person types the turns.
     Human,
     /// The computer chooses them.
-    Computer(Box<Computer>),
+    Computer(Box<Computer<'r>>),
 }
 
 /// A computer player.
-pub struct Computer {
-    kind: Kind,
+pub struct Computer<'r> {
+    player: Player,
     rng: ChaCha8Rng,
+    searcher: Option<Searcher<'r>>,
 }
 
-enum Kind {
-    Random,
-    Greedy,
-}
-
-impl Computer {
-    /// What plays: `random`, `greedy`.
+impl<'r> Computer<'r> {
+    /// What plays: `random`, `greedy`, `engine:LEVEL`.
     #[must_use]
-    pub fn describe(&self) -> &'static str {
-        match self.kind {
-            Kind::Random => "random",
-            Kind::Greedy => "greedy",
-        }
+    pub fn describe(&self) -> String {
+        self.player.to_string()
     }
 
     /// The turn to play in the game's position; none when it has too many turns to list.
-    pub fn choose(&mut self, game: &Game<'_>) -> Option<Turn> {
+    pub fn choose(&mut self, game: &Game<'r>) -> Option<Turn> {
         let pos = game.position();
-        let turns = legal_turns_checked(pos).ok()?;
-        if let Kind::Greedy = self.kind {
-            let me = pos.side();
-            if let Some(goal) =
-                turns.iter().find(|t| play(pos, t).rules().scorer(play(pos, t).ball()) == Some(me))
-            {
-                return Some(goal.clone());
+        match (self.player, &mut self.searcher) {
+            (Player::Engine(level), Some(searcher)) => {
+                let history = game.hashes();
+                let past = &history[..history.len().saturating_sub(1)];
+                searcher.search(pos, past, Limits::level(level)).turn
             }
+            (Player::Random, _) => random_turn(pos, &mut self.rng),
+            _ => greedy_turn(pos, &mut self.rng),
         }
-        let i = rand::RngExt::random_range(&mut self.rng, 0..turns.len());
-        Some(turns[i].clone())
     }
 }
 
@@ -66,23 +56,25 @@ pub fn rng(seed: Option<u64>) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(seed)
 }
 
-/// The two seats from their descriptions.
+/// The two seats from their descriptions (`human`, `random`, `greedy`, `engine[:LEVEL]`).
 ///
 /// # Errors
 /// A description that names no player.
-pub fn seats(white: &str, black: &str, seed: Option<u64>) -> Result<BySide<Seat>, String> {
-    let seat = |text: &str, salt: u64| -> Result<Seat, String> {
-        let kind = match text {
-            "human" => return Ok(Seat::Human),
-            "random" => Kind::Random,
-            "greedy" => Kind::Greedy,
-            other => {
-                return Err(format!(
-                    "unknown player `{other}`: the players are human, random, greedy"
-                ));
-            }
+pub fn seats<'r>(
+    rules: &'r Rules,
+    white: &str,
+    black: &str,
+    seed: Option<u64>,
+) -> Result<BySide<Seat<'r>>, String> {
+    let seat = |text: &str, salt: u64| -> Result<Seat<'r>, String> {
+        let player: Player = text.parse().map_err(|e| format!("{e}"))?;
+        let searcher = match player {
+            Player::Human => return Ok(Seat::Human),
+            Player::Engine(_) => Some(Searcher::new(rules)),
+            _ => None,
         };
-        Ok(Seat::Computer(Box::new(Computer { kind, rng: rng(seed.map(|s| s ^ salt)) })))
+        let rng = rng(seed.map(|s| s ^ salt));
+        Ok(Seat::Computer(Box::new(Computer { player, rng, searcher })))
     };
     Ok(BySide { white: seat(white, 0)?, black: seat(black, 0x9e37_79b9_7f4a_7c15)? })
 }
