@@ -233,6 +233,7 @@ fn play_game<'r>(
         let turn = match players[s] {
             Player::Random => random_turn(&pos, &mut rng),
             Player::Greedy | Player::Human => greedy_turn(&pos, &mut rng),
+            Player::Engine(_) if crate::movegen::check_turn_count(&pos).is_err() => None,
             Player::Engine(level) => {
                 let mut limits = Limits::level(level);
                 if let Some(ms) = request.movetime {
@@ -278,7 +279,13 @@ pub fn wilson(p: f64, n: f64) -> (f64, f64) {
 /// The Elo difference that a score fraction `p` implies (infinite at 0 and 1).
 #[must_use]
 pub fn elo(p: f64) -> f64 {
-    -400.0 * (1.0 / p - 1.0).log10()
+    if p >= 1.0 - 1e-9 {
+        f64::INFINITY
+    } else if p <= 1e-9 {
+        f64::NEG_INFINITY
+    } else {
+        -400.0 * (1.0 / p - 1.0).log10()
+    }
 }
 
 fn show_elo(e: f64) -> String {
@@ -341,5 +348,30 @@ fn print_table(
                 w.nodes as f64 / secs
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{elo, wilson};
+
+    #[test]
+    fn the_interval_holds_the_score_and_narrows_with_games() {
+        let (lo, hi) = wilson(0.75, 40.0);
+        assert!(lo < 0.75 && 0.75 < hi);
+        let (lo2, hi2) = wilson(0.75, 400.0);
+        assert!(hi2 - lo2 < hi - lo);
+        // 200 wins out of 200: the lower bound is about 98.1%.
+        let (lo, hi) = wilson(1.0, 200.0);
+        assert!((lo - 0.9812).abs() < 0.001, "{lo}");
+        assert!((hi - 1.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn elo_of_even_and_lopsided_scores() {
+        assert!(elo(0.5).abs() < 1e-9);
+        assert!((elo(0.75) - 190.85).abs() < 0.1);
+        assert!(elo(1.0).is_infinite() && elo(1.0) > 0.0);
+        assert!(elo(0.0).is_infinite() && elo(0.0) < 0.0);
     }
 }

@@ -2,7 +2,7 @@
 //! different chains) leave the same position, and a player only chooses among positions.
 
 use crate::movegen::chains::{Histogram, Tally, Walker};
-use crate::movegen::{null_allowed, pieces};
+use crate::movegen::{MAX_TURNS, null_allowed, pieces};
 use crate::position::Position;
 use crate::square::Square;
 
@@ -56,6 +56,9 @@ impl<'r> Results<'r> {
             }
             None => Walker::new(pos),
         };
+        // A bound on the work, against definitions whose kick chains explode: past it, the
+        // results are incomplete rather than late.
+        walker.budget = 4 * MAX_TURNS;
         self.base.reset();
         walker.walk_tracked(pos.ball, &mut *self.base);
         let mut any = false;

@@ -471,3 +471,45 @@ pub fn turn_to(pos: &Position<'_>, result: &Position<'_>) -> Turn {
         .min_by_key(|t| t.kicks.len())
         .unwrap_or_else(Turn::null)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Limits, MAX_LEVEL, Searcher, WIN, goal_in};
+    use crate::position::Position;
+
+    #[test]
+    fn goal_distances_read_from_scores() {
+        assert_eq!(goal_in(WIN - 1), Some(1));
+        assert_eq!(goal_in(WIN - 3), Some(2));
+        assert_eq!(goal_in(-(WIN - 2)), Some(-1));
+        assert_eq!(goal_in(-(WIN - 4)), Some(-2));
+        assert_eq!(goal_in(250), None);
+    }
+
+    #[test]
+    fn higher_levels_search_at_least_as_much() {
+        let reach = |l: Limits| (l.depth.unwrap_or(64), l.movetime.map_or(0, |t| t.as_millis()));
+        for level in 2..=MAX_LEVEL {
+            let (low, high) = (Limits::level(level - 1), Limits::level(level));
+            assert!(high.min_depth >= low.min_depth);
+            assert!(reach(high) >= reach(low) || high.depth.is_none(), "level {level}");
+        }
+        assert_eq!(Limits::level(2).min_depth, 2);
+    }
+
+    #[test]
+    fn a_side_that_can_only_pass_passes() {
+        let def = crate::definition::load("tests/data/warn/forced-pass-at-start.toml").unwrap();
+        let pos = Position::start(&def.rules).unwrap();
+        let report = Searcher::new(&def.rules).search(&pos, &[], Limits::level(2));
+        assert!(report.turn.unwrap().is_null());
+    }
+
+    #[test]
+    fn a_finished_game_has_no_turn() {
+        let def = crate::definition::load("boyer-1951").unwrap();
+        let pos = Position::from_fen(&def.rules, "rnbqakbnr/9/9/9/9/9/9/9/RNBQ1KBNR w 7").unwrap();
+        let report = Searcher::new(&def.rules).search(&pos, &[], Limits::level(1));
+        assert!(report.turn.is_none() && report.result.is_none());
+    }
+}

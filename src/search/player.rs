@@ -85,3 +85,21 @@ pub fn greedy_turn(pos: &Position<'_>, rng: &mut impl rand::Rng) -> Option<Turn>
     let i = rng.random_range(0..turns.len());
     Some(turns[i].clone())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Player;
+    use crate::search::{DEFAULT_LEVEL, MAX_LEVEL};
+
+    #[test]
+    fn players_read_and_print_alike() {
+        for text in ["human", "random", "greedy", "engine:1", "engine:4"] {
+            assert_eq!(text.parse::<Player>().unwrap().to_string(), text);
+        }
+        assert_eq!("engine".parse::<Player>(), Ok(Player::Engine(DEFAULT_LEVEL)));
+        assert_eq!(" Engine:2 ".parse::<Player>(), Ok(Player::Engine(2)));
+        for bad in ["engine:0", &format!("engine:{}", MAX_LEVEL + 1), "engine:", "stockfish", ""] {
+            assert!(bad.parse::<Player>().is_err(), "{bad}");
+        }
+    }
+}

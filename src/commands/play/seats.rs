@@ -36,6 +36,7 @@ impl<'r> Computer<'r> {
         let pos = game.position();
         match (self.player, &mut self.searcher) {
             (Player::Engine(level), Some(searcher)) => {
+                crate::movegen::check_turn_count(pos).ok()?;
                 let history = game.hashes();
                 let past = &history[..history.len().saturating_sub(1)];
                 searcher.search(pos, past, Limits::level(level)).turn
