@@ -381,6 +381,9 @@ impl<'r> Session<'r> {
     fn computer_turn(&mut self, seats: &mut BySide<Seat<'r>>, verbose: bool) -> bool {
         let side = self.game.position().side();
         let Seat::Computer(computer) = &mut seats[side] else { return false };
+        if verbose && computer.thinks() {
+            println!("{} ({}) is thinking ...", side.name(), computer.describe());
+        }
         let Some(turn) = computer.choose(&self.game) else {
             println!(
                 "{} ({}) cannot list its turns here (too many) and resigns.",

@@ -31,6 +31,12 @@ impl<'r> Computer<'r> {
         self.player.to_string()
     }
 
+    /// Whether it takes a while to choose (the engine searches).
+    #[must_use]
+    pub fn thinks(&self) -> bool {
+        matches!(self.player, Player::Engine(_))
+    }
+
     /// The turn to play in the game's position; none when it has too many turns to list.
     pub fn choose(&mut self, game: &Game<'r>) -> Option<Turn> {
         let pos = game.position();
