@@ -21,6 +21,10 @@ const ADJACENT: i32 = 25;
 const NEAR: i32 = 8;
 /// Points for each defender (up to three) next to its own goal.
 const DEFENDER: i32 = 20;
+/// Points per square the side to move can leave the ball on this turn (up to [`MOBILE`]).
+const MOBILITY: i32 = 2;
+/// The most ball squares that count for mobility.
+const MOBILE: i32 = 30;
 /// Points for having the move.
 const TEMPO: i32 = 15;
 
@@ -160,10 +164,21 @@ impl Eval {
         v
     }
 
-    /// The value of `pos` for the side to move when it cannot score this turn and `reach` is
-    /// the nearest it can bring the ball to its target goal.
+    /// The value of `pos` for the side to move when it cannot score this turn, `reach` is the
+    /// nearest it can bring the ball to its target goal and `squares` the number of squares it
+    /// can leave the ball on.
     #[must_use]
-    pub fn with_reach(&self, pos: &Position<'_>, reach: i32) -> i32 {
-        self.static_value(pos) + REACH * (self.to_goal(pos.side, pos.ball) - reach).max(0)
+    pub fn with_reach(&self, pos: &Position<'_>, reach: i32, squares: usize) -> i32 {
+        let squares = i32::try_from(squares).unwrap_or(MOBILE).min(MOBILE);
+        self.static_value(pos)
+            + REACH * (self.to_goal(pos.side, pos.ball) - reach).max(0)
+            + MOBILITY * squares
+    }
+
+    /// Whether the ball on `square` is one kick from a goal of `side` (ignoring blockers).
+    #[inline]
+    #[must_use]
+    pub fn threatens(&self, side: Side, square: Square) -> bool {
+        self.to_goal(side, square) < 2 * KICK_UNITS
     }
 }

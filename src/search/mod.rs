@@ -23,6 +23,9 @@ pub const WIN: i32 = 30_000;
 /// Scores at least this far from zero announce a goal within reach.
 const WIN_BOUND: i32 = WIN - 1_000;
 
+/// The ordering bonus of a result that leaves the ball one kick from the mover's goal.
+const THREAT: i32 = 500;
+
 /// The strongest level.
 pub const MAX_LEVEL: u8 = 4;
 /// The level of `engine` without a number.
@@ -386,7 +389,9 @@ impl<'r> Searcher<'r> {
                 Some(Outcome::Goal { .. }) => i32::MIN,
                 _ if c.position.hash() == tt_best => i32::MAX,
                 _ => {
-                    -self.eval.static_value(&c.position)
+                    // Then results that threaten a goal, then by value and history.
+                    let threat = if self.eval.threatens(me, c.position.ball) { THREAT } else { 0 };
+                    threat - self.eval.static_value(&c.position)
                         + self.history[history_index(c, pos.ball)].min(4_000) / 40
                 }
             };
@@ -450,8 +455,9 @@ impl<'r> Searcher<'r> {
             }
             reach = reach.min(self.eval.to_goal(me, s));
         }
+        let count = squares.len();
         self.squares = squares;
-        if scores { WIN - ply as i32 - 1 } else { self.eval.with_reach(pos, reach) }
+        if scores { WIN - ply as i32 - 1 } else { self.eval.with_reach(pos, reach, count) }
     }
 }
 
