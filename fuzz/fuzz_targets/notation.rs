@@ -1,25 +1,15 @@
 //! Arbitrary text typed as a turn in the start position of every shipped variant: a turn or a
-//! clear error, never a panic.
+//! clear error, never a panic (see `checks.rs`).
 #![no_main]
 
 use std::sync::LazyLock;
 
-use kickoff::movegen::notation::resolve;
-use kickoff::{Position, Rules};
+use kickoff::Rules;
 use libfuzzer_sys::fuzz_target;
 
-static RULES: LazyLock<Vec<Rules>> = LazyLock::new(|| {
-    kickoff::definition::shipped::names()
-        .map(|n| kickoff::definition::load_shipped(n).unwrap().rules)
-        .collect()
-});
+#[path = "../checks.rs"]
+mod checks;
 
-fuzz_target!(|data: &[u8]| {
-    let Some((&variant, text)) = data.split_first() else { return };
-    let Ok(text) = std::str::from_utf8(text) else { return };
-    let rules = &RULES[usize::from(variant) % RULES.len()];
-    let pos = Position::start(rules).unwrap();
-    if let Ok(turn) = resolve(&pos, text) {
-        assert!(kickoff::legal_turns(&pos).contains(&turn));
-    }
-});
+static RULES: LazyLock<Vec<Rules>> = LazyLock::new(checks::shipped_rules);
+
+fuzz_target!(|data: &[u8]| checks::notation(&RULES, data));

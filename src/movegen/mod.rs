@@ -181,7 +181,10 @@ pub fn check_turn_count(pos: &Position<'_>) -> Result<u64, TooManyTurns> {
         walker.walk_plain(pos.ball, &mut count);
         walker.shift(to, from);
     }
-    if walker.budget == 0 || count.0 > MAX_TURNS { Err(TooManyTurns) } else { Ok(count.0) }
+    // Without a move, the empty chain is the null turn: it counts only where allowed; a side
+    // with no turn at all has the forced pass.
+    let count = count.0.saturating_sub(u64::from(!null_allowed(pos))).max(1);
+    if walker.budget == 0 || count > MAX_TURNS { Err(TooManyTurns) } else { Ok(count) }
 }
 
 /// [`legal_turns`], unless the position has more than [`MAX_TURNS`] turns.
