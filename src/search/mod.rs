@@ -392,7 +392,7 @@ impl<'r> Searcher<'r> {
                     // Then results that threaten a goal, then by value and history.
                     let threat = if self.eval.threatens(me, c.position.ball) { THREAT } else { 0 };
                     threat - self.eval.static_value(&c.position)
-                        + self.history[history_index(c, pos.ball)].min(4_000) / 40
+                        + self.history[history_index(c)].min(4_000) / 40
                 }
             };
             order.push((key, i));
@@ -418,7 +418,7 @@ impl<'r> Searcher<'r> {
                     alpha = score;
                 }
                 if alpha >= beta {
-                    let h = &mut self.history[history_index(&child, pos.ball)];
+                    let h = &mut self.history[history_index(&child)];
                     *h = h.saturating_add((depth * depth) as i32);
                     break;
                 }
@@ -462,7 +462,7 @@ impl<'r> Searcher<'r> {
 }
 
 /// The slot of a result in the history table: the moved piece's destination and the ball's.
-fn history_index(child: &Child<'_>, _from_ball: Square) -> usize {
+fn history_index(child: &Child<'_>) -> usize {
     let to = child.piece_move.map_or(256, |(_, t)| t.index());
     to * 256 + child.position.ball.index()
 }
