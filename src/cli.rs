@@ -151,6 +151,10 @@ pub enum Command {
         /// Start each pair of games from a random setup (`random`) or setup N.
         #[arg(long, value_name = "N|random")]
         setup: Option<String>,
+        /// Start each pair of games after this many random turns (the same for both colours),
+        /// so that deterministic players meet in varied positions.
+        #[arg(long, value_name = "N", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=1000))]
+        opening: u32,
         /// Engines think this many milliseconds a turn (instead of their level's time).
         #[arg(long, value_name = "MS")]
         movetime: Option<u64>,

@@ -159,6 +159,30 @@ fn a_match_writes_each_record_and_they_replay() {
 }
 
 #[test]
+fn a_pair_of_games_shares_its_random_opening() {
+    let dir = tempdir("match-opening");
+    let out = kickoff()
+        .args(["match", "boyer-1951", "--games", "2", "--white", "engine:1", "--black", "greedy"])
+        .args(["--opening", "3", "--seed", "5", "--records"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let fen = |name: &str| {
+        let text = std::fs::read_to_string(dir.join(name)).unwrap();
+        assert!(text.contains("[SetUp \"1\"]"), "{text}");
+        text.lines().find(|l| l.starts_with("[FEN ")).unwrap().to_owned()
+    };
+    let first = fen("game-0001.txt");
+    assert_eq!(first, fen("game-0002.txt"));
+    assert!(first.ends_with(" 3\"]"), "three turns played: {first}");
+    for name in ["game-0001.txt", "game-0002.txt"] {
+        let out = kickoff().arg("replay").arg(dir.join(name)).output().unwrap();
+        assert!(out.status.success(), "{name}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+}
+
+#[test]
 fn a_match_needs_computer_players() {
     assert_cmd_snapshot!(
         kickoff().args(["match", "mini", "--white", "human", "--black", "random"])

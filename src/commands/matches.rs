@@ -14,6 +14,7 @@ use crate::commands::{Exit, load_variant};
 use crate::definition::LoadOptions;
 use crate::game::record::{self, save_atomically};
 use crate::game::{Ending, Game};
+use crate::movegen::play;
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::search::{Limits, Player, Searcher, greedy_turn, random_turn};
@@ -38,6 +39,8 @@ pub struct Request<'a> {
     pub max_turns: u32,
     /// The seed of random players and setups.
     pub seed: u64,
+    /// Random turns played before each pair of games (the same for both colours).
+    pub opening: u32,
     /// Games played at once.
     pub threads: usize,
     /// A folder to write each game's record to.
@@ -156,37 +159,71 @@ pub fn run(request: &Request<'_>, options: LoadOptions) -> Exit {
     Exit::Success
 }
 
-/// The start position of each pair of games (both colours play each start).
-fn starts<'r>(rules: &'r Rules, request: &Request<'_>) -> Result<Vec<Position<'r>>, String> {
+/// The start of each pair of games (both colours play each start): the standard position or a
+/// random setup (with its number), then `opening` random turns, the same for both games.
+fn starts<'r>(
+    rules: &'r Rules,
+    request: &Request<'_>,
+) -> Result<Vec<(Position<'r>, Option<SetupNumber>)>, String> {
     let pairs = request.games.div_ceil(2);
     let standard = Position::start(rules).map_err(|e| e.to_string())?;
-    let Some(text) = request.setup else {
-        return Ok(vec![standard; pairs]);
-    };
-    let random = rules
-        .random_setup()
-        .ok_or("this variant has no random setup (no [setup.random] in its definition)")?;
-    let independent = setup::independent_by_default(random);
-    let count = setup::count(rules, random);
     let mut rng = ChaCha8Rng::seed_from_u64(request.seed ^ 0x5e70);
     let mut out = Vec::with_capacity(pairs);
+    let random = match request.setup {
+        None => None,
+        Some(text) => {
+            let random = rules
+                .random_setup()
+                .ok_or("this variant has no random setup (no [setup.random] in its definition)")?;
+            Some((text, random))
+        }
+    };
     for _ in 0..pairs {
-        let number = if text == "random" {
-            let white = rand::RngExt::random_range(&mut rng, 0..count);
-            let black = independent.then(|| rand::RngExt::random_range(&mut rng, 0..count));
-            SetupNumber { white, black }
-        } else {
-            SetupNumber::parse(text, independent).map_err(|e| e.to_string())?
+        let (mut pos, mut number) = match random {
+            None => (standard, None),
+            Some((text, random)) => {
+                let independent = setup::independent_by_default(random);
+                let number = if text == "random" {
+                    let count = setup::count(rules, random);
+                    let white = rand::RngExt::random_range(&mut rng, 0..count);
+                    let black = independent.then(|| rand::RngExt::random_range(&mut rng, 0..count));
+                    SetupNumber { white, black }
+                } else {
+                    SetupNumber::parse(text, independent).map_err(|e| e.to_string())?
+                };
+                let placement =
+                    setup::placement(rules, random, number).map_err(|e| e.to_string())?;
+                (Position::from_placement(rules, &placement), Some(number))
+            }
         };
-        let placement = setup::placement(rules, random, number).map_err(|e| e.to_string())?;
-        out.push(Position::from_placement(rules, &placement));
+        // Random opening turns; a line that scores is drawn again (at most a few times).
+        if request.opening > 0 {
+            let base = pos;
+            for _ in 0..20 {
+                pos = base;
+                for _ in 0..request.opening {
+                    match random_turn(&pos, &mut rng) {
+                        Some(t) => pos = play(&pos, &t),
+                        None => break,
+                    }
+                }
+                if pos.outcome().is_none() {
+                    break;
+                }
+            }
+            if pos.outcome().is_some() {
+                pos = base;
+            }
+            number = None;
+        }
+        out.push((pos, number));
     }
     Ok(out)
 }
 
 /// Plays game `i` (the first player is White in even games) from `start`.
 fn play_game<'r>(
-    start: &Position<'r>,
+    (start, number): &(Position<'r>, Option<SetupNumber>),
     i: usize,
     players: [Player; 2],
     request: &Request<'_>,
@@ -197,7 +234,7 @@ fn play_game<'r>(
     let seat = |side: Side| usize::from((side == Side::White) == (i % 2 == 1));
     let first = if i.is_multiple_of(2) { Side::White } else { Side::Black };
     let mut rng = ChaCha8Rng::seed_from_u64(request.seed.wrapping_add(i as u64 * 7919));
-    let mut game = Game::new(request.variant, *start, None);
+    let mut game = Game::new(request.variant, *start, *number);
     for side in Side::ALL {
         game.tags.push((side.name().to_owned(), players[seat(side)].to_string()));
     }
