@@ -27,7 +27,7 @@ fn puzzles(c: &mut Criterion) {
         let def = load(variant).expect("variant");
         let pos = Position::from_fen(&def.rules, fen).expect("fen");
         group.bench_function(format!("{i:02}-{kind}-{variant}"), |b| {
-            b.iter(|| Searcher::new(&def.rules).search(black_box(&pos), &[], fixed(2)));
+            b.iter(|| Searcher::new(&def.rules).search(black_box(&pos), &[], fixed(2)).unwrap());
         });
     }
     group.finish();
@@ -39,7 +39,7 @@ fn start(c: &mut Criterion) {
     let mut group = c.benchmark_group("search");
     group.sample_size(10);
     group.bench_function("boyer-start-depth-3", |b| {
-        b.iter(|| Searcher::new(&def.rules).search(black_box(&pos), &[], fixed(3)));
+        b.iter(|| Searcher::new(&def.rules).search(black_box(&pos), &[], fixed(3)).unwrap());
     });
     group.finish();
 }

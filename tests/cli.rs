@@ -99,25 +99,10 @@ fn without_search_time(body: impl FnOnce()) {
 #[test]
 fn bestmove_finds_the_goal_and_explains_itself() {
     without_search_time(|| {
+        let args = ["bestmove", "boyer-1951", "--depth", "2", "--fen"];
         let fen = "rnb2kbnr/4q4/7Q1/9/4a4/9/9/9/RNB2KBNR b 3";
-        assert_cmd_snapshot!(kickoff().args([
-            "bestmove",
-            "boyer-1951",
-            "--fen",
-            fen,
-            "--depth",
-            "2"
-        ]));
-        assert_cmd_snapshot!(kickoff().args([
-            "bestmove",
-            "boyer-1951",
-            "--fen",
-            fen,
-            "--depth",
-            "2",
-            "--format",
-            "json"
-        ]));
+        assert_cmd_snapshot!(kickoff().args(args).arg(fen));
+        assert_cmd_snapshot!(kickoff().args(args).args([fen, "--format", "json"]));
     });
 }
 
@@ -152,10 +137,7 @@ fn a_match_writes_each_record_and_they_replay() {
         .output()
         .unwrap();
     assert!(status.status.success());
-    for name in ["game-0001.txt", "game-0002.txt"] {
-        let out = kickoff().arg("replay").arg(dir.join(name)).output().unwrap();
-        assert!(out.status.success(), "{name}: {}", String::from_utf8_lossy(&out.stderr));
-    }
+    replays_cleanly(&dir, &["game-0001.txt", "game-0002.txt"]);
 }
 
 #[test]
@@ -176,10 +158,7 @@ fn a_pair_of_games_shares_its_random_opening() {
     let first = fen("game-0001.txt");
     assert_eq!(first, fen("game-0002.txt"));
     assert!(first.ends_with(" 3\"]"), "three turns played: {first}");
-    for name in ["game-0001.txt", "game-0002.txt"] {
-        let out = kickoff().arg("replay").arg(dir.join(name)).output().unwrap();
-        assert!(out.status.success(), "{name}: {}", String::from_utf8_lossy(&out.stderr));
-    }
+    replays_cleanly(&dir, &["game-0001.txt", "game-0002.txt"]);
 }
 
 #[test]
@@ -299,6 +278,14 @@ fn validate_simulate() {
         "tests/data/warn/endless.toml",
         "mini"
     ]));
+}
+
+/// Asserts that `replay` accepts each of the records `names` in `dir`.
+fn replays_cleanly(dir: &std::path::Path, names: &[&str]) {
+    for name in names {
+        let out = kickoff().arg("replay").arg(dir.join(name)).output().unwrap();
+        assert!(out.status.success(), "{name}: {}", String::from_utf8_lossy(&out.stderr));
+    }
 }
 
 /// A fresh folder for one test.

@@ -50,10 +50,6 @@ pub fn run(request: &Request<'_>, options: LoadOptions) -> Exit {
         Ok(pos) => pos,
         Err(exit) => return exit,
     };
-    if let Err(e) = crate::movegen::check_turn_count(&pos) {
-        eprintln!("error: {e}");
-        return Exit::Failure;
-    }
     let limits = if request.depth.is_none() && request.movetime.is_none() {
         Limits::level(request.level.unwrap_or(DEFAULT_LEVEL))
     } else {
@@ -64,7 +60,13 @@ pub fn run(request: &Request<'_>, options: LoadOptions) -> Exit {
         }
     };
     let mut searcher = Searcher::new(&def.rules);
-    let report = searcher.search(&pos, &[], limits);
+    let report = match searcher.search(&pos, &[], limits) {
+        Ok(report) => report,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Exit::Failure;
+        }
+    };
     let (Some(turn), Some(result)) = (report.turn.clone(), report.result) else {
         eprintln!("error: there is no turn to choose in this position");
         return Exit::Failure;

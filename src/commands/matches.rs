@@ -13,7 +13,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::commands::{Exit, load_variant};
 use crate::definition::LoadOptions;
 use crate::game::record::{self, save_atomically};
-use crate::game::{Ending, Game};
+use crate::game::{Ending, Game, GameResult};
 use crate::movegen::play;
 use crate::position::Position;
 use crate::rules::Rules;
@@ -71,6 +71,15 @@ struct Work {
     time: Duration,
 }
 
+impl std::ops::AddAssign for Work {
+    fn add_assign(&mut self, other: Work) {
+        self.turns += other.turns;
+        self.nodes += other.nodes;
+        self.depth += other.depth;
+        self.time += other.time;
+    }
+}
+
 /// Plays the match and prints its table.
 pub fn run(request: &Request<'_>, options: LoadOptions) -> Exit {
     let players = match (request.white.parse::<Player>(), request.black.parse::<Player>()) {
@@ -117,7 +126,8 @@ pub fn run(request: &Request<'_>, options: LoadOptions) -> Exit {
     std::thread::scope(|scope| {
         for _ in 0..request.threads.clamp(1, 64) {
             scope.spawn(|| {
-                let mut searchers = [Searcher::new(rules), Searcher::new(rules)];
+                // Made at an engine's first turn (a table of 24 MiB each).
+                let mut searchers: [Option<Searcher>; 2] = [None, None];
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     if i >= request.games {
@@ -136,10 +146,7 @@ pub fn run(request: &Request<'_>, options: LoadOptions) -> Exit {
                     }
                     if let Ok(mut w) = work.lock() {
                         for (total, add) in w.iter_mut().zip(mine) {
-                            total.turns += add.turns;
-                            total.nodes += add.nodes;
-                            total.depth += add.depth;
-                            total.time += add.time;
+                            *total += add;
                         }
                     }
                     if let Ok(mut e) = ends.lock() {
@@ -184,10 +191,7 @@ fn starts<'r>(
             Some((text, random)) => {
                 let independent = setup::independent_by_default(random);
                 let number = if text == "random" {
-                    let count = setup::count(rules, random);
-                    let white = rand::RngExt::random_range(&mut rng, 0..count);
-                    let black = independent.then(|| rand::RngExt::random_range(&mut rng, 0..count));
-                    SetupNumber { white, black }
+                    SetupNumber::draw(setup::count(rules, random), independent, &mut rng)
                 } else {
                     SetupNumber::parse(text, independent).map_err(|e| e.to_string())?
                 };
@@ -227,7 +231,7 @@ fn play_game<'r>(
     i: usize,
     players: [Player; 2],
     request: &Request<'_>,
-    searchers: &mut [Searcher<'r>; 2],
+    searchers: &mut [Option<Searcher<'r>>; 2],
     work: &mut [Work; 2],
 ) -> (GameEnd, Game<'r>) {
     // Seat 0 is the first player.
@@ -238,27 +242,18 @@ fn play_game<'r>(
     for side in Side::ALL {
         game.tags.push((side.name().to_owned(), players[seat(side)].to_string()));
     }
-    let score_for = |winner: Option<Side>| match winner {
-        None => Score::Draw,
-        Some(w) if w == first => Score::Win,
-        Some(_) => Score::Loss,
+    let score_of = |result: GameResult| match (result, first) {
+        (GameResult::Draw, _) => Score::Draw,
+        (GameResult::WhiteWins, Side::White) | (GameResult::BlackWins, Side::Black) => Score::Win,
+        _ => Score::Loss,
     };
     loop {
         let turns = game.plies().len() as u32;
-        match game.ending() {
-            Some(Ending::Goal { winner, own_goal }) => {
-                let reason = if own_goal { "own goal" } else { "goal" };
-                return (GameEnd { score: score_for(Some(winner)), reason, turns }, game);
-            }
-            Some(Ending::Resignation { loser }) => {
-                let end = GameEnd { score: score_for(Some(!loser)), reason: "resignation", turns };
-                return (end, game);
-            }
-            Some(Ending::Repetition) => {
-                return (GameEnd { score: Score::Draw, reason: "repetition", turns }, game);
-            }
-            Some(_) => return (GameEnd { score: Score::Draw, reason: "turn limit", turns }, game),
-            None => {}
+        if let Some(ending) = game.ending() {
+            return (
+                GameEnd { score: score_of(ending.result()), reason: ending.tag(), turns },
+                game,
+            );
         }
         if turns >= request.max_turns {
             game.declare(Ending::Agreement);
@@ -270,19 +265,23 @@ fn play_game<'r>(
         let turn = match players[s] {
             Player::Random => random_turn(&pos, &mut rng),
             Player::Greedy | Player::Human => greedy_turn(&pos, &mut rng),
-            Player::Engine(_) if crate::movegen::check_turn_count(&pos).is_err() => None,
             Player::Engine(level) => {
                 let mut limits = Limits::level(level);
                 if let Some(ms) = request.movetime {
                     limits.movetime = Some(Duration::from_millis(ms));
                 }
                 let history = game.hashes();
-                let report = searchers[s].search(&pos, &history[..history.len() - 1], limits);
-                work[s].turns += 1;
-                work[s].nodes += report.nodes;
-                work[s].depth += u64::from(report.depth);
-                work[s].time += report.time;
-                report.turn
+                let past = &history[..history.len() - 1];
+                let searcher = searchers[s].get_or_insert_with(|| Searcher::new(pos.rules()));
+                searcher.search(&pos, past, limits).ok().and_then(|report| {
+                    work[s] += Work {
+                        turns: 1,
+                        nodes: report.nodes,
+                        depth: u64::from(report.depth),
+                        time: report.time,
+                    };
+                    report.turn
+                })
             }
         };
         let played = turn.is_some_and(|t| game.play(t).is_ok());

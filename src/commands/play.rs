@@ -224,13 +224,11 @@ fn start_position<'r>(
     };
     let independent = setup::independent_by_default(random);
     let number = match request.setup.as_deref() {
-        None | Some("random") => {
-            let count = setup::count(rules, random);
-            let mut rng = seats::rng(request.seed);
-            let white = rand::RngExt::random_range(&mut rng, 0..count);
-            let black = independent.then(|| rand::RngExt::random_range(&mut rng, 0..count));
-            SetupNumber { white, black }
-        }
+        None | Some("random") => SetupNumber::draw(
+            setup::count(rules, random),
+            independent,
+            &mut seats::rng(request.seed),
+        ),
         Some(text) => SetupNumber::parse(text, independent).map_err(|e| {
             eprintln!("error: {e}");
             Exit::Failure

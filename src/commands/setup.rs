@@ -1,6 +1,6 @@
 //! `kickoff setup VARIANT`: random setups and their numbers.
 
-use rand::{RngExt, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::commands::{Exit, load_variant};
@@ -57,10 +57,7 @@ pub fn run(variant: &str, request: &Request, options: LoadOptions) -> Exit {
 
 /// A uniform pick among the setups, reproducible from `seed` on every platform.
 fn pick(count: u128, independent: bool, seed: u64) -> SetupNumber {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let white = rng.random_range(0..count);
-    let black = independent.then(|| rng.random_range(0..count));
-    SetupNumber { white, black }
+    SetupNumber::draw(count, independent, &mut ChaCha8Rng::seed_from_u64(seed))
 }
 
 /// A seed nobody chose: the standard library's per-process random hashing keys.

@@ -119,6 +119,17 @@ impl<'t> Walker<'t> {
         }
     }
 
+    /// `kept` made a scratch copy of `pos` (keeping its buffers), or a new walker.
+    pub(crate) fn reuse(kept: Option<Walker<'t>>, pos: &Position<'t>) -> Walker<'t> {
+        match kept {
+            Some(mut w) => {
+                w.load(pos);
+                w
+            }
+            None => Walker::new(pos),
+        }
+    }
+
     /// Makes this walker a scratch copy of `pos`, keeping its buffers.
     pub(crate) fn load(&mut self, pos: &Position<'t>) {
         self.ctx = KickContext::new(pos);

@@ -132,13 +132,7 @@ impl<'a, 'r> Counter<'a, 'r> {
 
     /// The kept walker, loaded with `pos` (put it back when done).
     fn walker_for(&mut self, pos: &Position<'r>) -> Walker<'r> {
-        match self.walker.take() {
-            Some(mut w) => {
-                w.load(pos);
-                w
-            }
-            None => Walker::new(pos),
-        }
+        Walker::reuse(self.walker.take(), pos)
     }
 
     /// The number of legal turns of `pos` (0 if the game is over).

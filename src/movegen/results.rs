@@ -49,13 +49,7 @@ impl<'r> Results<'r> {
         pos: &Position<'r>,
         mut each: impl FnMut(Option<(Square, Square)>, Square),
     ) -> bool {
-        let mut walker = match self.walker.take() {
-            Some(mut w) => {
-                w.load(pos);
-                w
-            }
-            None => Walker::new(pos),
-        };
+        let mut walker = Walker::reuse(self.walker.take(), pos);
         // A bound on the work, against definitions whose kick chains explode: past it, the
         // results are incomplete rather than late.
         walker.budget = 4 * MAX_TURNS;

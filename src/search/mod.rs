@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 pub use eval::Eval;
 pub use player::{ParsePlayerError, Player, greedy_turn, random_turn};
 
-use crate::movegen::{Child, Results, Turn, legal_turns, play};
+use crate::movegen::{Child, Results, TooManyTurns, Turn, check_turn_count, legal_turns, play};
 use crate::position::{Outcome, Position};
 use crate::square::Square;
 
@@ -157,13 +157,23 @@ impl<'r> Searcher<'r> {
 
     /// Chooses a turn for the side to move in `pos`. `history` holds the hashes of the game's
     /// earlier positions (a result that repeats one counts as a draw).
-    pub fn search(&mut self, pos: &Position<'r>, history: &[u64], limits: Limits) -> Report<'r> {
+    ///
+    /// # Errors
+    /// The position has more turns than kickoff lists ([`TooManyTurns`]).
+    pub fn search(
+        &mut self,
+        pos: &Position<'r>,
+        history: &[u64],
+        limits: Limits,
+    ) -> Result<Report<'r>, TooManyTurns> {
+        check_turn_count(pos)?;
         let start = Instant::now();
         self.nodes = 0;
         self.stopped = false;
         self.deadline = limits.movetime.map(|t| start + t);
         self.past.clear();
         self.past.extend_from_slice(history);
+        self.past.sort_unstable();
         self.path.clear();
         self.path.push(pos.hash());
         for h in &mut self.history {
@@ -182,7 +192,7 @@ impl<'r> Searcher<'r> {
             line: Vec::new(),
         };
         if children.is_empty() {
-            return report;
+            return Ok(report);
         }
         // Root results with their last scores, best first.
         let me = pos.side;
@@ -243,36 +253,28 @@ impl<'r> Searcher<'r> {
         }
         report.score = best_score;
         report.result = Some(best.position);
-        report.turn = Some(turn_to(pos, &best.position));
-        report.line = self.line(pos, &best.position, report.depth);
+        let turn = turn_to(pos, &best.position);
+        report.line = self.line(pos, &turn, &best.position, report.depth);
+        report.turn = Some(turn);
         report.nodes = self.nodes;
         report.time = start.elapsed();
-        report
+        Ok(report)
     }
 
-    /// The expected line: the chosen turn, then the table's best replies.
-    fn line(&self, pos: &Position<'r>, first: &Position<'r>, depth: u32) -> Vec<Turn> {
-        let mut line = vec![turn_to(pos, first)];
+    /// The expected line: the chosen turn (leading to `first`), then the table's best replies.
+    fn line(&self, pos: &Position<'r>, turn: &Turn, first: &Position<'r>, depth: u32) -> Vec<Turn> {
+        let mut line = vec![turn.clone()];
         let mut at = *first;
         let mut seen = vec![pos.hash(), at.hash()];
         while line.len() < depth as usize && !at.is_goal() {
             let e = self.table[self.slot(at.hash())];
-            if e.key != at.hash() || e.best == 0 {
+            if e.key != at.hash() || e.best == 0 || seen.contains(&e.best) {
                 break;
             }
-            let Some(next) = legal_turns(&at)
-                .into_iter()
-                .map(|t| (play(&at, &t), t))
-                .find(|(p, _)| p.hash() == e.best)
-            else {
-                break;
-            };
-            if seen.contains(&next.0.hash()) {
-                break;
-            }
-            seen.push(next.0.hash());
-            line.push(next.1);
-            at = next.0;
+            let Some((next, turn)) = turn_leading_to(&at, e.best) else { break };
+            seen.push(e.best);
+            line.push(turn);
+            at = next;
         }
         line
     }
@@ -282,14 +284,7 @@ impl<'r> Searcher<'r> {
     }
 
     fn store(&mut self, key: u64, depth: u32, score: i32, bound: Bound, best: u64, ply: u32) {
-        // Goal scores are kept relative to this node, not to the root.
-        let score = if score >= WIN_BOUND {
-            score + ply as i32
-        } else if score <= -WIN_BOUND {
-            score - ply as i32
-        } else {
-            score
-        };
+        let score = to_table(score, ply);
         let slot = self.slot(key);
         let e = &mut self.table[slot];
         if e.key != key || u32::from(e.depth) <= depth || bound == Bound::Exact {
@@ -316,7 +311,7 @@ impl<'r> Searcher<'r> {
             None => {}
         }
         let h = pos.hash();
-        if self.path.contains(&h) || self.past.contains(&h) {
+        if self.path.contains(&h) || self.past.binary_search(&h).is_ok() {
             return 0;
         }
         self.path.push(h);
@@ -353,14 +348,7 @@ impl<'r> Searcher<'r> {
         if entry.key == key {
             tt_best = entry.best;
             if u32::from(entry.depth) >= depth {
-                let s = entry.score;
-                let s = if s >= WIN_BOUND {
-                    s - ply as i32
-                } else if s <= -WIN_BOUND {
-                    s + ply as i32
-                } else {
-                    s
-                };
+                let s = from_table(entry.score, ply);
                 match entry.bound {
                     Bound::Exact => return s,
                     Bound::Lower if s >= beta => return s,
@@ -467,15 +455,44 @@ fn history_index(child: &Child<'_>) -> usize {
     to * 256 + child.position.ball.index()
 }
 
-/// A turn from `pos` that leaves `result`: the one with the fewest kicks (the first listed
-/// among equals).
-#[must_use]
-pub fn turn_to(pos: &Position<'_>, result: &Position<'_>) -> Turn {
+/// A goal score as the table keeps it: relative to the node at `ply`, not to the root.
+fn to_table(score: i32, ply: u32) -> i32 {
+    let ply = ply as i32;
+    if score >= WIN_BOUND {
+        score + ply
+    } else if score <= -WIN_BOUND {
+        score - ply
+    } else {
+        score
+    }
+}
+
+/// A score read from the table at `ply` (the inverse of [`to_table`]).
+fn from_table(score: i32, ply: u32) -> i32 {
+    let ply = ply as i32;
+    if score >= WIN_BOUND {
+        score - ply
+    } else if score <= -WIN_BOUND {
+        score + ply
+    } else {
+        score
+    }
+}
+
+/// A turn from `pos` to the position of hash `result`, with that position: the turn with the
+/// fewest kicks (the first listed among equals).
+fn turn_leading_to<'r>(pos: &Position<'r>, result: u64) -> Option<(Position<'r>, Turn)> {
     legal_turns(pos)
         .into_iter()
-        .filter(|t| play(pos, t).hash() == result.hash())
-        .min_by_key(|t| t.kicks.len())
-        .unwrap_or_else(Turn::null)
+        .map(|t| (play(pos, &t), t))
+        .filter(|(after, _)| after.hash() == result)
+        .min_by_key(|(_, t)| t.kicks.len())
+}
+
+/// A turn from `pos` that leaves `result` (the null turn if none does).
+#[must_use]
+pub fn turn_to(pos: &Position<'_>, result: &Position<'_>) -> Turn {
+    turn_leading_to(pos, result.hash()).map_or_else(Turn::null, |(_, t)| t)
 }
 
 #[cfg(test)]
@@ -507,7 +524,7 @@ mod tests {
     fn a_side_that_can_only_pass_passes() {
         let def = crate::definition::load("tests/data/warn/forced-pass-at-start.toml").unwrap();
         let pos = Position::start(&def.rules).unwrap();
-        let report = Searcher::new(&def.rules).search(&pos, &[], Limits::level(2));
+        let report = Searcher::new(&def.rules).search(&pos, &[], Limits::level(2)).unwrap();
         assert!(report.turn.unwrap().is_null());
     }
 
@@ -515,7 +532,7 @@ mod tests {
     fn a_finished_game_has_no_turn() {
         let def = crate::definition::load("boyer-1951").unwrap();
         let pos = Position::from_fen(&def.rules, "rnbqakbnr/9/9/9/9/9/9/9/RNBQ1KBNR w 7").unwrap();
-        let report = Searcher::new(&def.rules).search(&pos, &[], Limits::level(1));
+        let report = Searcher::new(&def.rules).search(&pos, &[], Limits::level(1)).unwrap();
         assert!(report.turn.is_none() && report.result.is_none());
     }
 }

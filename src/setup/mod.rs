@@ -237,6 +237,14 @@ impl SetupNumber {
         self.black.unwrap_or(self.white)
     }
 
+    /// A number drawn uniformly among `count` arrangements: White's, then Black's when it is
+    /// drawn independently.
+    pub fn draw(count: u128, independent: bool, rng: &mut impl rand::Rng) -> SetupNumber {
+        let white = rand::RngExt::random_range(rng, 0..count);
+        let black = independent.then(|| rand::RngExt::random_range(rng, 0..count));
+        SetupNumber { white, black }
+    }
+
     /// Reads `N` (Black mirrors White) or `N/M` (Black drawn independently).
     ///
     /// # Errors

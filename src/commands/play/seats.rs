@@ -42,10 +42,9 @@ impl<'r> Computer<'r> {
         let pos = game.position();
         match (self.player, &mut self.searcher) {
             (Player::Engine(level), Some(searcher)) => {
-                crate::movegen::check_turn_count(pos).ok()?;
                 let history = game.hashes();
                 let past = &history[..history.len().saturating_sub(1)];
-                searcher.search(pos, past, Limits::level(level)).turn
+                searcher.search(pos, past, Limits::level(level)).ok()?.turn
             }
             (Player::Random, _) => random_turn(pos, &mut self.rng),
             _ => greedy_turn(pos, &mut self.rng),
