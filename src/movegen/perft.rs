@@ -9,7 +9,8 @@
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
-use crate::movegen::chains::{Histogram, Walker};
+use crate::movegen::Results;
+use crate::movegen::chains::Walker;
 use crate::movegen::{legal_turns, null_allowed, pieces, play, turn::Turn};
 use crate::position::Position;
 use crate::position::zobrist::splitmix;
@@ -104,30 +105,37 @@ type Child<'r> = (Position<'r>, u64);
 pub(crate) struct Counter<'a, 'r> {
     table: Option<&'a TransTable>,
     walker: Option<Walker<'r>>,
-    moves: Vec<Vec<(Square, Square)>>,
+    /// The distinct results of a position with their numbers of turns.
+    results: Results<'r>,
+    /// The piece moves of the position being counted.
+    moves: Vec<(Square, Square)>,
     children: Vec<Vec<Child<'r>>>,
 }
 
 impl<'a, 'r> Counter<'a, 'r> {
     /// A counter without a table.
     pub(crate) fn new() -> Self {
-        Counter { table: None, walker: None, moves: Vec::new(), children: Vec::new() }
+        Counter {
+            table: None,
+            walker: None,
+            results: Results::unbounded(),
+            moves: Vec::new(),
+            children: Vec::new(),
+        }
     }
 
     fn with_table(table: &'a TransTable) -> Self {
         Counter { table: Some(table), ..Counter::new() }
     }
 
-    fn buffers(&mut self, depth: usize) -> (Vec<(Square, Square)>, Vec<Child<'r>>) {
-        while self.moves.len() <= depth {
-            self.moves.push(Vec::new());
+    /// The (emptied) children buffer of `depth` (put it back when done).
+    fn buffer(&mut self, depth: usize) -> Vec<Child<'r>> {
+        while self.children.len() <= depth {
             self.children.push(Vec::new());
         }
-        let mut moves = std::mem::take(&mut self.moves[depth]);
         let mut children = std::mem::take(&mut self.children[depth]);
-        moves.clear();
         children.clear();
-        (moves, children)
+        children
     }
 
     /// The kept walker, loaded with `pos` (put it back when done).
@@ -140,7 +148,8 @@ impl<'a, 'r> Counter<'a, 'r> {
         if pos.is_goal() {
             return 0;
         }
-        let (mut moves, children) = self.buffers(0);
+        let mut moves = std::mem::take(&mut self.moves);
+        moves.clear();
         let mut walker = self.walker_for(pos);
         let base = walker.count_recorded(pos.ball);
         let touched = walker.touched;
@@ -157,58 +166,33 @@ impl<'a, 'r> Counter<'a, 'r> {
                 base
             };
         }
-        self.moves[0] = moves;
-        self.children[0] = children;
+        self.moves = moves;
         self.walker = Some(walker);
         total.max(1)
     }
 
     /// Fills `children` with the non-scoring results of `pos`; returns the scoring turns.
-    fn results(
-        &mut self,
-        pos: &Position<'r>,
-        moves: &mut Vec<(Square, Square)>,
-        children: &mut Vec<Child<'r>>,
-    ) -> u64 {
-        let mut walker = self.walker_for(pos);
-        let mut base = Histogram::new();
-        walker.walk_tracked(pos.ball, &mut base);
-        let mut scratch = Histogram::new();
+    fn results(&mut self, pos: &Position<'r>, children: &mut Vec<Child<'r>>) -> u64 {
+        let goals = pos.rules.tables().goals;
         let mut leaves = 0;
-        let null = null_allowed(pos);
-        let mut seen_any = false;
-        let mut add =
-            |from_to: Option<(Square, Square)>, hist: &Histogram, skip: Option<Square>| {
-                for (s, mut n) in hist.iter() {
-                    n -= u64::from(skip == Some(s));
-                    if n == 0 {
-                        continue;
-                    }
-                    seen_any = true;
-                    if pos.rules.tables().goals.contains(s) {
-                        leaves += n;
-                        continue;
-                    }
-                    let mut child = *pos;
-                    if let Some((from, to)) = from_to {
-                        child.move_piece(from, to);
-                    }
-                    child.move_ball(s);
-                    child.end_turn();
-                    children.push((child, n));
-                }
-            };
-        add(None, &base, (!null).then_some(pos.ball));
-        pieces::piece_moves(pos, moves);
-        walker.each_move(pos.ball, moves, &base, &mut scratch, |m, hist| {
-            add(Some(m), hist, None);
+        let any = self.results.each(pos, |piece_move, ball, n| {
+            if goals.contains(ball) {
+                leaves += n;
+                return;
+            }
+            let mut child = *pos;
+            if let Some((from, to)) = piece_move {
+                child.move_piece(from, to);
+            }
+            child.move_ball(ball);
+            child.end_turn();
+            children.push((child, n));
         });
-        if !seen_any {
+        if !any {
             let mut pass = *pos;
             pass.end_turn();
             children.push((pass, 1));
         }
-        self.walker = Some(walker);
         leaves
     }
 
@@ -230,12 +214,11 @@ impl<'a, 'r> Counter<'a, 'r> {
             }
             return n;
         }
-        let (mut moves, mut children) = self.buffers(depth);
-        let mut total = self.results(pos, &mut moves, &mut children);
+        let mut children = self.buffer(depth);
+        let mut total = self.results(pos, &mut children);
         for (child, n) in &children {
             total += n * self.perft(child, depth - 1);
         }
-        self.moves[depth] = moves;
         self.children[depth] = children;
         if let Some(t) = self.table {
             t.put(key, total);
@@ -248,10 +231,9 @@ impl<'a, 'r> Counter<'a, 'r> {
         let mut out = Vec::new();
         let mut leaves = 0;
         for (pos, n) in items {
-            let (mut moves, mut children) = self.buffers(1);
-            leaves += n * self.results(pos, &mut moves, &mut children);
+            let mut children = self.buffer(1);
+            leaves += n * self.results(pos, &mut children);
             out.extend(children.iter().map(|&(c, m)| (c, m * n)));
-            self.moves[1] = moves;
             self.children[1] = children;
         }
         (out, leaves)

@@ -19,6 +19,8 @@ pub struct Child<'r> {
 /// position to the next, so that it allocates nothing once warmed up.
 pub struct Results<'r> {
     walker: Option<Walker<'r>>,
+    /// The walk steps allowed per position.
+    budget: u64,
     moves: Vec<(Square, Square)>,
     base: Box<Histogram>,
     scratch: Box<Histogram>,
@@ -36,41 +38,49 @@ impl<'r> Results<'r> {
     pub fn new() -> Self {
         Results {
             walker: None,
+            // A bound on the work, against definitions whose kick chains explode: past it, the
+            // results are incomplete rather than late.
+            budget: 4 * MAX_TURNS,
             moves: Vec::new(),
             base: Box::new(Histogram::new()),
             scratch: Box::new(Histogram::new()),
         }
     }
 
+    /// A generator without a bound on the work (for exact counts).
+    pub(crate) fn unbounded() -> Self {
+        Results { budget: u64::MAX, ..Results::new() }
+    }
+
     /// Walks every turn of `pos`, calling `each` with every distinct (piece move, final ball
-    /// square) pair; returns whether there was any (without any, the side must pass).
-    fn each(
+    /// square) pair and its number of turns; returns whether there was any (without any, the
+    /// side must pass).
+    pub(crate) fn each(
         &mut self,
         pos: &Position<'r>,
-        mut each: impl FnMut(Option<(Square, Square)>, Square),
+        mut each: impl FnMut(Option<(Square, Square)>, Square, u64),
     ) -> bool {
         let mut walker = Walker::reuse(self.walker.take(), pos);
-        // A bound on the work, against definitions whose kick chains explode: past it, the
-        // results are incomplete rather than late.
-        walker.budget = 4 * MAX_TURNS;
+        walker.budget = self.budget;
         self.base.reset();
         walker.walk_tracked(pos.ball, &mut *self.base);
         let mut any = false;
         // Without a move, the empty chain is the null turn: it counts only where allowed.
         let skip = (!null_allowed(pos)).then_some(pos.ball);
         for (s, n) in self.base.iter() {
-            if n > u64::from(skip == Some(s)) {
+            let n = n - u64::from(skip == Some(s));
+            if n > 0 {
                 any = true;
-                each(None, s);
+                each(None, s, n);
             }
         }
         self.moves.clear();
         pieces::piece_moves(pos, &mut self.moves);
         let moves = std::mem::take(&mut self.moves);
         walker.each_move(pos.ball, &moves, &*self.base, &mut *self.scratch, |m, hist| {
-            for (s, _) in hist.iter() {
+            for (s, n) in hist.iter() {
                 any = true;
-                each(Some(m), s);
+                each(Some(m), s, n);
             }
         });
         self.moves = moves;
@@ -86,7 +96,7 @@ impl<'r> Results<'r> {
         if pos.is_goal() {
             return;
         }
-        let any = self.each(pos, |piece_move, ball| {
+        let any = self.each(pos, |piece_move, ball, _| {
             let mut position = *pos;
             if let Some((from, to)) = piece_move {
                 position.move_piece(from, to);
@@ -110,7 +120,7 @@ impl<'r> Results<'r> {
             return;
         }
         let mut seen = crate::square_set::SquareSet::EMPTY;
-        self.each(pos, |_, ball| {
+        self.each(pos, |_, ball, _| {
             if seen.insert(ball) {
                 out.push(ball);
             }
