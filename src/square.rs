@@ -1,32 +1,46 @@
-//! Squares of boards up to 16x16.
+//! Squares of boards up to 16 files and 32 ranks.
 
 use std::fmt;
 
-/// The largest number of files or ranks a board may have.
-pub const MAX_BOARD: u8 = 16;
+/// The largest number of files a board may have.
+pub const MAX_FILES: u8 = 16;
+
+/// The largest number of ranks a board may have (a board with crossbars beyond its end lines,
+/// such as Soccer Chess's 11x19, needs more than 16).
+pub const MAX_RANKS: u8 = 24;
+
+/// The number of square indexes: every board shares them, so tables of this many entries cover
+/// any board.
+pub const SQUARES: usize = MAX_FILES as usize * MAX_RANKS as usize;
 
 /// A square: file and rank packed as `rank * 16 + file`, both from 0.
 ///
-/// The fixed stride of 16 makes every board size share one indexing, so tables of 256 entries
-/// cover any board.
+/// The fixed stride of 16 makes every board size share one indexing, so tables of [`SQUARES`]
+/// entries cover any board.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Square(u8);
+pub struct Square(u16);
 
 impl Square {
-    /// The square on `file` and `rank` (both from 0, both below 16).
+    /// The square on `file` and `rank` (both from 0, below [`MAX_FILES`] and [`MAX_RANKS`]).
     #[must_use]
     pub const fn new(file: u8, rank: u8) -> Square {
-        debug_assert!(file < MAX_BOARD && rank < MAX_BOARD);
-        Square(rank << 4 | file)
+        debug_assert!(file < MAX_FILES && rank < MAX_RANKS);
+        Square((rank as u16) << 4 | file as u16)
     }
 
-    /// The square with this packed index (`rank * 16 + file`).
+    /// The square with this packed index (`rank * 16 + file`, below [`SQUARES`]).
     #[must_use]
-    pub const fn from_index(index: u8) -> Square {
-        Square(index)
+    pub const fn from_index(index: usize) -> Square {
+        debug_assert!(index < SQUARES);
+        Square(index as u16)
     }
 
-    /// The packed index, `rank * 16 + file`, usable for 256-entry tables.
+    /// Every square index, as squares (most are off any given board).
+    pub fn all() -> impl Iterator<Item = Square> {
+        (0..SQUARES).map(Square::from_index)
+    }
+
+    /// The packed index, `rank * 16 + file`, usable for tables of [`SQUARES`] entries.
     #[must_use]
     pub const fn index(self) -> usize {
         self.0 as usize
@@ -35,13 +49,13 @@ impl Square {
     /// The file, from 0 (`a`).
     #[must_use]
     pub const fn file(self) -> u8 {
-        self.0 & 15
+        (self.0 & 15) as u8
     }
 
     /// The rank, from 0 (rank 1).
     #[must_use]
     pub const fn rank(self) -> u8 {
-        self.0 >> 4
+        (self.0 >> 4) as u8
     }
 
     /// The square `(df, dr)` away, if it is on a board of `files` x `ranks`.

@@ -1,16 +1,18 @@
-//! Sets of squares: 256-bit masks indexed like [`Square::index`].
+//! Sets of squares: bit masks indexed like [`Square::index`].
 
 use std::ops::{BitAnd, BitOr, BitOrAssign, Not};
 
-use crate::square::Square;
+use crate::square::{SQUARES, Square};
 
-/// A set of squares of any board up to 16x16.
+const WORDS: usize = SQUARES / 64;
+
+/// A set of squares of any board.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct SquareSet([u64; 4]);
+pub struct SquareSet([u64; WORDS]);
 
 impl SquareSet {
     /// The empty set.
-    pub const EMPTY: SquareSet = SquareSet([0; 4]);
+    pub const EMPTY: SquareSet = SquareSet([0; WORDS]);
 
     /// Whether `square` is in the set.
     #[inline]
@@ -41,7 +43,7 @@ impl SquareSet {
     /// Whether the set is empty.
     #[must_use]
     pub fn is_empty(self) -> bool {
-        self.0 == [0; 4]
+        self.0.iter().fold(0, |acc, &w| acc | w) == 0
     }
 
     /// The number of squares in the set.
@@ -52,7 +54,7 @@ impl SquareSet {
 
     /// The squares in index order (rank by rank from a1).
     pub fn iter(self) -> impl Iterator<Item = Square> {
-        (0..4usize).flat_map(move |w| {
+        (0..WORDS).flat_map(move |w| {
             let mut bits = self.0[w];
             std::iter::from_fn(move || {
                 if bits == 0 {
@@ -60,7 +62,7 @@ impl SquareSet {
                 }
                 let b = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                Some(Square::from_index((w * 64 + b) as u8))
+                Some(Square::from_index(w * 64 + b))
             })
         })
     }

@@ -4,7 +4,7 @@
 use crate::movegen::kicks::KickContext;
 use crate::movegen::recount::Record;
 use crate::position::{BALL, EMPTY, Position};
-use crate::square::Square;
+use crate::square::{SQUARES, Square};
 use crate::square_set::SquareSet;
 
 /// What a walk over the kick chains reports.
@@ -44,15 +44,15 @@ impl Visit for Count {
 
 /// Counts chains by the ball's final square.
 pub(crate) struct Histogram {
-    counts: [u64; 256],
-    squares: [Square; 256],
+    counts: [u64; SQUARES],
+    squares: [Square; SQUARES],
     len: usize,
 }
 
 impl Histogram {
     /// No chain yet.
     pub(crate) fn new() -> Histogram {
-        Histogram { counts: [0; 256], squares: [Square::from_index(0); 256], len: 0 }
+        Histogram { counts: [0; SQUARES], squares: [Square::from_index(0); SQUARES], len: 0 }
     }
 
     /// Each final square with its number of chains.
@@ -86,13 +86,13 @@ impl Visit for Histogram {
 /// buffers from one position to the next, so that walking allocates nothing.
 pub(crate) struct Walker<'t> {
     pub(super) ctx: KickContext<'t>,
-    pub(super) board: [u8; 256],
+    pub(super) board: [u8; SQUARES],
     /// The pieces of the side to move.
     pub(super) men: SquareSet,
     /// The pieces that have used all their kicks in the chain being walked.
     pub(super) spent: SquareSet,
     /// Kicks used per square, when a piece may kick more than once.
-    used: [u8; 256],
+    used: [u8; SQUARES],
     /// The destinations of the kicks being tried, one segment per level of the walk.
     pub(super) stack: Vec<Square>,
     /// The squares read by the last tracked walk.
@@ -111,7 +111,7 @@ impl<'t> Walker<'t> {
             board: pos.board,
             men: pos.men[pos.side.index()],
             spent: SquareSet::EMPTY,
-            used: [0; 256],
+            used: [0; SQUARES],
             stack: Vec::new(),
             touched: SquareSet::EMPTY,
             record: Record::default(),
@@ -133,7 +133,9 @@ impl<'t> Walker<'t> {
     /// Makes this walker a scratch copy of `pos`, keeping its buffers.
     pub(crate) fn load(&mut self, pos: &Position<'t>) {
         self.ctx = KickContext::new(pos);
-        self.board = pos.board;
+        // Only the board's own ranks hold anything: the rest of both arrays stays empty.
+        let used = usize::from(pos.rules.board().ranks) * 16;
+        self.board[..used].copy_from_slice(&pos.board[..used]);
         self.men = pos.men[pos.side.index()];
     }
 

@@ -4,7 +4,7 @@ use crate::movegen::tables::Tables;
 use crate::position::{EMPTY, Position, code_kind};
 use crate::rules::{GoalRank, KickDirection, OwnGoal};
 use crate::side::Side;
-use crate::square::Square;
+use crate::square::{SQUARES, Square};
 use crate::square_set::SquareSet;
 
 /// The kick rules as they stand for one position: fixed for the whole turn.
@@ -109,7 +109,7 @@ impl<'t> KickContext<'t> {
     #[inline]
     pub(crate) fn targets<const TRACK: bool>(
         &self,
-        board: &[u8; 256],
+        board: &[u8; SQUARES],
         k: Square,
         b: Square,
         code: u8,
@@ -144,7 +144,7 @@ impl<'t> KickContext<'t> {
     #[inline]
     fn slide<const TRACK: bool>(
         &self,
-        board: &[u8; 256],
+        board: &[u8; SQUARES],
         line: &[Square],
         out: &mut Targets<'_>,
         touched: &mut SquareSet,
@@ -167,7 +167,7 @@ impl<'t> KickContext<'t> {
     #[inline]
     fn leaps<const TRACK: bool>(
         &self,
-        board: &[u8; 256],
+        board: &[u8; SQUARES],
         k: Square,
         key: usize,
         out: &mut Targets<'_>,
@@ -175,7 +175,7 @@ impl<'t> KickContext<'t> {
     ) {
         let b = out.ball;
         let table = &self.t.leaps;
-        let (mut i, end) = table.span(key * 256 + b.index());
+        let (mut i, end) = table.span(key * SQUARES + b.index());
         let near_ok = self.leap_adjacent || (self.corner_exception && self.t.corners.contains(b));
         while i < end {
             let s = table.square(i);

@@ -2,7 +2,7 @@
 
 use crate::movegen::tables::{DIRS, Tables};
 use crate::position::{EMPTY, Position, code_kind};
-use crate::square::Square;
+use crate::square::{SQUARES, Square};
 use crate::square_set::SquareSet;
 
 /// Appends every piece move of the side to move to `out`, as (from, to).
@@ -24,13 +24,13 @@ pub(crate) fn piece_moves(pos: &Position<'_>, out: &mut Vec<(Square, Square)>) {
 #[inline]
 fn moves_from(
     t: &Tables,
-    board: &[u8; 256],
+    board: &[u8; SQUARES],
     from: Square,
     key: usize,
     out: &mut Vec<(Square, Square)>,
 ) {
     let table = &t.moves;
-    let (mut i, end) = table.span(key * 256 + from.index());
+    let (mut i, end) = table.span(key * SQUARES + from.index());
     let mut seen = SquareSet::EMPTY;
     let dedupe = t.move_overlap[key];
     while i < end {
@@ -49,7 +49,7 @@ fn moves_from(
 /// A cornered piece with no move jumps over its occupied neighbour along a slide line.
 fn corner_jumps(
     t: &Tables,
-    board: &[u8; 256],
+    board: &[u8; SQUARES],
     from: Square,
     dirs: u8,
     out: &mut Vec<(Square, Square)>,

@@ -6,7 +6,7 @@ use std::fmt;
 use crate::notation::betza::{Leg, Reach};
 use crate::rules::Rules;
 use crate::side::Side;
-use crate::square::Square;
+use crate::square::{SQUARES, Square};
 use crate::square_set::SquareSet;
 
 /// The eight unit steps, anticlockwise from "right"; `DIRS[(d + 4) % 8]` is the opposite of `d`.
@@ -72,15 +72,15 @@ pub struct Tables {
     pub(crate) kinds: usize,
     pub(crate) goals: SquareSet,
     /// Per rank: the files that hold a goal square.
-    pub(crate) goal_files: [u16; 16],
+    pub(crate) goal_files: [u16; crate::square::MAX_RANKS as usize],
     pub(crate) corners: SquareSet,
     /// Per square: its on-board neighbours.
     pub(crate) neighbours: Vec<SquareSet>,
     /// Key `square * 8 + dir`: the squares from `square` in direction `dir` to the edge.
     pub(crate) lines: RayTable,
-    /// Key `piece_key * 256 + square`: a piece's move rays.
+    /// Key `piece_key * SQUARES + square`: a piece's move rays.
     pub(crate) moves: RayTable,
-    /// Key `piece_key * 256 + square`: the ball's leap-kick rays from `square`.
+    /// Key `piece_key * SQUARES + square`: the ball's leap-kick rays from `square`.
     pub(crate) leaps: RayTable,
     /// Per piece key: the kick reach along each unit direction (0: none).
     pub(crate) line_reach: Vec<[u8; 8]>,
@@ -151,8 +151,8 @@ impl Tables {
         for (d, &(x, y)) in DIRS.iter().enumerate() {
             self.dir_of[((x + 1) * 3 + y + 1) as usize] = d as u8;
         }
-        self.neighbours = vec![SquareSet::EMPTY; 256];
-        for s in (0..=255u8).map(Square::from_index) {
+        self.neighbours = vec![SquareSet::EMPTY; SQUARES];
+        for s in Square::all() {
             let on = board.contains(s);
             if on && board.is_corner(s) {
                 self.corners.insert(s);
@@ -180,7 +180,7 @@ impl Tables {
         let kicks: Vec<_> = kicks.iter().map(|&l| oriented(l, side)).collect();
         let leaps: Vec<_> =
             kicks.iter().copied().filter(|&(x, y, _)| x.abs() > 1 || y.abs() > 1).collect();
-        for s in (0..=255u8).map(Square::from_index) {
+        for s in Square::all() {
             let on = board.contains(s);
             let rays_of = |legs: &[(i8, i8, u8)]| -> Vec<Vec<Square>> {
                 if !on {

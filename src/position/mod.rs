@@ -12,7 +12,7 @@ use std::fmt;
 use crate::notation::{ParseError, fen};
 use crate::rules::{PieceKind, Rules};
 use crate::side::Side;
-use crate::square::Square;
+use crate::square::{SQUARES, Square};
 use crate::square_set::SquareSet;
 pub use setup::{Placement, place};
 use zobrist::{BLACK_TO_MOVE, NO_GOAL_YET, SQUARE_KEYS};
@@ -81,7 +81,7 @@ pub struct FenError {
 #[derive(Clone, Copy)]
 pub struct Position<'r> {
     pub(crate) rules: &'r Rules,
-    pub(crate) board: [u8; 256],
+    pub(crate) board: [u8; SQUARES],
     pub(crate) men: [SquareSet; 2],
     pub(crate) ball: Square,
     pub(crate) side: Side,
@@ -95,7 +95,7 @@ impl<'r> Position<'r> {
     pub fn from_placement(rules: &'r Rules, placement: &Placement) -> Position<'r> {
         let mut pos = Position {
             rules,
-            board: [EMPTY; 256],
+            board: [EMPTY; SQUARES],
             men: [SquareSet::EMPTY; 2],
             ball: placement.ball,
             side: placement.side,

@@ -6,7 +6,7 @@ use std::ops::Range;
 use crate::notation::fen::{CellKind, FenSetup, Row};
 use crate::rules::{PieceKind, Rules};
 use crate::side::Side;
-use crate::square::Square;
+use crate::square::{SQUARES, Square};
 
 /// A checked position: every piece on the board, the ball, the side to move, the turn count.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -156,7 +156,7 @@ impl Placement {
     #[must_use]
     pub fn fen(&self, rules: &Rules) -> String {
         let board = rules.board();
-        let mut cells = vec![None; 256];
+        let mut cells = vec![None; SQUARES];
         for &(square, side, kind) in &self.pieces {
             let letter = rules.piece(kind).letter;
             cells[square.index()] =

@@ -1,5 +1,7 @@
 //! Zobrist keys: fixed pseudo-random numbers, one per (square, contents), XORed into a hash.
 
+use crate::square::SQUARES;
+
 /// Contents codes go up to 2 + 2 * 25 piece types; 64 leaves room.
 const CODES: usize = 64;
 
@@ -12,11 +14,11 @@ pub(crate) const fn splitmix(state: u64) -> (u64, u64) {
     (state, z ^ (z >> 31))
 }
 
-const fn build() -> [[u64; CODES]; 256] {
-    let mut keys = [[0u64; CODES]; 256];
+const fn build() -> [[u64; CODES]; SQUARES] {
+    let mut keys = [[0u64; CODES]; SQUARES];
     let mut state = 0x6B69_636B_6F66_6621; // "kickoff!"
     let mut s = 0;
-    while s < 256 {
+    while s < SQUARES {
         let mut c = 0;
         while c < CODES {
             let (next, out) = splitmix(state);
@@ -30,7 +32,7 @@ const fn build() -> [[u64; CODES]; 256] {
 }
 
 /// The key of each (square index, contents code); code 0 (empty) is never used.
-pub(crate) static SQUARE_KEYS: [[u64; CODES]; 256] = build();
+pub(crate) static SQUARE_KEYS: [[u64; CODES]; SQUARES] = build();
 
 /// XORed in when Black is to move.
 pub(crate) const BLACK_TO_MOVE: u64 = splitmix(0x5349_4445).1;

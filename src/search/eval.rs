@@ -6,7 +6,7 @@ use crate::notation::betza::Reach;
 use crate::position::Position;
 use crate::rules::{GoalRank, Rules};
 use crate::side::{BySide, Side};
-use crate::square::Square;
+use crate::square::{SQUARES, Square};
 use crate::square_set::SquareSet;
 
 /// Points per distance unit the ball is nearer the goal it attacks than the goal it defends.
@@ -41,7 +41,7 @@ fn kick_distances(rules: &Rules, side: Side) -> Vec<i32> {
     let no_slide = rules.kick().goal_rank == GoalRank::NoSlide;
     let targets: Vec<Square> = rules.goals(side).to_vec();
     let other_goals: Vec<Square> = rules.goals(!side).to_vec();
-    let mut edges: Vec<Vec<usize>> = vec![Vec::new(); 256];
+    let mut edges: Vec<Vec<usize>> = vec![Vec::new(); SQUARES];
     for from in board.squares() {
         for piece in rules.pieces() {
             for leg in &piece.kicks {
@@ -74,7 +74,7 @@ fn kick_distances(rules: &Rules, side: Side) -> Vec<i32> {
             }
         }
     }
-    let mut dist = vec![FAR; 256];
+    let mut dist = vec![FAR; SQUARES];
     for g in &targets {
         dist[g.index()] = 0;
     }
@@ -110,7 +110,7 @@ impl Eval {
         let board = rules.board();
         let attack = BySide::from_fn(|side| {
             let kicks = kick_distances(rules, side);
-            let mut d = vec![0; 256];
+            let mut d = vec![0; SQUARES];
             for s in board.squares() {
                 let steps = rules
                     .goals(side)

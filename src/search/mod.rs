@@ -16,7 +16,7 @@ pub use player::{ParsePlayerError, Player, greedy_turn, random_turn};
 
 use crate::movegen::{Child, Results, TooManyTurns, Turn, check_turn_count, legal_turns, play};
 use crate::position::{Outcome, Position};
-use crate::square::Square;
+use crate::square::{SQUARES, Square};
 
 /// The value of a goal for the side that scores it, less one per turn until it is scored.
 pub const WIN: i32 = 30_000;
@@ -142,7 +142,7 @@ impl<'r> Searcher<'r> {
             eval: Eval::new(rules),
             results: Results::new(),
             table: vec![EMPTY_ENTRY; 1 << TABLE_BITS],
-            history: vec![0; 257 * 256],
+            history: vec![0; (SQUARES + 1) * SQUARES],
             children: Vec::new(),
             order: Vec::new(),
             squares: Vec::new(),
@@ -451,8 +451,8 @@ impl<'r> Searcher<'r> {
 
 /// The slot of a result in the history table: the moved piece's destination and the ball's.
 fn history_index(child: &Child<'_>) -> usize {
-    let to = child.piece_move.map_or(256, |(_, t)| t.index());
-    to * 256 + child.position.ball.index()
+    let to = child.piece_move.map_or(SQUARES, |(_, t)| t.index());
+    to * SQUARES + child.position.ball.index()
 }
 
 /// A goal score as the table keeps it: relative to the node at `ply`, not to the root.
