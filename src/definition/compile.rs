@@ -3,7 +3,8 @@
 use crate::definition::diagnostic::Diagnostic;
 use crate::definition::source::{Loc, Sources, span_in_string};
 use crate::definition::tree::{Node, Table, Value};
-use crate::notation::betza::{self, Leg};
+use crate::notation::betza;
+use crate::rules::leg::{self, Leg};
 use crate::notation::{ParseError, fen, squares};
 use crate::position::setup::place;
 use crate::rules::{
@@ -184,8 +185,10 @@ impl<'a> Compiler<'a> {
 
     /// The legs of a Betza string; none (after reporting) when it does not parse.
     fn betza(&mut self, node: &Node, text: &str, letter: &str, key: &str) -> Vec<Leg> {
-        match betza::parse(text) {
-            Ok(b) => b.legs(),
+        match betza::parse(text).and_then(|b| {
+            leg::legs(&b).map_err(|e| ParseError { message: e.message, span: e.span, help: e.help })
+        }) {
+            Ok(legs) => legs,
             Err(e) => {
                 self.string_error(node, text, e, &format!("in the {key} of piece {letter}"));
                 self.broken.push(letter.to_owned());

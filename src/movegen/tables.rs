@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::notation::betza::{Leg, Reach};
+use crate::rules::{Leg, Reach};
 use crate::rules::Rules;
 use crate::side::Side;
 use crate::square::{SQUARES, Square};

@@ -1,11 +1,11 @@
 //! Betza notation: how a piece moves, as a set of leaps with ranges and directions.
 //!
 //! The subset: atoms `W F D N A H C Z G`, shorthands `K Q R B`, a range after the atom (`W3`,
-//! `W0` unlimited) or a doubled atom (`NN`, a rider), and direction modifiers `f b l r s v` with
-//! their pairs (`fl`, `rf`, `fs`, `lv`, `fh` ...) read in the moving side's frame. Everything
-//! else (hoppers, lame leapers, multi-leg moves, brackets) is refused as "not supported".
-
-use std::ops::Range;
+//! `W0` unlimited) or a doubled atom (`NN`, a rider), direction modifiers `f b l r s v` with
+//! their pairs (`fl`, `rf`, `fs`, `lv`, `fh` ...) read in the moving side's frame, and the
+//! modalities `m c i n e`. Everything else (hoppers, multi-leg moves, brackets) is refused as
+//! "not supported". This module reads the text; what the groups mean as moves is
+//! [`crate::rules::leg`]'s business.
 
 use pest::Parser;
 use pest::iterators::Pair;
@@ -22,8 +22,8 @@ use grammar::{BetzaParser, Rule};
 /// The longest Betza string accepted (generous: Betza strings are short).
 pub const MAX_LEN: usize = 200;
 
-/// The largest finite range; the biggest board has 16 files, so more steps are never useful.
-pub const MAX_RANGE: u8 = 15;
+/// The largest finite range; no line of a board is longer, so more steps are never useful.
+pub const MAX_RANGE: u8 = crate::square::MAX_RANKS - 1;
 
 /// A parsed Betza string: the move groups in the order written.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,21 +37,38 @@ pub struct Betza {
 pub struct Group {
     /// The direction tokens, each a single modifier or a pair (`f`, `fs`, `rf`).
     pub directions: Vec<Direction>,
+    /// The modalities written before the atom.
+    pub modalities: Modalities,
     /// The atom or shorthand.
     pub atom: Atom,
-    /// How far the leap repeats along its line.
-    pub range: Reach,
+    /// How far the leap repeats along its line, when written (`W3`, `W0`, `WW`).
+    pub range: Option<Range>,
     /// The bytes of the group in the parsed string.
-    pub span: Range<usize>,
+    pub span: std::ops::Range<usize>,
 }
 
-/// How many times a leap may be repeated in one line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Reach {
-    /// Up to this many leaps (at least 1).
+/// A range written after an atom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Range {
+    /// At most this many leaps (`W3`).
     Steps(u8),
-    /// Any number, until blocked or off the board.
+    /// Any number (`W0`, `WW`).
     Unlimited,
+}
+
+/// The modality letters of a group (`m c i n e`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Modalities {
+    /// `m`: moves only, never captures.
+    pub move_only: bool,
+    /// `c`: captures only.
+    pub capture_only: bool,
+    /// `i`: only from the piece's squares in the start position.
+    pub initial: bool,
+    /// `n`: lame, cannot jump over what stands between.
+    pub lame: bool,
+    /// `e`: may also capture en passant.
+    pub en_passant: bool,
 }
 
 /// The letters of atoms and shorthands.
@@ -92,23 +109,6 @@ pub struct Direction {
     pub first: char,
     /// The second letter of a pair (`fl`, `rf`, `fs`, `lv`, `fh`, `ff`), if any.
     pub second: Option<char>,
-}
-
-/// One kind of leap a piece has, in White's frame: `(file step, rank step)` and how far it goes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Leg {
-    /// The leap; positive file is towards h, positive rank is forward.
-    pub step: (i8, i8),
-    /// How many times the leap may repeat in a line.
-    pub reach: Reach,
-}
-
-impl Leg {
-    /// Whether the leap is a king step (orthogonal or diagonal, length 1).
-    #[must_use]
-    pub fn is_unit(self) -> bool {
-        self.step.0.abs() <= 1 && self.step.1.abs() <= 1
-    }
 }
 
 /// Parses a Betza string.
@@ -153,7 +153,7 @@ fn rule_name(rule: &Rule) -> &'static str {
         Rule::group => "a modifier or an atom",
         Rule::unsupported_symbol => "a symbol",
         Rule::direction => "a direction modifier (f b l r s v)",
-        Rule::unsupported_modifier => "a modifier",
+        Rule::unsupported_modifier | Rule::modality => "a modifier",
         Rule::atom | Rule::unsupported_atom => "an atom (W F D N A H C Z G K Q R B)",
         Rule::doubled => "the same atom again",
         Rule::range => "a range (digits)",
@@ -165,23 +165,37 @@ fn rule_name(rule: &Rule) -> &'static str {
 fn group(pair: Pair<'_, Rule>, input: &str) -> Result<Group, ParseError> {
     let span = pair.as_span().start()..pair.as_span().end();
     let mut letters = Vec::new();
+    let mut modalities = Modalities::default();
     let mut atom_letter = None;
-    let mut reach = Reach::Steps(1);
+    let mut reach = None;
     for inner in pair.into_inner() {
         let at = inner.as_span().start()..inner.as_span().end();
         match inner.as_rule() {
             Rule::direction => letters.push((inner.as_str().chars().next().unwrap_or('f'), at)),
+            Rule::modality => modality(&mut modalities, inner.as_str()),
             Rule::unsupported_modifier => return Err(unsupported_modifier(inner.as_str(), at)),
             Rule::atom => atom_letter = Some(atom(inner)?),
-            Rule::doubled => reach = Reach::Unlimited,
-            Rule::range => reach = range(inner.as_str(), at)?,
+            Rule::doubled => reach = Some(Range::Unlimited),
+            Rule::range => reach = Some(range(inner.as_str(), at)?),
             other => unreachable!("group: unexpected rule {other:?}"),
         }
     }
     let atom = atom_letter.ok_or_else(|| {
         ParseError::new(format!("missing atom, found {}", found_at(input, span.end)), span.clone())
     })?;
-    Ok(Group { directions: directions(&letters)?, atom, range: reach, span })
+    Ok(Group { directions: directions(&letters)?, modalities, atom, range: reach, span })
+}
+
+/// Records one modality letter.
+fn modality(m: &mut Modalities, letter: &str) {
+    match letter {
+        "m" => m.move_only = true,
+        "c" => m.capture_only = true,
+        "i" => m.initial = true,
+        "n" => m.lame = true,
+        "e" => m.en_passant = true,
+        other => unreachable!("modality: unexpected letter {other}"),
+    }
 }
 
 /// The atom letter, or an error naming the unsupported one.
@@ -216,10 +230,10 @@ fn atom(pair: Pair<'_, Rule>) -> Result<Atom, ParseError> {
 }
 
 /// The range after an atom: 0 for unlimited, otherwise 1..=MAX_RANGE.
-fn range(digits: &str, at: Range<usize>) -> Result<Reach, ParseError> {
+fn range(digits: &str, at: std::ops::Range<usize>) -> Result<Range, ParseError> {
     match digits.parse::<u32>() {
-        Ok(0) => Ok(Reach::Unlimited),
-        Ok(n) if n <= u32::from(MAX_RANGE) => Ok(Reach::Steps(n as u8)),
+        Ok(0) => Ok(Range::Unlimited),
+        Ok(n) if n <= u32::from(MAX_RANGE) => Ok(Range::Steps(n as u8)),
         _ => Err(ParseError::new(
             format!("range {digits} is longer than any board (at most {MAX_RANGE})"),
             at,
@@ -229,22 +243,22 @@ fn range(digits: &str, at: Range<usize>) -> Result<Reach, ParseError> {
 }
 
 /// The error for a modifier kickoff does not interpret, naming what it means in XBetza.
-fn unsupported_modifier(letter: &str, at: Range<usize>) -> ParseError {
+fn unsupported_modifier(letter: &str, at: std::ops::Range<usize>) -> ParseError {
     let what = match letter {
         "p" | "g" => "hopper modifier",
-        "n" => "lame (non-jumping) modifier",
         "j" => "jumping modifier",
         "a" => "multi-leg modifier",
-        "m" | "c" => "modality (football has no captures)",
         _ => "modifier",
     };
-    ParseError::new(format!("{what} `{letter}` is not supported"), at)
-        .with_help("kickoff reads the direction modifiers f b l r s v and their pairs")
+    ParseError::new(format!("{what} `{letter}` is not supported"), at).with_help(
+        "kickoff reads the direction modifiers f b l r s v and their pairs, and the modalities \
+         m c i n e",
+    )
 }
 
 /// Groups modifier letters into direction tokens: a pair where XBetza reads two letters as one
 /// direction set (`fl`, `rf`, `fs`, `lv`, `fh`, `ff`), single letters otherwise.
-fn directions(letters: &[(char, Range<usize>)]) -> Result<Vec<Direction>, ParseError> {
+fn directions(letters: &[(char, std::ops::Range<usize>)]) -> Result<Vec<Direction>, ParseError> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < letters.len() {
@@ -273,224 +287,13 @@ fn directions(letters: &[(char, Range<usize>)]) -> Result<Vec<Direction>, ParseE
     Ok(out)
 }
 
-impl Direction {
-    /// Whether the leap `(x, y)` (White's frame) is in this direction set.
-    #[must_use]
-    pub fn contains(self, x: i8, y: i8) -> bool {
-        match self.second {
-            None => single(self.first, x, y),
-            Some('h') => half(self.first, x, y),
-            Some(s) if s == self.first => single(s, x, y),
-            Some('s') => pair(self.first, 'l', x, y) || pair(self.first, 'r', x, y),
-            Some('v') => pair(self.first, 'f', x, y) || pair(self.first, 'b', x, y),
-            Some(second) => pair(self.first, second, x, y),
-        }
-    }
-}
-
-/// `f b l r v s` alone: the moves mostly in that direction (both halves of a diagonal).
-fn single(c: char, x: i8, y: i8) -> bool {
-    let (ax, ay) = (x.abs(), y.abs());
-    match c {
-        'f' => y > 0 && ay >= ax,
-        'b' => y < 0 && ay >= ax,
-        'l' => x < 0 && ax >= ay,
-        'r' => x > 0 && ax >= ay,
-        'v' => y != 0 && ay >= ax,
-        's' => x != 0 && ax >= ay,
-        _ => false,
-    }
-}
-
-/// `fh bh lh rh`: every move with a component in that direction.
-fn half(c: char, x: i8, y: i8) -> bool {
-    match c {
-        'f' => y > 0,
-        'b' => y < 0,
-        'l' => x < 0,
-        'r' => x > 0,
-        _ => false,
-    }
-}
-
-/// A two-letter direction such as `fl` or `lf`. Orthogonal atoms take both directions;
-/// diagonal atoms take the one diagonal; oblique atoms take the one leap whose longer
-/// component goes the second letter's way (`fr` on N is (2,1), `rf` is (1,2)).
-fn pair(a: char, b: char, x: i8, y: i8) -> bool {
-    let (ax, ay) = (x.abs(), y.abs());
-    if x == 0 || y == 0 {
-        return single(a, x, y) || single(b, x, y);
-    }
-    if !(half(a, x, y) && half(b, x, y)) {
-        return false;
-    }
-    if ax == ay {
-        return true;
-    }
-    let major_is_rank = ay > ax;
-    matches!(b, 'f' | 'b') == major_is_rank
-}
-
-impl Atom {
-    /// The basic leaps of a shorthand, each with its own default reach.
-    fn parts(self) -> &'static [(Atom, Reach)] {
-        const U: Reach = Reach::Unlimited;
-        const ONE: Reach = Reach::Steps(1);
-        match self {
-            Atom::K => &[(Atom::W, ONE), (Atom::F, ONE)],
-            Atom::Q => &[(Atom::W, U), (Atom::F, U)],
-            Atom::R => &[(Atom::W, U)],
-            Atom::B => &[(Atom::F, U)],
-            _ => &[],
-        }
-    }
-
-    /// The leap `(a, b)` with `a >= b >= 0` of a basic atom.
-    fn leap(self) -> (i8, i8) {
-        match self {
-            Atom::W => (1, 0),
-            Atom::F => (1, 1),
-            Atom::D => (2, 0),
-            Atom::N => (2, 1),
-            Atom::A => (2, 2),
-            Atom::H => (3, 0),
-            Atom::C => (3, 1),
-            Atom::Z => (3, 2),
-            Atom::G => (3, 3),
-            Atom::K | Atom::Q | Atom::R | Atom::B => (0, 0),
-        }
-    }
-}
-
-/// Every orientation of the leap `(a, b)`: 4 for orthogonal and diagonal leaps, 8 otherwise.
-fn orientations((a, b): (i8, i8)) -> Vec<(i8, i8)> {
-    let mut out = Vec::with_capacity(8);
-    for (x, y) in [(a, b), (b, a)] {
-        for sx in [1, -1] {
-            for sy in [1, -1] {
-                let v = (x * sx, y * sy);
-                if !out.contains(&v) {
-                    out.push(v);
-                }
-            }
-        }
-    }
-    out
-}
-
-impl Group {
-    /// The legs this group gives, in White's frame.
-    #[must_use]
-    pub fn legs(&self) -> Vec<Leg> {
-        let parts: Vec<(Atom, Reach)> = match self.atom.parts() {
-            [] => vec![(self.atom, self.range)],
-            // A range written on a shorthand (R4, K2) replaces its default reach.
-            parts if self.range != Reach::Steps(1) => {
-                parts.iter().map(|&(a, _)| (a, self.range)).collect()
-            }
-            parts => parts.to_vec(),
-        };
-        let mut legs = Vec::new();
-        for (atom, reach) in parts {
-            for (x, y) in orientations(atom.leap()) {
-                if self.directions.is_empty() || self.directions.iter().any(|d| d.contains(x, y)) {
-                    legs.push(Leg { step: (x, y), reach });
-                }
-            }
-        }
-        legs
-    }
-}
-
-impl Betza {
-    /// Every leg of the piece in White's frame, each step once with its longest reach, sorted.
-    #[must_use]
-    pub fn legs(&self) -> Vec<Leg> {
-        let mut legs: Vec<Leg> = Vec::new();
-        for leg in self.groups.iter().flat_map(Group::legs) {
-            match legs.iter_mut().find(|l| l.step == leg.step) {
-                Some(known) => known.reach = known.reach.max(leg.reach),
-                None => legs.push(leg),
-            }
-        }
-        legs.sort();
-        legs
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn steps(s: &str) -> Vec<(i8, i8)> {
-        let mut v: Vec<_> = parse(s).unwrap().legs().into_iter().map(|l| l.step).collect();
-        v.sort_unstable();
-        v
-    }
-
-    fn err(s: &str) -> (String, Range<usize>) {
+    fn err(s: &str) -> (String, std::ops::Range<usize>) {
         let e = parse(s).unwrap_err();
         (e.message, e.span)
-    }
-
-    #[test]
-    fn shorthands_expand() {
-        assert_eq!(steps("K").len(), 8);
-        assert_eq!(steps("Q"), steps("WWFF"));
-        assert_eq!(steps("R"), steps("W0"));
-        let q = parse("Q").unwrap().legs();
-        assert!(q.iter().all(|l| l.reach == Reach::Unlimited));
-        let k = parse("K").unwrap().legs();
-        assert!(k.iter().all(|l| l.reach == Reach::Steps(1)));
-        assert_eq!(steps("N").len(), 8);
-        assert_eq!(steps("A"), vec![(-2, -2), (-2, 2), (2, -2), (2, 2)]);
-    }
-
-    #[test]
-    fn ranges_and_riders() {
-        let w3 = parse("W3").unwrap().legs();
-        assert!(w3.iter().all(|l| l.reach == Reach::Steps(3)));
-        let nn = parse("NN").unwrap();
-        assert_eq!(nn.groups.len(), 1);
-        assert!(nn.legs().iter().all(|l| l.reach == Reach::Unlimited));
-        let r4 = parse("R4").unwrap().legs();
-        assert!(r4.iter().all(|l| l.reach == Reach::Steps(4) && l.step.0 * l.step.1 == 0));
-        // Two groups of the same atom: the longer reach wins.
-        let wr = parse("WR").unwrap().legs();
-        assert_eq!(wr.len(), 4);
-        assert!(wr.iter().all(|l| l.reach == Reach::Unlimited));
-    }
-
-    #[test]
-    fn orthogonal_directions() {
-        assert_eq!(steps("fW"), vec![(0, 1)]);
-        assert_eq!(steps("fR"), vec![(0, 1)]);
-        assert_eq!(steps("vW"), vec![(0, -1), (0, 1)]);
-        assert_eq!(steps("sW"), vec![(-1, 0), (1, 0)]);
-        assert_eq!(steps("flW"), vec![(-1, 0), (0, 1)]);
-        assert_eq!(steps("fsW"), vec![(-1, 0), (0, 1), (1, 0)]);
-    }
-
-    #[test]
-    fn diagonal_directions() {
-        assert_eq!(steps("fF"), vec![(-1, 1), (1, 1)]);
-        assert_eq!(steps("frF"), vec![(1, 1)]);
-        assert_eq!(steps("rfF"), vec![(1, 1)]);
-        assert_eq!(steps("lB"), vec![(-1, -1), (-1, 1)]);
-        assert_eq!(steps("vF").len(), 4);
-    }
-
-    #[test]
-    fn oblique_directions() {
-        assert_eq!(steps("fN"), vec![(-1, 2), (1, 2)]);
-        assert_eq!(steps("ffN"), vec![(-1, 2), (1, 2)]);
-        assert_eq!(steps("fsN"), vec![(-2, 1), (2, 1)]);
-        assert_eq!(steps("fhN"), vec![(-2, 1), (-1, 2), (1, 2), (2, 1)]);
-        assert_eq!(steps("frN"), vec![(2, 1)]);
-        assert_eq!(steps("rfN"), vec![(1, 2)]);
-        assert_eq!(steps("sN"), vec![(-2, -1), (-2, 1), (2, -1), (2, 1)]);
-        assert_eq!(steps("lvN"), vec![(-1, -2), (-1, 2)]);
-        assert_eq!(steps("fbN"), steps("vN"));
     }
 
     #[test]
@@ -498,9 +301,6 @@ mod tests {
         let (m, at) = err("pR");
         assert!(m.contains("hopper") && m.contains("not supported"), "{m}");
         assert_eq!(at, 0..1);
-        let (m, at) = err("KnN");
-        assert!(m.contains("lame") && m.contains("not supported"), "{m}");
-        assert_eq!(at, 1..2);
         let (m, at) = err("jR");
         assert!(m.contains("not supported"), "{m}");
         assert_eq!(at, 0..1);

@@ -1,6 +1,6 @@
 //! Piece moves in plain English, from their compiled legs.
 
-use crate::notation::betza::{Leg, Reach};
+use crate::rules::{Leg, Reach};
 
 /// A group of legs with the same leap length and reach: one phrase.
 struct Family {
@@ -203,7 +203,7 @@ mod tests {
     use crate::notation::betza::parse;
 
     fn words(betza: &str) -> String {
-        describe_legs(&parse(betza).unwrap().legs())
+        describe_legs(&crate::rules::leg::legs(&parse(betza).unwrap()).unwrap())
     }
 
     #[test]

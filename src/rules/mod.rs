@@ -5,8 +5,10 @@
 
 use std::sync::Arc;
 
+pub mod leg;
+
 use crate::movegen::tables::Tables;
-use crate::notation::betza::Leg;
+pub use leg::{Leg, Modality, Reach};
 use crate::side::{BySide, Side};
 use crate::square::Square;
 

@@ -2,7 +2,7 @@
 //! [`WIN`](super::WIN)). It is built for football: the ball's distance to each goal, who can
 //! kick next and how far, pieces near the ball, defenders in front of each goal.
 
-use crate::notation::betza::Reach;
+use crate::rules::Reach;
 use crate::position::Position;
 use crate::rules::{GoalRank, Rules};
 use crate::side::{BySide, Side};
