@@ -52,7 +52,8 @@ pub fn position<'r>(all_rules: &'r [Rules], data: &[u8]) -> Option<Position<'r>>
         pieces.push((square, side, kind));
     }
     let side = if side & 1 == 0 { Side::White } else { Side::Black };
-    let placement = Placement { pieces, ball, side, turns: u32::from(*turns % 4) };
+    let mut placement = Placement::new(pieces, ball, side);
+    placement.turns = u32::from(*turns % 4);
     Some(Position::from_placement(rules, &placement))
 }
 
@@ -89,7 +90,7 @@ pub fn notation(all_rules: &[Rules], data: &[u8]) {
     let Some((&variant, text)) = data.split_first() else { return };
     let Ok(text) = std::str::from_utf8(text) else { return };
     let rules = &all_rules[usize::from(variant) % all_rules.len()];
-    let pos = Position::start(rules).unwrap();
+    let pos = Position::start(rules);
     if let Ok(turn) = resolve(&pos, text) {
         assert!(legal_turns(&pos).contains(&turn));
     }

@@ -53,12 +53,12 @@ fn reachable(rules: &Rules, attacker: Side, goal: Square) -> bool {
         (0..rules.pieces().len()).any(|kind| {
             open.iter().any(|&ball| {
                 open.iter().filter(|&&k| k.distance(ball) == 1).any(|&kicker| {
-                    let placement = Placement {
-                        pieces: vec![(kicker, side, PieceKind(kind as u8))],
+                    let mut placement = Placement::new(
+                        vec![(kicker, side, PieceKind(kind as u8))],
                         ball,
                         side,
-                        turns: rules.turn().no_goal_before,
-                    };
+                    );
+                    placement.turns = rules.turn().no_goal_before;
                     let pos = Position::from_placement(rules, &placement);
                     kick_destinations(&pos, kicker).contains(&goal)
                 })

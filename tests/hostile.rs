@@ -168,7 +168,7 @@ fn symbolic_link_loops() {
 #[test]
 fn exploding_kick_chains() {
     let def = definition::load_path(Path::new("tests/data/hostile/exploding-kicks.toml")).unwrap();
-    let pos = kickoff::Position::start(&def.rules).unwrap();
+    let pos = kickoff::Position::start(&def.rules);
     assert!(kickoff::movegen::check_turn_count(&pos).is_err());
     assert!(kickoff::movegen::legal_turns_checked(&pos).is_err());
     let e = kickoff::movegen::notation::resolve(&pos, "Kb6").unwrap_err();

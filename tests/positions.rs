@@ -6,7 +6,7 @@ use kickoff::{Position, load};
 #[test]
 fn runs_longer_than_nine_are_written_as_numbers() {
     let def = load("tests/data/rules/wide.toml").unwrap();
-    let start = Position::start(&def.rules).unwrap();
+    let start = Position::start(&def.rules);
     assert_eq!(start.fen(), "r14k/16/16/16/16/7a8/16/16/16/16/16/R5K9 w 0");
     let turns = legal_turns(&start);
     let after = play(&start, turns.iter().find(|t| t.to_string() == "Ra1-a11").unwrap());

@@ -96,7 +96,9 @@ fn placement(
         pieces.push((s, side, kind));
     }
     let side = if black { Side::Black } else { Side::White };
-    Some(Placement { pieces, ball, side, turns: u32::from(turns) })
+    let mut placement = Placement::new(pieces, ball, side);
+    placement.turns = u32::from(turns);
+    Some(placement)
 }
 
 proptest! {
@@ -125,7 +127,7 @@ proptest! {
     ) {
         let rules = all_rules();
         let rules = &rules[variant % rules.len()];
-        let mut pos = Position::start(rules).unwrap();
+        let mut pos = Position::start(rules);
         for choice in choices {
             check_position(&pos)?;
             check_turns(&pos, false)?;

@@ -173,7 +173,7 @@ fn starts<'r>(
     request: &Request<'_>,
 ) -> Result<Vec<(Position<'r>, Option<SetupNumber>)>, String> {
     let pairs = request.games.div_ceil(2);
-    let standard = Position::start(rules).map_err(|e| e.to_string())?;
+    let standard = Position::start(rules);
     let mut rng = ChaCha8Rng::seed_from_u64(request.seed ^ 0x5e70);
     let mut out = Vec::with_capacity(pairs);
     let random = match request.setup {

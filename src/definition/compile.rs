@@ -6,13 +6,16 @@ use crate::definition::tree::{Node, Table, Value};
 use crate::notation::betza;
 use crate::rules::leg::{self, Leg};
 use crate::notation::{ParseError, fen, squares};
-use crate::position::setup::place;
+use crate::position::setup::{Placement, place};
 use crate::rules::{
+    AfterGoal, BallMode, BallRules, Captures, CarriedRules, EnterBy, GoalAccess, KickMode,
+    NextAfterGoal, NoMoves, Order, Steal,
     BlackSetup, Board, EndRules, GoalRank, KickDirection, KickRules, NullTurn, OwnGoal, PieceKind,
     PieceType, RandomSetup, Rules, TurnRules, VariantInfo,
 };
 use crate::side::BySide;
 use crate::square::Square;
+use crate::square_set::SquareSet;
 
 /// The most piece types a variant may have (one per letter, minus the ball's).
 pub const MAX_PIECE_TYPES: usize = 25;
@@ -98,16 +101,31 @@ impl<'a> Compiler<'a> {
             board,
             goals,
             pieces,
-            ball: ball?,
+            ball: BallRules {
+                symbol: ball?,
+                mode: BallMode::Kicked,
+                forbidden: SquareSet::EMPTY,
+                carried: CarriedRules {
+                    pass: true,
+                    take_from_friend: true,
+                    steal: Steal::Both,
+                    holder_captures: false,
+                    steal_back: false,
+                },
+            },
+            capture: Captures::None,
             setup_fen: fen_text.to_owned(),
+            start: Placement::new(Vec::new(), Square::new(0, 0), crate::side::Side::White),
             random: None,
             kick,
             turn,
             end,
             tables: Default::default(),
         };
+        if let Some(start) = self.check_setup(&rules, fen_text, fen_node) {
+            rules.start = start;
+        }
         rules.tables = std::sync::Arc::new(crate::movegen::tables::Tables::build(&rules));
-        self.check_setup(&rules, fen_text, fen_node);
         rules.random = self.random(&rules);
         self.lint_pieces(&rules);
         Some(rules)
@@ -134,6 +152,7 @@ impl<'a> Compiler<'a> {
             files: size("files")?,
             ranks: size("ranks")?,
             a1_dark: self.choice(&["board", "a1"], "dark") == "dark",
+            holes: SquareSet::EMPTY,
         })
     }
 
@@ -180,6 +199,12 @@ impl<'a> Compiler<'a> {
             moves: legs,
             kicks,
             corner_jump: self.bool(&key("corner_jump")),
+            kick_mode: KickMode::Beside,
+            zone: None,
+            goals: GoalAccess::Never,
+            royal: false,
+            promotion: None,
+            holder: None,
         }
     }
 
@@ -263,6 +288,7 @@ impl<'a> Compiler<'a> {
 
     fn kick_rules(&self) -> KickRules {
         KickRules {
+            enter: EnterBy::Adjacent,
             direction: match self.choice(&["kick", "direction"], "away") {
                 "line" => KickDirection::Line,
                 _ => KickDirection::Away,
@@ -285,6 +311,10 @@ impl<'a> Compiler<'a> {
                 _ => NullTurn::Never,
             },
             no_goal_before: self.int(&["turn", "no_goal_before"], 0) as u32,
+            moves: 1,
+            kicks: 0,
+            order: Order::MoveFirst,
+            end_early: true,
         }
     }
 
@@ -308,18 +338,27 @@ impl<'a> Compiler<'a> {
             },
             repetition,
             max_turns: self.int(&["end", "max_turns"], 0) as u32,
+            goals: 1,
+            after_goal: AfterGoal::End,
+            next: NextAfterGoal::Other,
+            no_moves: NoMoves::Pass,
         }
     }
 
     /// Checks `setup.fen` against the rules.
-    fn check_setup(&mut self, rules: &Rules, text: &str, node: &Node) {
+    fn check_setup(&mut self, rules: &Rules, text: &str, node: &Node) -> Option<Placement> {
         let parsed = match fen::parse(text) {
             Ok(parsed) => parsed,
-            Err(e) => return self.string_error(node, text, e, "in the start position"),
+            Err(e) => {
+                self.string_error(node, text, e, "in the start position");
+                return None;
+            }
         };
         match place(rules, &parsed) {
             Ok(placement) => {
-                if let Some(side) = rules.scorer(placement.ball) {
+                if let Some(side) = rules.scorer(placement.ball)
+                    && !placement.held
+                {
                     self.out.push(Diagnostic::error(
                         format!(
                             "the start position has the ball on {}, a goal of {}",
@@ -329,11 +368,13 @@ impl<'a> Compiler<'a> {
                         node.at.clone(),
                     ));
                 }
+                Some(placement)
             }
             Err(problems) => {
                 for e in problems {
                     self.string_error(node, text, e, "in the start position");
                 }
+                None
             }
         }
     }

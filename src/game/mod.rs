@@ -213,6 +213,10 @@ impl<'r> Game<'r> {
         }
         match self.position().outcome() {
             Some(Outcome::Goal { winner, own_goal }) => Some(Ending::Goal { winner, own_goal }),
+            Some(Outcome::RoyalCaptured { winner } | Outcome::Match { winner }) => {
+                Some(Ending::Goal { winner, own_goal: false })
+            }
+            Some(Outcome::MostGoals { winner }) => Some(Ending::Goal { winner, own_goal: false }),
             Some(Outcome::TurnLimit) => Some(Ending::TurnLimit),
             Some(Outcome::Repetition) => Some(Ending::Repetition),
             None => is_repetition(self.rules, &self.hashes()).then_some(Ending::Repetition),
@@ -310,7 +314,7 @@ mod tests {
     #[test]
     fn play_undo_redo_and_endings() {
         let rules = load_shipped("boyer-1951").unwrap().rules;
-        let mut game = Game::new("boyer-1951", Position::start(&rules).unwrap(), None);
+        let mut game = Game::new("boyer-1951", Position::start(&rules), None);
         game.play_text("Nc3").unwrap();
         game.play_text("Nc7").unwrap();
         assert_eq!(game.plies().len(), 2);
@@ -330,7 +334,7 @@ mod tests {
     #[test]
     fn knights_dancing_draw_by_repetition() {
         let rules = load_shipped("boyer-1951").unwrap().rules;
-        let mut game = Game::new("boyer-1951", Position::start(&rules).unwrap(), None);
+        let mut game = Game::new("boyer-1951", Position::start(&rules), None);
         for _ in 0..2 {
             for t in ["Nc3", "Nc7", "Nb1", "Nb9"] {
                 assert_eq!(game.ending(), None);

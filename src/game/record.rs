@@ -282,7 +282,7 @@ mod tests {
     #[test]
     fn write_then_read_gives_the_same_game() {
         let rules = load_shipped("boyer-1951").unwrap().rules;
-        let mut game = Game::new("boyer-1951", Position::start(&rules).unwrap(), None);
+        let mut game = Game::new("boyer-1951", Position::start(&rules), None);
         game.tags.push(("White".into(), "Ann".into()));
         for t in ["Nc3", "Nc7", "Nd5", "Ne6", "Nb6"] {
             game.play_text(t).unwrap();

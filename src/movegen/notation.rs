@@ -419,7 +419,7 @@ mod tests {
     #[test]
     fn boyer_start_names_are_unique_and_read_back() {
         let rules = load_shipped("boyer-1951").unwrap().rules;
-        let pos = Position::start(&rules).unwrap();
+        let pos = Position::start(&rules);
         let turns = legal_turns(&pos);
         let names = names(&pos, &turns);
         let mut sorted = names.clone();
@@ -435,7 +435,7 @@ mod tests {
     #[test]
     fn forgiving_input() {
         let rules = load_shipped("boyer-1951").unwrap().rules;
-        let pos = Position::start(&rules).unwrap();
+        let pos = Position::start(&rules);
         let short = resolve(&pos, "Nc3").unwrap();
         assert_eq!(resolve(&pos, " Nb1-c3 ").unwrap(), short);
         assert_eq!(resolve(&pos, "Nb1c3").unwrap(), short);
@@ -467,7 +467,7 @@ mod tests {
     #[test]
     fn errors_say_why() {
         let rules = load_shipped("boyer-1951").unwrap().rules;
-        let pos = Position::start(&rules).unwrap();
+        let pos = Position::start(&rules);
         let e = resolve(&pos, "Nd3").unwrap_err();
         assert!(
             matches!(&e, NotationError::Illegal { alternatives, .. } if alternatives.contains(&"Nc3".to_owned())),

@@ -23,20 +23,34 @@ pub(crate) struct RayTable {
     spans: Vec<(u32, u32)>,
     squares: Vec<Square>,
     next: Vec<u32>,
+    /// Per entry: the index of the leg whose ray it belongs to (for tagged tables).
+    tags: Vec<u8>,
 }
 
 impl RayTable {
     /// Appends the rays of the next key.
     fn push_key(&mut self, rays: &[Vec<Square>]) {
+        self.push_tagged(rays.iter().map(|r| (0, r.as_slice())));
+    }
+
+    /// Appends the rays of the next key, each with a tag (its leg's index).
+    fn push_tagged<'a>(&mut self, rays: impl Iterator<Item = (u8, &'a [Square])>) {
         let start = self.squares.len() as u32;
-        for ray in rays.iter().filter(|r| !r.is_empty()) {
+        for (tag, ray) in rays.filter(|(_, r)| !r.is_empty()) {
             let end = (self.squares.len() + ray.len()) as u32;
             for &s in ray {
                 self.squares.push(s);
                 self.next.push(end);
+                self.tags.push(tag);
             }
         }
         self.spans.push((start, self.squares.len() as u32));
+    }
+
+    /// The tag of entry `i`.
+    #[inline]
+    pub(crate) fn tag(&self, i: usize) -> u8 {
+        self.tags[i]
     }
 
     /// The entries of `key`: a range of indices into [`RayTable::square`].
@@ -67,7 +81,7 @@ impl RayTable {
 }
 
 /// Everything turn generation looks up, built once per rule set.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct Tables {
     pub(crate) kinds: usize,
     pub(crate) goals: SquareSet,
@@ -92,6 +106,60 @@ pub struct Tables {
     pub(crate) kick_overlap: Vec<bool>,
     /// The index in [`DIRS`] of the unit step `(df, dr)`, at `(df + 1) * 3 + dr + 1`.
     pub(crate) dir_of: [u8; 9],
+    /// Per contents code: whether the piece is royal.
+    pub(crate) royal: [bool; 64],
+    /// Whether any piece is royal.
+    pub(crate) has_royals: bool,
+    /// Per piece key: the squares it may end a move on (its zone, and the goal squares it may
+    /// stand on).
+    pub(crate) stand: Vec<SquareSet>,
+    /// Per piece key: the squares it may capture on (goal squares it enters by capturing too).
+    pub(crate) capture_on: Vec<SquareSet>,
+    /// Per piece key: the squares where it promotes.
+    pub(crate) promote: Vec<SquareSet>,
+    /// Per piece key: the squares its initial (`i`) legs start from.
+    pub(crate) initial: Vec<SquareSet>,
+    /// Key `piece_key * SQUARES + square`: the ray of every move leg, tagged with the leg's
+    /// index in the piece's moves (for rules beyond Boyer's family).
+    pub(crate) legs: RayTable,
+    /// Key `piece_key * SQUARES + square`: the ball's rays from `square` when this piece kicks
+    /// it from there by its whole pattern (kick modes `from-ball` and `enter`), tagged with the
+    /// kick leg's index.
+    pub(crate) ball_rays: RayTable,
+    /// The squares the ball may not stop on.
+    pub(crate) ball_forbidden: SquareSet,
+    /// Every square of the board (holes left out).
+    pub(crate) on_board: SquareSet,
+}
+
+impl Default for Tables {
+    fn default() -> Self {
+        Tables {
+            kinds: 0,
+            goals: SquareSet::EMPTY,
+            goal_files: Default::default(),
+            corners: SquareSet::EMPTY,
+            neighbours: Vec::new(),
+            lines: RayTable::default(),
+            moves: RayTable::default(),
+            leaps: RayTable::default(),
+            line_reach: Vec::new(),
+            jump_dirs: Vec::new(),
+            move_overlap: Vec::new(),
+            kick_overlap: Vec::new(),
+            dir_of: [0; 9],
+            royal: [false; 64],
+            has_royals: false,
+            stand: Vec::new(),
+            capture_on: Vec::new(),
+            promote: Vec::new(),
+            initial: Vec::new(),
+            legs: RayTable::default(),
+            ball_rays: RayTable::default(),
+            ball_forbidden: SquareSet::EMPTY,
+            on_board: SquareSet::EMPTY,
+        }
+    }
 }
 
 impl fmt::Debug for Tables {
@@ -119,11 +187,68 @@ impl Tables {
         let mut t = Tables { kinds, ..Tables::default() };
         t.geometry(rules);
         for side in Side::ALL {
-            for piece in rules.pieces() {
+            for (kind, piece) in rules.pieces().iter().enumerate() {
                 t.piece_tables(rules, side, &piece.moves, &piece.kicks, piece.corner_jump);
+                t.generic_tables(rules, side, kind);
             }
         }
+        t.ball_forbidden = rules.ball().forbidden;
+        t.on_board = rules.board().squares().collect();
         t
+    }
+
+    /// The tables of one side's piece type that rules beyond Boyer's family read: where it may
+    /// stand, capture and promote, its tagged move rays and its rays of kicks from the ball.
+    fn generic_tables(&mut self, rules: &Rules, side: Side, kind: usize) {
+        let piece = &rules.pieces()[kind];
+        let board = rules.board();
+        let own = |s: Square| if side == Side::White { s } else { board.mirror(s) };
+        let code = usize::from(crate::position::piece_code(side, kind));
+        self.royal[code] = piece.royal;
+        self.has_royals |= piece.royal;
+        let zone: SquareSet =
+            board.squares().filter(|&s| piece.zone.is_none_or(|z| z.contains(own(s)))).collect();
+        let goal_ok = |s: Square, capturing: bool| {
+            !self.goals.contains(s)
+                || match piece.goals {
+                    crate::rules::GoalAccess::Always => true,
+                    crate::rules::GoalAccess::Capture => capturing,
+                    crate::rules::GoalAccess::Never => false,
+                }
+        };
+        self.stand.push(zone.iter().filter(|&s| goal_ok(s, false)).collect());
+        self.capture_on.push(zone.iter().filter(|&s| goal_ok(s, true)).collect());
+        self.promote.push(match &piece.promotion {
+            Some(p) => board.squares().filter(|&s| p.squares.contains(own(s))).collect(),
+            None => SquareSet::EMPTY,
+        });
+        self.initial.push(
+            rules
+                .start()
+                .pieces
+                .iter()
+                .filter(|&&(_, s, k)| s == side && k.index() == kind)
+                .map(|&(sq, _, _)| sq)
+                .collect(),
+        );
+        let moves: Vec<_> = piece.moves.iter().map(|&l| oriented(l, side)).collect();
+        let kicks: Vec<_> = piece.kicks.iter().map(|&l| oriented(l, side)).collect();
+        for s in Square::all() {
+            let on = board.contains(s);
+            let rays = |legs: &[(i8, i8, u8)]| -> Vec<(u8, Vec<Square>)> {
+                if !on {
+                    return Vec::new();
+                }
+                legs.iter()
+                    .enumerate()
+                    .map(|(i, &(x, y, reach))| (i as u8, ray(s, (x, y), reach, rules)))
+                    .collect()
+            };
+            let move_rays = rays(&moves);
+            self.legs.push_tagged(move_rays.iter().map(|(i, r)| (*i, r.as_slice())));
+            let kick_rays = rays(&kicks);
+            self.ball_rays.push_tagged(kick_rays.iter().map(|(i, r)| (*i, r.as_slice())));
+        }
     }
 
     /// The index of a side's piece type in the per-piece tables.
@@ -242,7 +367,7 @@ fn ray(from: Square, step: (i8, i8), reach: u8, rules: &Rules) -> Vec<Square> {
     let mut out = Vec::new();
     let mut at = from;
     while out.len() < usize::from(reach) {
-        match at.offset(i32::from(step.0), i32::from(step.1), board.files, board.ranks) {
+        match board.offset(at, i32::from(step.0), i32::from(step.1)) {
             Some(next) => {
                 out.push(next);
                 at = next;

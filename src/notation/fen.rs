@@ -1,4 +1,6 @@
-//! Positions as text: `<board> <side> <turns>`, e.g. `rnbq1kbnr/9/9/9/4a4/9/9/9/RNBQ1KBNR w 0`.
+//! Positions as text: `<board> <side> <turns>`, e.g. `rnbq1kbnr/9/9/9/4a4/9/9/9/RNBQ1KBNR w 0`,
+//! then the fields some variants add: the score (`2-1`), an en-passant square (`e3` or `-`) and
+//! an in-place steal (`b8a9` or `-`). Holes are written `*`.
 //!
 //! This module only reads the text; [`crate::position::Position`] checks it against the rules
 //! (board size, piece letters, the ball, goal squares).
@@ -8,6 +10,7 @@ use std::ops::Range;
 use pest::Parser;
 use pest::iterators::Pair;
 
+use crate::notation::squares::SquareName;
 use crate::notation::{ParseError, from_pest};
 use crate::side::Side;
 
@@ -34,6 +37,30 @@ pub struct FenSetup {
     pub board_span: Range<usize>,
     /// The bytes of the turn count.
     pub turns_span: Range<usize>,
+    /// The fields after the turn count, in order.
+    pub fields: Vec<Field>,
+}
+
+/// A field after the turn count, as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Field {
+    /// What it holds.
+    pub kind: FieldKind,
+    /// Its bytes.
+    pub span: Range<usize>,
+}
+
+/// The contents of a field after the turn count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FieldKind {
+    /// A score, White's first.
+    Score(u32, u32),
+    /// One square.
+    Square(SquareName),
+    /// Two squares.
+    Squares(SquareName, SquareName),
+    /// `-`.
+    None,
 }
 
 /// One rank of the board, files from left to right.
@@ -61,6 +88,8 @@ pub enum CellKind {
     Empty(u32),
     /// A letter: a piece of either side or the ball.
     Letter(char),
+    /// `*`: a square that does not exist.
+    Hole,
 }
 
 impl Row {
@@ -71,7 +100,7 @@ impl Row {
             .iter()
             .map(|c| match c.kind {
                 CellKind::Empty(n) => u64::from(n),
-                CellKind::Letter(_) => 1,
+                CellKind::Letter(_) | CellKind::Hole => 1,
             })
             .sum()
     }
@@ -98,6 +127,7 @@ pub fn parse(input: &str) -> Result<FenSetup, ParseError> {
     let mut side = Side::White;
     let mut turns = 0;
     let mut turns_span = 0..0;
+    let mut fields = Vec::new();
     for pair in top.into_inner() {
         let span = pair.as_span().start()..pair.as_span().end();
         match pair.as_rule() {
@@ -115,11 +145,54 @@ pub fn parse(input: &str) -> Result<FenSetup, ParseError> {
                 })?;
                 turns_span = span;
             }
+            Rule::score | Rule::square | Rule::square_pair | Rule::none => {
+                fields.push(Field { kind: field(pair)?, span });
+            }
             Rule::EOI | Rule::space => {}
             other => unreachable!("parse: unexpected rule {other:?}"),
         }
     }
-    Ok(FenSetup { rows, side, turns, board_span, turns_span })
+    Ok(FenSetup { rows, side, turns, board_span, turns_span, fields })
+}
+
+/// A field after the turn count.
+fn field(pair: Pair<'_, Rule>) -> Result<FieldKind, ParseError> {
+    let at = pair.as_span().start()..pair.as_span().end();
+    let text = pair.as_str();
+    Ok(match pair.as_rule() {
+        Rule::none => FieldKind::None,
+        Rule::score => {
+            let goals = |s: &str| {
+                s.parse::<u32>().map_err(|_| {
+                    ParseError::new(format!("score {text} is too large"), at.clone())
+                })
+            };
+            let (w, b) = text.split_once('-').unwrap_or((text, "0"));
+            FieldKind::Score(goals(w)?, goals(b)?)
+        }
+        Rule::square => FieldKind::Square(square_name(text, &at)?),
+        Rule::square_pair => {
+            let mut inner = pair.into_inner();
+            let mut next = || {
+                inner.next().map_or(Err(ParseError::new("two squares expected", at.clone())), |p| {
+                    square_name(p.as_str(), &at)
+                })
+            };
+            FieldKind::Squares(next()?, next()?)
+        }
+        other => unreachable!("field: unexpected rule {other:?}"),
+    })
+}
+
+/// A square name of a field (`e3`).
+fn square_name(text: &str, at: &Range<usize>) -> Result<SquareName, ParseError> {
+    let mut chars = text.chars();
+    let file = chars.next().map_or(0, |c| c as u32 - 'a' as u32);
+    let rank: u32 = chars.as_str().parse().unwrap_or(0);
+    if file >= 16 || rank == 0 {
+        return Err(ParseError::new(format!("`{text}` is not a square"), at.clone()));
+    }
+    Ok(SquareName { file: file as u8, rank: (rank - 1) as u8 })
 }
 
 /// A readable name for every rule, used in "expected ..." messages.
@@ -135,6 +208,13 @@ fn rule_name(rule: &Rule) -> &'static str {
         Rule::turns => "the number of completed turns",
         Rule::cell => "a digit or a letter",
         Rule::space => "a space",
+        Rule::hole => "`*` (a hole)",
+        Rule::field => "a field",
+        Rule::score => "a score (`2-1`)",
+        Rule::goals => "a number of goals",
+        Rule::square_pair => "two squares",
+        Rule::square => "a square",
+        Rule::none => "`-`",
     }
 }
 
@@ -157,6 +237,7 @@ fn row(pair: Pair<'_, Rule>) -> Result<Row, ParseError> {
                     }
                 },
                 Rule::letter => CellKind::Letter(cell.as_str().chars().next().unwrap_or('?')),
+                Rule::hole => CellKind::Hole,
                 other => unreachable!("row: unexpected rule {other:?}"),
             };
             Ok(Cell { kind, span: at })
@@ -197,7 +278,7 @@ mod tests {
             ("9/9 x 0", 4..5, "side to move"),
             ("9/9 w", 5..5, "expected"),
             ("9/9 w -1", 6..7, "completed turns"),
-            ("9/9 w 1 2", 8..9, "the end"),
+            ("9/9 w 1 2", 8..9, "a score"),
             ("4?4 w 0", 1..2, "expected"),
             ("9/0 w 0", 2..3, "a run of 0"),
             ("9 w 99999999999", 4..15, "too large"),

@@ -1,4 +1,6 @@
-//! Positions: a checked board, the side to move and the turn count.
+//! Positions: a checked board, the side to move, the turn count, and the state some variants
+//! keep (the score of a match, who holds a carried ball, an en-passant square, the last in-place
+//! steal).
 //!
 //! A [`Position`] is built from a [`Placement`] (itself checked from a parsed FEN) and borrows the
 //! [`Rules`] it was checked against. It is small and cheap to copy, so that turn generation and
@@ -10,12 +12,12 @@ pub(crate) mod zobrist;
 use std::fmt;
 
 use crate::notation::{ParseError, fen};
-use crate::rules::{PieceKind, Rules};
+use crate::rules::{BallMode, PieceKind, Rules};
 use crate::side::Side;
 use crate::square::{SQUARES, Square};
 use crate::square_set::SquareSet;
 pub use setup::{Placement, place};
-use zobrist::{BLACK_TO_MOVE, NO_GOAL_YET, SQUARE_KEYS};
+use zobrist::{BLACK_TO_MOVE, EXTRA_KEYS, NO_GOAL_YET, SCORE_KEYS, SQUARE_KEYS};
 
 /// The contents code of an empty square.
 pub(crate) const EMPTY: u8 = 0;
@@ -50,6 +52,21 @@ pub enum Outcome {
         winner: Side,
         /// Whether the loser kicked the ball into its own goal.
         own_goal: bool,
+    },
+    /// `winner` captured the last royal piece of the other side.
+    RoyalCaptured {
+        /// The side that captured it.
+        winner: Side,
+    },
+    /// `winner` reached the goals that win a match (`end.goals`).
+    Match {
+        /// The side with the winning score.
+        winner: Side,
+    },
+    /// The turn limit of a match was reached and `winner` has more goals.
+    MostGoals {
+        /// The side with more goals.
+        winner: Side,
     },
     /// The turn limit (`end.max_turns`) was reached without a goal: a draw.
     TurnLimit,
@@ -87,6 +104,14 @@ pub struct Position<'r> {
     pub(crate) side: Side,
     pub(crate) turns: u32,
     pub(crate) hash: u64,
+    /// Whether the piece on `ball` holds it (a carried ball).
+    pub(crate) held: bool,
+    /// Goals scored, White's first (always 0-0 where the first goal ends the game).
+    pub(crate) score: [u16; 2],
+    /// The square skipped by the last turn's double step, which may be taken en passant.
+    pub(crate) en_passant: Option<Square>,
+    /// The last turn's in-place steal (stealer, robbed), which may not be reversed at once.
+    pub(crate) steal: Option<(Square, Square)>,
 }
 
 impl<'r> Position<'r> {
@@ -101,6 +126,10 @@ impl<'r> Position<'r> {
             side: placement.side,
             turns: placement.turns,
             hash: 0,
+            held: placement.held,
+            score: placement.score,
+            en_passant: placement.en_passant,
+            steal: placement.steal,
         };
         pos.board[placement.ball.index()] = BALL;
         for &(square, side, kind) in &placement.pieces {
@@ -123,11 +152,9 @@ impl<'r> Position<'r> {
     }
 
     /// The variant's start position (`setup.fen`).
-    ///
-    /// # Errors
-    /// None for a compiled definition (its setup was checked); the error is kept for safety.
-    pub fn start(rules: &'r Rules) -> Result<Position<'r>, FenError> {
-        Position::from_fen(rules, rules.setup_fen())
+    #[must_use]
+    pub fn start(rules: &'r Rules) -> Position<'r> {
+        Position::from_placement(rules, rules.start())
     }
 
     /// The rules this position belongs to.
@@ -166,7 +193,40 @@ impl<'r> Position<'r> {
             }
         }
         pieces.sort_by_key(|&(s, _, _)| s);
-        Placement { pieces, ball: self.ball, side: self.side, turns: self.turns }
+        Placement {
+            pieces,
+            ball: self.ball,
+            held: self.held,
+            side: self.side,
+            turns: self.turns,
+            score: self.score,
+            en_passant: self.en_passant,
+            steal: self.steal,
+        }
+    }
+
+    /// Goals scored so far, White's first (0-0 in a variant where the first goal ends the game).
+    #[must_use]
+    pub fn score(&self) -> [u16; 2] {
+        self.score
+    }
+
+    /// Whether the ball is held by the piece on its square (a carried ball).
+    #[must_use]
+    pub fn ball_held(&self) -> bool {
+        self.held
+    }
+
+    /// The square that may be captured en passant this turn, if any.
+    #[must_use]
+    pub fn en_passant(&self) -> Option<Square> {
+        self.en_passant
+    }
+
+    /// The last turn's in-place steal (stealer, robbed), if it was one.
+    #[must_use]
+    pub fn last_steal(&self) -> Option<(Square, Square)> {
+        self.steal
     }
 
     /// The piece on `square`, if any.
@@ -211,66 +271,115 @@ impl<'r> Position<'r> {
         if self.before_goals_allowed() {
             h ^= NO_GOAL_YET;
         }
+        h ^ self.extra_hash()
+    }
+
+    /// The part of the hash that the score, a held ball, en passant and a steal make.
+    fn extra_hash(&self) -> u64 {
+        let mut h = SCORE_KEYS[0][usize::from(self.score[0]) % 64]
+            ^ SCORE_KEYS[1][usize::from(self.score[1]) % 64];
+        if self.held {
+            h ^= EXTRA_KEYS[3][self.ball.index()];
+        }
+        if let Some(s) = self.en_passant {
+            h ^= EXTRA_KEYS[0][s.index()];
+        }
+        if let Some((a, b)) = self.steal {
+            h ^= EXTRA_KEYS[1][a.index()] ^ EXTRA_KEYS[2][b.index()];
+        }
         h
     }
 
-    /// How the game has ended, if it has: a goal, or the turn limit.
+    /// How the game has ended, if it has: a goal (or the points of a match), a royal piece
+    /// captured, or the turn limit.
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
-        if let Some(winner) = self.rules.scorer(self.ball) {
-            return Some(Outcome::Goal { winner, own_goal: winner == self.side });
+        if let Some(outcome) = self.scored() {
+            return Some(outcome);
         }
         let limit = self.rules.end().max_turns;
-        (limit > 0 && self.turns >= limit).then_some(Outcome::TurnLimit)
+        if limit == 0 || self.turns < limit {
+            return None;
+        }
+        let [w, b] = self.score;
+        Some(match w.cmp(&b) {
+            std::cmp::Ordering::Greater => Outcome::MostGoals { winner: Side::White },
+            std::cmp::Ordering::Less => Outcome::MostGoals { winner: Side::Black },
+            std::cmp::Ordering::Equal => Outcome::TurnLimit,
+        })
     }
 
-    /// Whether the ball stands on a goal square (the game is over; there are no turns).
-    #[must_use]
-    pub fn is_goal(&self) -> bool {
-        self.rules.tables().goals.contains(self.ball)
-    }
-
-    /// The position text, exactly as vchess.club writes it.
-    #[must_use]
-    pub fn fen(&self) -> String {
-        let board = self.rules.board();
-        let mut out = String::with_capacity(100);
-        for rank in (0..board.ranks).rev() {
-            let mut run = 0;
-            for file in 0..board.files {
-                match self.letter(Square::new(file, rank)) {
-                    None => run += 1,
-                    Some(c) => {
-                        if run > 0 {
-                            out.push_str(&run.to_string());
-                            run = 0;
-                        }
-                        out.push(c);
-                    }
-                }
-            }
-            if run > 0 {
-                out.push_str(&run.to_string());
-            }
-            if rank > 0 {
-                out.push('/');
+    /// How the game ended on the board, if it did: the goals of a match, a goal, a royal piece
+    /// captured. The turn limit is not counted here (perft goes past it).
+    fn scored(&self) -> Option<Outcome> {
+        let rules = self.rules;
+        if rules.end().keeps_score() {
+            let target = u16::try_from(rules.end().goals).unwrap_or(u16::MAX);
+            return Side::ALL
+                .into_iter()
+                .find(|&s| self.score[s.index()] >= target)
+                .map(|winner| Outcome::Match { winner });
+        }
+        let t = rules.tables();
+        if t.goals.contains(self.ball) {
+            let winner = match rules.ball().mode {
+                BallMode::Kicked => rules.scorer(self.ball),
+                // A carried ball scores when the side that just moved holds it on its goal.
+                BallMode::Carried => (self.held
+                    && self.piece_at(self.ball).is_some_and(|(side, _)| side != self.side)
+                    && rules.goals(!self.side).contains(&self.ball))
+                .then_some(!self.side),
+            };
+            if let Some(winner) = winner {
+                return Some(Outcome::Goal { winner, own_goal: winner == self.side });
             }
         }
-        format!("{out} {} {}", self.side.fen_char(), self.turns)
+        if t.has_royals {
+            for side in Side::ALL {
+                if !self.men[side.index()].iter().any(|s| t.royal[self.board[s.index()] as usize])
+                {
+                    return Some(Outcome::RoyalCaptured { winner: !side });
+                }
+            }
+        }
+        None
     }
 
-    /// The letter of what stands on `square`: a piece (Black lowercase), the ball, or none.
+    /// Whether the game ended on the board (a goal, the goals of a match, a royal piece
+    /// captured): the position has no turns.
+    #[must_use]
+    pub fn is_goal(&self) -> bool {
+        self.scored().is_some()
+    }
+
+    /// The position text, exactly as vchess.club writes it (with the variant's extra fields).
+    #[must_use]
+    pub fn fen(&self) -> String {
+        let state = Placement {
+            pieces: Vec::new(),
+            ball: self.ball,
+            held: self.held,
+            side: self.side,
+            turns: self.turns,
+            score: self.score,
+            en_passant: self.en_passant,
+            steal: self.steal,
+        };
+        setup::write_fen(self.rules, |s| self.letter(s), &state)
+    }
+
+    /// The letter of what stands on `square`: a piece (Black lowercase; a holder's letter if
+    /// it holds the ball), the ball, or none.
     fn letter(&self, square: Square) -> Option<char> {
         match self.board[square.index()] {
             EMPTY => None,
             BALL => Some(self.rules.ball_symbol()),
-            code => {
-                let c = self.rules.pieces()[code_kind(code)].letter;
-                Some(match code_side(code) {
-                    Side::White => c,
-                    Side::Black => c.to_ascii_lowercase(),
-                })
-            }
+            code => Some(setup::piece_letter(
+                self.rules,
+                code_side(code),
+                PieceKind(code_kind(code) as u8),
+                self.held && square == self.ball,
+            )),
         }
     }
 
@@ -298,6 +407,68 @@ impl<'r> Position<'r> {
         self.hash ^= SQUARE_KEYS[from.index()][b] ^ SQUARE_KEYS[to.index()][b];
     }
 
+    /// Removes the piece on `at` (a capture), keeping the hash.
+    #[inline]
+    pub(crate) fn remove_piece(&mut self, at: Square) {
+        let code = self.board[at.index()];
+        if code < 2 {
+            return;
+        }
+        self.board[at.index()] = EMPTY;
+        self.men[code_side(code).index()].remove(at);
+        self.hash ^= SQUARE_KEYS[at.index()][usize::from(code)];
+    }
+
+    /// Makes the piece on `at` a `kind` (a promotion), keeping the hash.
+    #[inline]
+    pub(crate) fn set_kind(&mut self, at: Square, kind: PieceKind) {
+        let old = self.board[at.index()];
+        if old < 2 {
+            return;
+        }
+        let new = piece_code(code_side(old), kind.index());
+        self.board[at.index()] = new;
+        self.hash ^= SQUARE_KEYS[at.index()][usize::from(old)] ^ SQUARE_KEYS[at.index()][usize::from(new)];
+    }
+
+    /// Changes the state kept beside the board (who holds the ball, the score, en passant,
+    /// the last steal) with `change`, keeping the hash.
+    #[inline]
+    pub(crate) fn change_state(&mut self, change: impl FnOnce(&mut Position<'r>)) {
+        self.hash ^= self.extra_hash();
+        change(self);
+        self.hash ^= self.extra_hash();
+    }
+
+    /// A carried ball leaves its holder's hands and lies free on `to` (an empty square), or is
+    /// given to the piece on `to` (`held`), keeping the hash.
+    pub(crate) fn place_ball(&mut self, to: Square, held: bool) {
+        let b = usize::from(BALL);
+        self.hash ^= self.extra_hash();
+        if !self.held {
+            self.board[self.ball.index()] = EMPTY;
+            self.hash ^= SQUARE_KEYS[self.ball.index()][b];
+        }
+        self.ball = to;
+        self.held = held;
+        if !held {
+            self.board[to.index()] = BALL;
+            self.hash ^= SQUARE_KEYS[to.index()][b];
+        }
+        self.hash ^= self.extra_hash();
+    }
+
+    /// Puts every piece and the ball back as in `start`, keeping the side, the turn count and
+    /// the score (what follows a goal in a match).
+    pub(crate) fn reset_to(&mut self, start: &Placement) {
+        let mut next = Position::from_placement(self.rules, start);
+        next.side = self.side;
+        next.turns = self.turns;
+        next.score = self.score;
+        next.hash = next.hash_from_scratch();
+        *self = next;
+    }
+
     /// Hands the move to the other side and counts the turn, keeping the hash.
     #[inline]
     pub(crate) fn end_turn(&mut self) {
@@ -318,6 +489,10 @@ impl PartialEq for Position<'_> {
             && self.ball == other.ball
             && self.side == other.side
             && self.turns == other.turns
+            && self.held == other.held
+            && self.score == other.score
+            && self.en_passant == other.en_passant
+            && self.steal == other.steal
     }
 }
 
@@ -353,14 +528,6 @@ impl fmt::Display for Position<'_> {
         writeln!(f)?;
         write!(f, "{} to move, {} turns completed", self.side.name(), self.turns)
     }
-}
-
-/// The variant's start position (`setup.fen`), which was checked when the rules compiled.
-#[must_use]
-pub fn start_placement(rules: &Rules) -> Placement {
-    let parsed =
-        fen::parse(rules.setup_fen()).expect("setup.fen was checked when the rules compiled");
-    place(rules, &parsed).expect("setup.fen was checked when the rules compiled")
 }
 
 #[cfg(test)]
@@ -406,7 +573,7 @@ mod tests {
     #[test]
     fn third_occurrence_is_a_repetition() {
         let def = load("boyer-1951").unwrap();
-        let pos = Position::start(&def.rules).unwrap();
+        let pos = Position::start(&def.rules);
         let mut other = pos;
         other.move_piece(Square::new(1, 0), Square::new(2, 2));
         let (a, b) = (pos.hash(), other.hash());

@@ -3,22 +3,49 @@
 use crate::notation::ParseError;
 use std::ops::Range;
 
-use crate::notation::fen::{CellKind, FenSetup, Row};
-use crate::rules::{PieceKind, Rules};
+use crate::notation::fen::{CellKind, FenSetup, FieldKind, Row};
+use crate::rules::{BallMode, GoalAccess, PieceKind, Rules};
 use crate::side::Side;
 use crate::square::{SQUARES, Square};
 
-/// A checked position: every piece on the board, the ball, the side to move, the turn count.
+/// A checked position: every piece on the board, the ball, the side to move, the turn count,
+/// and the state some variants keep (the score, an en-passant square, the last in-place steal).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Placement {
     /// The pieces and their squares, from a1 upwards rank by rank.
     pub pieces: Vec<(Square, Side, PieceKind)>,
     /// The ball's square.
     pub ball: Square,
+    /// Whether the piece on the ball's square holds it (a carried ball).
+    pub held: bool,
     /// The side to move.
     pub side: Side,
     /// Completed turns.
     pub turns: u32,
+    /// Goals (points) scored, White's first; always 0-0 where the first goal ends the game.
+    pub score: [u16; 2],
+    /// The square a piece has just skipped with a double step, which may be captured en passant.
+    pub en_passant: Option<Square>,
+    /// The last turn's in-place steal (stealer's square, robbed piece's square), which may not
+    /// be reversed at once.
+    pub steal: Option<(Square, Square)>,
+}
+
+impl Placement {
+    /// A placement of `pieces` and a free ball with no score and nothing pending.
+    #[must_use]
+    pub fn new(pieces: Vec<(Square, Side, PieceKind)>, ball: Square, side: Side) -> Placement {
+        Placement {
+            pieces,
+            ball,
+            held: false,
+            side,
+            turns: 0,
+            score: [0, 0],
+            en_passant: None,
+            steal: None,
+        }
+    }
 }
 
 /// What has been read of a position so far.
@@ -26,6 +53,8 @@ pub struct Placement {
 struct Reading {
     pieces: Vec<(Square, Side, PieceKind)>,
     balls: Vec<(Square, Range<usize>)>,
+    /// Whether the ball read is held by the piece on its square.
+    held: bool,
     /// Letters already reported as unknown (once each: a rank of strangers is one mistake).
     unknown: Vec<char>,
     problems: Vec<ParseError>,
@@ -50,14 +79,103 @@ pub fn place(rules: &Rules, fen: &FenSetup) -> Result<Placement, Vec<ParseError>
         read_row(rules, row, board.ranks - 1 - i as u8, &mut reading);
     }
     let ball = the_ball(rules, fen, &mut reading);
+    let extra = fields(rules, fen, &mut reading.problems);
     match ball {
         Some(ball) if reading.problems.is_empty() => {
             let mut pieces = reading.pieces;
             pieces.sort_by_key(|&(s, _, _)| s);
-            Ok(Placement { pieces, ball, side: fen.side, turns: fen.turns })
+            let (score, en_passant, steal) = extra;
+            Ok(Placement {
+                pieces,
+                ball,
+                held: reading.held,
+                side: fen.side,
+                turns: fen.turns,
+                score,
+                en_passant,
+                steal,
+            })
         }
         _ => Err(reading.problems),
     }
+}
+
+/// The fields after the turn count that `rules` has, in this order: the score (a match), the
+/// en-passant square (a variant with en passant or a carried ball), the last in-place steal
+/// (a carried ball). Fields left out at the end take their empty value.
+pub fn fields_of(rules: &Rules) -> Vec<&'static str> {
+    let mut out = Vec::new();
+    if rules.end().keeps_score() {
+        out.push("score");
+    }
+    let carried = rules.ball().mode == BallMode::Carried;
+    if carried || rules.pieces().iter().any(|p| p.moves.iter().any(|l| l.en_passant)) {
+        out.push("en passant");
+    }
+    if carried {
+        out.push("steal");
+    }
+    out
+}
+
+type Extra = ([u16; 2], Option<Square>, Option<(Square, Square)>);
+
+/// Reads the fields after the turn count.
+fn fields(rules: &Rules, fen: &FenSetup, problems: &mut Vec<ParseError>) -> Extra {
+    let expected = fields_of(rules);
+    let mut extra: Extra = ([0, 0], None, None);
+    let board = rules.board();
+    let on_board = |name: crate::notation::squares::SquareName, at: &Range<usize>| {
+        name.on_board(board.files, board.ranks).filter(|&s| board.contains(s)).ok_or_else(|| {
+            ParseError::new(format!("{name} is not a square of the board"), at.clone())
+        })
+    };
+    for (i, field) in fen.fields.iter().enumerate() {
+        let at = &field.span;
+        let Some(&what) = expected.get(i) else {
+            let help = if expected.is_empty() {
+                "this variant's positions end with the turn count".to_owned()
+            } else {
+                format!("this variant's positions end with: {}", expected.join(", "))
+            };
+            problems.push(ParseError::new("one field too many", at.clone()).with_help(help));
+            return extra;
+        };
+        let read = match (what, field.kind) {
+            ("score", FieldKind::Score(w, b)) => {
+                match (u16::try_from(w), u16::try_from(b)) {
+                    (Ok(w), Ok(b)) => extra.0 = [w, b],
+                    _ => problems.push(ParseError::new("the score is too large", at.clone())),
+                }
+                true
+            }
+            ("en passant" | "steal", FieldKind::None) => true,
+            ("en passant", FieldKind::Square(s)) => {
+                match on_board(s, at) {
+                    Ok(s) => extra.1 = Some(s),
+                    Err(e) => problems.push(e),
+                }
+                true
+            }
+            ("steal", FieldKind::Squares(a, b)) => {
+                match (on_board(a, at), on_board(b, at)) {
+                    (Ok(a), Ok(b)) => extra.2 = Some((a, b)),
+                    (Err(e), _) | (_, Err(e)) => problems.push(e),
+                }
+                true
+            }
+            _ => false,
+        };
+        if !read {
+            let example = match what {
+                "score" => "the score, e.g. `2-1`",
+                "en passant" => "an en-passant square, e.g. `e3`, or `-`",
+                _ => "an in-place steal, e.g. `b8a9`, or `-`",
+            };
+            problems.push(ParseError::new(format!("expected {example}"), at.clone()));
+        }
+    }
+    extra
 }
 
 /// Reads one rank (from 0) of the position.
@@ -74,14 +192,31 @@ fn read_row(rules: &Rules, row: &Row, rank: u8, reading: &mut Reading) {
         return;
     }
     let mut file = 0u8;
+    let board = rules.board();
     for cell in &row.cells {
-        match cell.kind {
-            CellKind::Empty(n) => file += n as u8,
+        let at = Square::new(file, rank);
+        let (len, hole) = match cell.kind {
+            CellKind::Empty(n) => (n as u8, false),
             CellKind::Letter(c) => {
-                read_letter(rules, c, Square::new(file, rank), cell.span.clone(), reading);
-                file += 1;
+                if !board.is_hole(at) {
+                    read_letter(rules, c, at, cell.span.clone(), reading);
+                }
+                (1, false)
+            }
+            CellKind::Hole => (1, true),
+        };
+        for f in file..file + len {
+            let s = Square::new(f, rank);
+            if board.is_hole(s) != hole {
+                let message = if hole {
+                    format!("`*` on {s}, which is a square of the board (holes are written `*`)")
+                } else {
+                    format!("{s} is a hole of this board: write it `*`")
+                };
+                reading.problems.push(ParseError::new(message, cell.span.clone()));
             }
         }
+        file += len;
     }
 }
 
@@ -92,27 +227,56 @@ fn read_letter(rules: &Rules, c: char, square: Square, span: Range<usize>, readi
         return;
     }
     let side = if c.is_ascii_uppercase() { Side::White } else { Side::Black };
-    let Some(kind) = rules.kind_of(c.to_ascii_uppercase()) else {
-        if !reading.unknown.contains(&c.to_ascii_uppercase()) {
-            reading.unknown.push(c.to_ascii_uppercase());
-            reading.problems.push(unknown_letter(rules, c, span));
+    let upper = c.to_ascii_uppercase();
+    let (kind, held) = match (rules.kind_of(upper), rules.kind_of_holder(upper)) {
+        (Some(kind), _) => (kind, false),
+        (None, Some(kind)) => (kind, true),
+        (None, None) => {
+            if !reading.unknown.contains(&upper) {
+                reading.unknown.push(upper);
+                reading.problems.push(unknown_letter(rules, c, span));
+            }
+            return;
         }
-        return;
     };
-    if rules.scorer(square).is_some() {
-        reading.problems.push(
-            ParseError::new(
-                format!("{} stands on the goal square {square}", piece_words(rules, side, kind)),
-                span,
-            )
-            .with_help("pieces never stand on goal squares"),
-        );
+    if let Some(problem) = misplaced(rules, side, kind, square) {
+        reading.problems.push(ParseError::new(problem.0, span).with_help(problem.1));
         return;
+    }
+    if held {
+        reading.balls.push((square, span));
+        reading.held = true;
     }
     reading.pieces.push((square, side, kind));
 }
 
-/// The ball's square, if there is exactly one ball; otherwise reports the problem.
+/// Why the piece may not stand on `square`, with a hint, if it may not.
+fn misplaced(
+    rules: &Rules,
+    side: Side,
+    kind: PieceKind,
+    square: Square,
+) -> Option<(String, String)> {
+    let piece = rules.piece(kind);
+    let who = piece_words(rules, side, kind);
+    if rules.scorer(square).is_some() && piece.goals == GoalAccess::Never {
+        return Some((
+            format!("{who} stands on the goal square {square}"),
+            format!("a {} never stands on a goal square", piece.name),
+        ));
+    }
+    let own = if side == Side::White { square } else { rules.board().mirror(square) };
+    if piece.zone.is_some_and(|zone| !zone.contains(own)) {
+        return Some((
+            format!("{who} stands on {square}, outside its zone"),
+            format!("see the zone of the {} in the definition", piece.name),
+        ));
+    }
+    None
+}
+
+/// The ball's square, if there is exactly one ball (free, or held by a piece); otherwise
+/// reports the problem.
 fn the_ball(rules: &Rules, fen: &FenSetup, reading: &mut Reading) -> Option<Square> {
     match reading.balls.as_slice() {
         [(square, _)] => Some(*square),
@@ -151,40 +315,81 @@ fn unknown_letter(rules: &Rules, c: char, span: Range<usize>) -> ParseError {
 }
 
 impl Placement {
-    /// The position's text: ranks from the top, runs of empty squares as decimal numbers, the
-    /// ball's symbol, the side to move and the turn count.
+    /// The position's text: ranks from the top, runs of empty squares as decimal numbers, `*`
+    /// for holes, the pieces' letters (a holder's own letter for a carried ball), the ball's
+    /// symbol, the side to move, the turn count, then the variant's extra fields.
     #[must_use]
     pub fn fen(&self, rules: &Rules) -> String {
-        let board = rules.board();
         let mut cells = vec![None; SQUARES];
         for &(square, side, kind) in &self.pieces {
-            let letter = rules.piece(kind).letter;
-            cells[square.index()] =
-                Some(if side == Side::White { letter } else { letter.to_ascii_lowercase() });
+            let held = self.held && square == self.ball;
+            cells[square.index()] = Some(piece_letter(rules, side, kind, held));
         }
-        cells[self.ball.index()] = Some(rules.ball_symbol());
-        let mut out = String::new();
-        for rank in (0..board.ranks).rev() {
-            let mut empty = 0;
-            for file in 0..board.files {
-                match cells[Square::new(file, rank).index()] {
-                    Some(c) => {
-                        if empty > 0 {
-                            out.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        out.push(c);
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                out.push_str(&empty.to_string());
-            }
-            if rank > 0 {
-                out.push('/');
-            }
+        if !self.held {
+            cells[self.ball.index()] = Some(rules.ball_symbol());
         }
-        format!("{out} {} {}", self.side.fen_char(), self.turns)
+        write_fen(rules, |s| cells[s.index()], self)
     }
+}
+
+/// The letter of a piece in positions: its own, or its holder letter while it holds the ball;
+/// lowercase for Black.
+#[must_use]
+pub fn piece_letter(rules: &Rules, side: Side, kind: PieceKind, held: bool) -> char {
+    let piece = rules.piece(kind);
+    let letter = if held { piece.holder.unwrap_or(piece.letter) } else { piece.letter };
+    if side == Side::White { letter } else { letter.to_ascii_lowercase() }
+}
+
+/// Writes a position: `letter` gives what stands on each square; the rest comes from `state`
+/// (its pieces are not read).
+pub(crate) fn write_fen(
+    rules: &Rules,
+    letter: impl Fn(Square) -> Option<char>,
+    state: &Placement,
+) -> String {
+    let board = rules.board();
+    let mut out = String::with_capacity(128);
+    for rank in (0..board.ranks).rev() {
+        let mut empty = 0;
+        for file in 0..board.files {
+            let square = Square::new(file, rank);
+            let c = if board.is_hole(square) { Some('*') } else { letter(square) };
+            match c {
+                Some(c) => {
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    out.push(c);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    out.push(' ');
+    out.push(state.side.fen_char());
+    out.push(' ');
+    out.push_str(&state.turns.to_string());
+    for field in fields_of(rules) {
+        out.push(' ');
+        match field {
+            "score" => out.push_str(&format!("{}-{}", state.score[0], state.score[1])),
+            "en passant" => match state.en_passant {
+                Some(s) => out.push_str(&s.to_string()),
+                None => out.push('-'),
+            },
+            _ => match state.steal {
+                Some((a, b)) => out.push_str(&format!("{a}{b}")),
+                None => out.push('-'),
+            },
+        }
+    }
+    out
 }

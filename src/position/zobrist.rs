@@ -39,3 +39,32 @@ pub(crate) const BLACK_TO_MOVE: u64 = splitmix(0x5349_4445).1;
 
 /// XORed in while no goal may be scored yet (`turn.no_goal_before`).
 pub(crate) const NO_GOAL_YET: u64 = splitmix(0x4E4F_474F_414C).1;
+
+/// Keys of the goals scored: `SCORE_KEYS[side][goals % 64]`.
+pub(crate) static SCORE_KEYS: [[u64; 64]; 2] = {
+    let mut keys = [[0u64; 64]; 2];
+    let mut state = 0x5343_4F52_4553_2121; // "SCORES!!"
+    let mut i = 0;
+    while i < 128 {
+        let (next, out) = splitmix(state);
+        state = next;
+        keys[i / 64][i % 64] = out;
+        i += 1;
+    }
+    keys
+};
+
+/// Keys of the per-square state: `[0]` the en-passant square, `[1]` and `[2]` the stealer's and
+/// the robbed piece's squares of an in-place steal, `[3]` the square of a held ball.
+pub(crate) static EXTRA_KEYS: [[u64; SQUARES]; 4] = {
+    let mut keys = [[0u64; SQUARES]; 4];
+    let mut state = 0x4558_5452_4121_2121; // "EXTRA!!!"
+    let mut i = 0;
+    while i < 4 * SQUARES {
+        let (next, out) = splitmix(state);
+        state = next;
+        keys[i / SQUARES][i % SQUARES] = out;
+        i += 1;
+    }
+    keys
+};

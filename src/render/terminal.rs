@@ -110,12 +110,12 @@ pub fn legend(style: Style) -> &'static str {
 mod tests {
     use super::*;
     use crate::definition::load_shipped;
-    use crate::position::start_placement;
+
 
     #[test]
     fn plain_board_marks_goals_ball_and_last_turn() {
         let rules = load_shipped("boyer-1951").unwrap().rules;
-        let start = start_placement(&rules);
+        let start = rules.start().clone();
         let text = board(&rules, &start, &[Square::new(4, 4)], Style::default());
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[0], "     a  b  c  d  e  f  g  h  i ");
@@ -128,7 +128,7 @@ mod tests {
     #[test]
     fn colour_board_uses_ansi_backgrounds() {
         let rules = load_shipped("boyer-1951").unwrap().rules;
-        let start = start_placement(&rules);
+        let start = rules.start().clone();
         let text = board(&rules, &start, &[], Style { color: true, flipped: false });
         assert!(text.contains("\x1b[48;5;71;"), "goal squares are green");
         assert!(text.contains("●"));

@@ -523,7 +523,7 @@ mod tests {
     #[test]
     fn a_side_that_can_only_pass_passes() {
         let def = crate::definition::load("tests/data/warn/forced-pass-at-start.toml").unwrap();
-        let pos = Position::start(&def.rules).unwrap();
+        let pos = Position::start(&def.rules);
         let report = Searcher::new(&def.rules).search(&pos, &[], Limits::level(2)).unwrap();
         assert!(report.turn.unwrap().is_null());
     }

@@ -205,7 +205,7 @@ pub fn placement(
     random: &RandomSetup,
     number: SetupNumber,
 ) -> Result<Placement, OutOfRange> {
-    let base = crate::position::start_placement(rules);
+    let base = rules.start().clone();
     let white = arrangement(rules, random, number.white)?;
     let black = arrangement(rules, random, number.black())?;
     let board = rules.board();
