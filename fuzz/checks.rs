@@ -3,7 +3,7 @@
 //! input goes through exactly the code it went through while fuzzing.
 #![allow(dead_code)]
 
-use kickoff::movegen::notation::{names, resolve, resolve_among};
+use kickoff::movegen::notation::{names, resolve};
 use kickoff::movegen::{check_turn_count, count_turns, legal_turns, play};
 use kickoff::position::Placement;
 use kickoff::{PieceKind, Position, Rules, Side, Square};
@@ -77,7 +77,7 @@ pub fn positions(all_rules: &[Rules], data: &[u8]) {
     let offset = usize::from(data[3] >> 2) % step;
     for (i, (t, name)) in turns.iter().zip(&named).enumerate() {
         if i % step == offset {
-            assert_eq!(&resolve_among(&pos, &turns, name).unwrap(), t, "{name} in {}", pos.fen());
+            assert_eq!(&resolve(&pos, name).unwrap(), t, "{name} in {}", pos.fen());
         }
         let next = play(&pos, t);
         assert_eq!(next.hash(), next.hash_from_scratch());

@@ -53,11 +53,8 @@ fn reachable(rules: &Rules, attacker: Side, goal: Square) -> bool {
         (0..rules.pieces().len()).any(|kind| {
             open.iter().any(|&ball| {
                 open.iter().filter(|&&k| k.distance(ball) == 1).any(|&kicker| {
-                    let mut placement = Placement::new(
-                        vec![(kicker, side, PieceKind(kind as u8))],
-                        ball,
-                        side,
-                    );
+                    let mut placement =
+                        Placement::new(vec![(kicker, side, PieceKind(kind as u8))], ball, side);
                     placement.turns = rules.turn().no_goal_before;
                     let pos = Position::from_placement(rules, &placement);
                     kick_destinations(&pos, kicker).contains(&goal)
@@ -148,7 +145,7 @@ fn random_game(
             found.stuck = Some((pos.fen(), crate::game::record::write(&game)));
         }
         let turn = turns[rng.random_range(0..turns.len())].clone();
-        if !turn.kicks.is_empty() {
+        if turn.kicks().next().is_some() {
             found.kicked[pos.side().index()] = true;
         }
         if game.play(turn).is_err() {

@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use std::io::{BufRead, BufReader};
 
 use kickoff::movegen::legal_turns;
-use kickoff::movegen::notation::{names, resolve_among};
+use kickoff::movegen::notation::{names, resolve};
 use kickoff::{Position, load};
 use serde_json::Value;
 
@@ -26,8 +26,7 @@ fn every_reference_turn_names_and_reads_back() {
         let distinct: HashSet<&String> = names.iter().collect();
         assert_eq!(distinct.len(), names.len(), "two turns share a name in {fen}");
         for (turn, name) in turns.iter().zip(&names) {
-            let back =
-                resolve_among(&pos, &turns, name).unwrap_or_else(|e| panic!("{fen}: {name}: {e}"));
+            let back = resolve(&pos, name).unwrap_or_else(|e| panic!("{fen}: {name}: {e}"));
             assert_eq!(&back, turn, "{fen}: {name}");
             checked += 1;
         }

@@ -17,6 +17,20 @@ fn rules_named(name: &str, boyer: &Definition, vchess: &Definition) -> kickoff::
     }
 }
 
+/// The results of every turn of `fen` walked action by action (the walk every variant has),
+/// counted.
+fn action_results(rules: &kickoff::Rules, fen: &str) -> (usize, BTreeMap<String, u64>) {
+    let pos = Position::from_fen(rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let mut results = BTreeMap::new();
+    let mut count = 0;
+    kickoff::movegen::general::each_turn(&pos, u64::MAX, |_, mid| {
+        count += 1;
+        *results.entry(mid.finish().fen()).or_insert(0) += 1;
+    })
+    .unwrap();
+    (count, results)
+}
+
 /// The results of every turn of `fen`, counted.
 fn our_results(rules: &kickoff::Rules, fen: &str) -> (usize, BTreeMap<String, u64>) {
     let pos = Position::from_fen(rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
@@ -64,13 +78,16 @@ fn every_reference_position_has_the_same_turns() {
         let rules = rules_named(set.as_str().unwrap(), &boyer, &vchess);
         let theirs: BTreeMap<String, u64> =
             serde_json::from_value(line["results"].clone()).unwrap();
-        let (count, ours) = our_results(&rules, fen);
         let expected = line["turns"].as_u64().unwrap() as usize;
-        if count != expected || ours != theirs {
-            let (missing, extra) = difference(&theirs, &ours);
-            report.push(format!(
-                "{id} ({set}) {fen}: {count} turns, expected {expected}\n  missing: {missing:?}\n  extra: {extra:?}"
-            ));
+        for (walk, (count, ours)) in
+            [("chains", our_results(&rules, fen)), ("actions", action_results(&rules, fen))]
+        {
+            if count != expected || ours != theirs {
+                let (missing, extra) = difference(&theirs, &ours);
+                report.push(format!(
+                    "{id} ({set}, {walk}) {fen}: {count} turns, expected {expected}\n  missing: {missing:?}\n  extra: {extra:?}"
+                ));
+            }
         }
     }
     assert_eq!(lines, 800, "the reference file has 400 positions x 2 rule sets");

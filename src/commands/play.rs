@@ -11,6 +11,7 @@ use crate::definition::{Definition, LoadOptions};
 use crate::game::record::{self, BrokenRecord};
 use crate::game::{Ending, Game, GameError};
 use crate::movegen::notation::{can_continue, names, next_kicks, resolve_step};
+use crate::movegen::{Action, check_turn_count};
 use crate::movegen::{Turn, legal_turns_checked, play};
 use crate::notation::record::RecordText;
 use crate::position::Position;
@@ -336,13 +337,17 @@ impl<'r> Session<'r> {
             n => self.game.plies()[n - 2].after.ball(),
         };
         let mut squares = Vec::new();
-        if let Some(m) = ply.turn.piece_move {
-            squares.extend([m.from, m.to]);
+        let mut ball = before;
+        for action in &ply.turn.actions {
+            match action {
+                Action::Move(m) => squares.extend([m.from, m.to]),
+                Action::Kick(k) => {
+                    squares.extend([ball, k.to]);
+                    ball = k.to;
+                }
+            }
         }
-        if !ply.turn.kicks.is_empty() {
-            squares.push(before);
-        }
-        squares.extend(ply.turn.kicks.iter().map(|k| k.to));
+        squares.dedup();
         squares
     }
 
@@ -579,14 +584,12 @@ impl<'r> Session<'r> {
             return;
         }
         let pos = *self.game.position();
-        let turns = match legal_turns_checked(&pos) {
-            Ok(turns) => turns,
-            Err(e) => return println!("{e}"),
-        };
-        match resolve_step(&pos, &turns, &self.partial, text) {
+        if let Err(e) = check_turn_count(&pos) {
+            return println!("{e}");
+        }
+        match resolve_step(&pos, &self.partial, text) {
             Ok(step) => {
-                let scores = play(&pos, &step).is_goal();
-                if scores || !can_continue(&turns, &step) {
+                if step.is_null() || !can_continue(&pos, &step) {
                     self.play_human(step);
                 } else {
                     self.partial = step;
@@ -614,9 +617,7 @@ impl<'r> Session<'r> {
     }
 
     fn step_back(&mut self) {
-        if self.partial.kicks.pop().is_none() {
-            self.partial.piece_move = None;
-        }
+        self.partial.actions.pop();
         self.show_board();
     }
 
@@ -655,11 +656,7 @@ impl<'r> Session<'r> {
 
     fn list_kicks(&self) {
         let pos = self.game.position();
-        let turns = match legal_turns_checked(pos) {
-            Ok(turns) => turns,
-            Err(e) => return println!("{e}"),
-        };
-        let kicks = next_kicks(pos, &turns, &self.partial, self.partial.kicks.len());
+        let kicks = next_kicks(pos, &self.partial);
         if kicks.is_empty() {
             println!("No kick is possible now.");
         } else {
@@ -756,15 +753,17 @@ fn of_piece(pos: &Position<'_>, t: &Turn, piece: &str) -> bool {
     let mut chars = piece.chars();
     match (chars.next(), chars.next()) {
         (Some(c), None) if c.is_ascii_alphabetic() => {
-            t.piece_move.is_some_and(|m| m.letter == c.to_ascii_uppercase())
+            t.moves().next().is_some_and(|m| m.letter == c.to_ascii_uppercase())
         }
         _ => {
             let square = crate::notation::squares::parse(piece)
                 .ok()
                 .and_then(|items| crate::notation::squares::expand(&items, 16, 16).ok())
                 .and_then(|s| s.first().copied());
-            square.is_some_and(|s| {
-                t.piece_move.map_or_else(|| t.kicks.iter().any(|k| k.kicker == s), |m| m.from == s)
+            square.is_some_and(|s| match t.actions.first() {
+                Some(Action::Move(m)) => m.from == s,
+                Some(Action::Kick(k)) => k.kicker == s,
+                None => false,
             }) && pos.piece_at(square.unwrap_or(pos.ball())).is_some()
         }
     }

@@ -4,14 +4,13 @@ use crate::definition::diagnostic::Diagnostic;
 use crate::definition::source::{Loc, Sources, span_in_string};
 use crate::definition::tree::{Node, Table, Value};
 use crate::notation::betza;
-use crate::rules::leg::{self, Leg};
 use crate::notation::{ParseError, fen, squares};
 use crate::position::setup::{Placement, place};
+use crate::rules::leg::{self, Leg};
 use crate::rules::{
-    AfterGoal, BallMode, BallRules, Captures, CarriedRules, EnterBy, GoalAccess, KickMode,
-    NextAfterGoal, NoMoves, Order, Steal,
-    BlackSetup, Board, EndRules, GoalRank, KickDirection, KickRules, NullTurn, OwnGoal, PieceKind,
-    PieceType, RandomSetup, Rules, TurnRules, VariantInfo,
+    AfterGoal, BallMode, BallRules, BlackSetup, Board, Captures, CarriedRules, EndRules, EnterBy,
+    GoalAccess, GoalRank, KickDirection, KickMode, KickRules, NextAfterGoal, NoMoves, NullTurn,
+    Order, OwnGoal, PieceKind, PieceType, RandomSetup, Rules, Steal, TurnRules, VariantInfo,
 };
 use crate::side::BySide;
 use crate::square::Square;

@@ -17,8 +17,9 @@ pub(crate) struct KickContext<'t> {
     leap_adjacent: bool,
     corner_exception: bool,
     no_slide: bool,
-    /// The goal squares on which the ball may not stop this turn.
-    closed_goals: SquareSet,
+    /// The squares on which the ball may not stop this turn: goals that may not be scored yet
+    /// (or that would be own goals where those are forbidden), and the ball's forbidden squares.
+    closed: SquareSet,
 }
 
 /// The distinct destinations of one kick from the ball on `ball`, appended to a stack in the
@@ -77,7 +78,7 @@ impl<'t> KickContext<'t> {
             leap_adjacent: kick.leap_adjacent,
             corner_exception: kick.corner_exception,
             no_slide: kick.goal_rank == GoalRank::NoSlide,
-            closed_goals: t.goals & !can_score,
+            closed: (t.goals & !can_score) | t.ball_forbidden,
         }
     }
 
@@ -92,7 +93,7 @@ impl<'t> KickContext<'t> {
                 return Landing::Stop;
             }
         }
-        if self.closed_goals.contains(s) {
+        if self.closed.contains(s) {
             return Landing::Skip;
         }
         Landing::Ok
@@ -139,6 +140,43 @@ impl<'t> KickContext<'t> {
             }
         }
         self.leaps::<TRACK>(board, k, key, out, touched);
+    }
+
+    /// Appends to `out` every square the ball on `b` can be kicked to by the whole kick
+    /// pattern of the piece `key` from the ball's square (kick modes `from-ball` and `enter`):
+    /// slides stop before the first occupied square, leaps land on empty squares.
+    pub(crate) fn from_ball(
+        &self,
+        board: &[u8; SQUARES],
+        b: Square,
+        key: usize,
+        out: &mut Vec<Square>,
+    ) {
+        let mut targets = Targets {
+            out,
+            ball: b,
+            rank_goals: self.rank_goals(b),
+            dedupe: true,
+            seen: SquareSet::EMPTY,
+        };
+        let table = &self.t.ball_rays;
+        let (mut i, end) = table.span(key * SQUARES + b.index());
+        while i < end {
+            let s = table.square(i);
+            if board[s.index()] != EMPTY {
+                i = table.next_ray(i);
+                continue;
+            }
+            match self.landing(&targets, s) {
+                Landing::Ok => targets.push(s),
+                Landing::Skip => {}
+                Landing::Stop => {
+                    i = table.next_ray(i);
+                    continue;
+                }
+            }
+            i += 1;
+        }
     }
 
     #[inline]

@@ -5,12 +5,14 @@
 //! the `perft` and `recount` modules for how).
 
 mod chains;
+pub mod general;
 mod kicks;
 pub mod notation;
 pub mod perft;
 mod pieces;
 mod recount;
 mod results;
+pub mod step;
 pub mod tables;
 mod turn;
 
@@ -20,7 +22,8 @@ use crate::square::Square;
 use chains::{Visit, Walker};
 pub use perft::{PerftOptions, perft, perft_divide};
 pub use results::{Child, Results};
-pub use turn::{Kick, ParseTurnError, PieceMove, Turn, parse_long};
+pub use step::Mid;
+pub use turn::{Action, Kick, MoveKind, ParseTurnError, PieceMove, Turn, parse_long};
 
 /// Why a turn cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -67,7 +70,7 @@ struct Collect<'a> {
 impl Visit for Collect<'_> {
     fn stop(&mut self, _ball: Square) {
         if !(self.skip_empty && self.kicks.is_empty()) {
-            self.out.push(Turn { piece_move: self.piece_move, kicks: self.kicks.clone() });
+            self.out.push(Turn::new(self.piece_move, &self.kicks));
         }
     }
 
@@ -84,6 +87,13 @@ impl Visit for Collect<'_> {
 /// forced pass (the null turn). Empty when the game is over (the ball is on a goal).
 #[must_use]
 pub fn legal_turns(pos: &Position<'_>) -> Vec<Turn> {
+    if !pos.rules.tables().classic {
+        let mut out = Vec::new();
+        let _ = general::each_turn(pos, u64::MAX, |actions, _| {
+            out.push(Turn { actions: actions.to_vec() });
+        });
+        return out;
+    }
     let mut out = Vec::new();
     if pos.is_goal() {
         return out;
@@ -101,7 +111,7 @@ pub fn legal_turns(pos: &Position<'_>) -> Vec<Turn> {
     pieces::piece_moves(pos, &mut moves);
     for (from, to) in moves {
         let letter = pos.piece_at(from).map_or('?', |(_, k)| pos.rules.piece(k).letter);
-        collect.piece_move = Some(PieceMove { letter, from, to });
+        collect.piece_move = Some(PieceMove::new(letter, from, to));
         walker.shift(from, to);
         walker.walk_plain(pos.ball, &mut collect);
         walker.shift(to, from);
@@ -116,22 +126,7 @@ pub fn legal_turns(pos: &Position<'_>) -> Vec<Turn> {
 /// a meaningless position but never panics; see [`play_checked`]).
 #[must_use]
 pub fn play<'r>(pos: &Position<'r>, turn: &Turn) -> Position<'r> {
-    let board = pos.rules.board();
-    let free = |p: &Position<'_>, s: Square| board.contains(s) && p.board[s.index()] == 0;
-    let mut next = *pos;
-    if let Some(m) = turn.piece_move
-        && pos.piece_at(m.from).is_some_and(|(side, _)| side == pos.side)
-        && free(pos, m.to)
-    {
-        next.move_piece(m.from, m.to);
-    }
-    for k in &turn.kicks {
-        if free(&next, k.to) {
-            next.move_ball(k.to);
-        }
-    }
-    next.end_turn();
-    next
+    general::play(pos, turn)
 }
 
 /// Plays `turn` after checking that it is legal.
@@ -170,6 +165,9 @@ pub fn check_turn_count(pos: &Position<'_>) -> Result<u64, TooManyTurns> {
     if pos.is_goal() {
         return Ok(0);
     }
+    if !pos.rules.tables().classic {
+        return general::count_turns(pos);
+    }
     let mut walker = Walker::new(pos);
     walker.budget = MAX_TURNS + 1;
     let mut count = chains::Count(0);
@@ -200,17 +198,15 @@ pub fn legal_turns_checked(pos: &Position<'_>) -> Result<Vec<Turn>, TooManyTurns
 /// move in `pos` (the piece must be that side's and stand next to the ball).
 #[must_use]
 pub fn kick_destinations(pos: &Position<'_>, kicker: Square) -> Vec<Square> {
-    let mut out = Vec::new();
-    if kicker.distance(pos.ball) != 1
-        || pos.piece_at(kicker).is_none_or(|(side, _)| side != pos.side)
-    {
-        return out;
-    }
-    let context = kicks::KickContext::new(pos);
-    let mut touched = crate::square_set::SquareSet::EMPTY;
-    let code = pos.board[kicker.index()];
-    context.targets::<false>(&pos.board, kicker, pos.ball, code, &mut out, &mut touched);
-    out
+    let mut actions = Vec::new();
+    Mid::start(pos).actions(&mut actions);
+    actions
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Kick(k) if k.kicker == kicker => Some(k.to),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The number of legal turns (perft 1), counted without listing them; 0 when the game is over.

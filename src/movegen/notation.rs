@@ -1,17 +1,22 @@
 //! Turn notation against a position: the canonical name of every legal turn (`Nc3`, `Bf4>d6>b8`,
-//! `N>h3#`, `Ng>e4`, `g5>e4`, `--`) and reading what a person typed back into a turn.
+//! `N>h3#`, `Ng>e4`, `g5>e4`, `Nxe5`, `Pe8=Q`, `>e7Qe6>d1`, `N<e5`, `--`) and reading what a
+//! person typed back into a turn.
 //!
-//! A name says as little as needed: a piece move names its starting file, rank or square only
-//! when another piece of the same letter can reach the same square; a kick names its kicker only
-//! when another piece could send the ball to the same square at that point of the turn, and then
-//! by the first of letter, letter + file, letter + rank, square that tells them apart.
+//! A turn is named action by action, each against the actions possible at that moment of the
+//! turn: a piece move names its starting file, rank or square only when another piece of the
+//! same letter can go to the same square then; a kick names its kicker only when another piece
+//! could send the ball to the same square then, and then by the first of letter, letter + file,
+//! letter + rank, square that tells them apart. Reading walks the same moments, so reading a
+//! turn never lists every turn of the position.
 
-use std::collections::HashMap;
-
-use crate::movegen::{Kick, PieceMove, TooManyTurns, Turn, legal_turns, legal_turns_checked, play};
+use crate::movegen::step::Mid;
+use crate::movegen::turn::{Action, Kick, MoveKind, PieceMove, Turn};
+use crate::movegen::{TooManyTurns, check_turn_count, null_allowed};
 use crate::notation::ParseError;
-use crate::notation::turn::{self, Kicker, MoveText, Start, TurnText};
+use crate::notation::squares::SquareName;
+use crate::notation::turn::{self, KickText, Kicker, MoveText, Part, Start, TurnText};
 use crate::position::Position;
+use crate::rules::NoMoves;
 use crate::square::Square;
 
 /// Why a typed turn is not a legal turn of the position.
@@ -41,7 +46,15 @@ pub enum NotationError {
         /// The canonical names of the matching turns.
         candidates: Vec<String>,
     },
-    /// The ball is on a goal: nobody moves any more.
+    /// The turn stops where it may not.
+    #[error("`{text}` is not a whole turn: it cannot end there; next: {}", .next.join(" "))]
+    Unfinished {
+        /// What was typed.
+        text: String,
+        /// The names of the turns one action longer.
+        next: Vec<String>,
+    },
+    /// The game is over: nobody moves any more.
     #[error("the game is over")]
     Finished,
     /// The position has too many turns to read one.
@@ -57,78 +70,86 @@ fn alternatives_words(alternatives: &[String]) -> String {
     }
 }
 
-/// What is known of the turns of a position for naming them.
-struct Namer<'p, 'r> {
-    pos: &'p Position<'r>,
-    /// For each piece letter and destination, the squares of the pieces that can move there.
-    movers: HashMap<(char, Square), Vec<Square>>,
-    /// For each turn prefix and kick destination, the squares of the possible kickers.
-    kickers: HashMap<(Option<PieceMove>, Vec<Kick>, Square), Vec<Square>>,
+/// One moment of a turn being named or read: the state, and the actions possible there.
+struct Moment<'r> {
+    mid: Mid<'r>,
+    actions: Vec<Action>,
 }
 
-impl<'p, 'r> Namer<'p, 'r> {
-    fn new(pos: &'p Position<'r>, turns: &[Turn]) -> Self {
-        let mut movers: HashMap<(char, Square), Vec<Square>> = HashMap::new();
-        let mut kickers: HashMap<(Option<PieceMove>, Vec<Kick>, Square), Vec<Square>> =
-            HashMap::new();
-        for t in turns {
-            if let Some(m) = t.piece_move {
-                let froms = movers.entry((m.letter, m.to)).or_default();
-                if !froms.contains(&m.from) {
-                    froms.push(m.from);
-                }
-            }
-            for (i, k) in t.kicks.iter().enumerate() {
-                let key = (t.piece_move, t.kicks[..i].to_vec(), k.to);
-                let squares = kickers.entry(key).or_default();
-                if !squares.contains(&k.kicker) {
-                    squares.push(k.kicker);
-                }
-            }
-        }
-        Namer { pos, movers, kickers }
+impl<'r> Moment<'r> {
+    fn new(mid: Mid<'r>) -> Moment<'r> {
+        let mut actions = Vec::new();
+        mid.actions(&mut actions);
+        Moment { mid, actions }
     }
 
-    fn name(&self, t: &Turn) -> String {
-        if t.is_null() {
-            return "--".to_owned();
+    /// The piece letter on `square` now.
+    fn letter(&self, square: Square) -> Option<char> {
+        let pos = self.mid.position();
+        pos.piece_at(square).map(|(_, kind)| pos.rules().piece(kind).letter)
+    }
+
+    /// `action` written with as little as tells it from the other actions possible now.
+    fn part(&self, action: Action) -> Part {
+        match action {
+            Action::Move(m) if m.kind == MoveKind::InPlace => {
+                let holder =
+                    self.mid.position().ball_held() && self.mid.position().ball() == m.from;
+                let rivals = self.in_place_rivals(m, holder);
+                let text = KickText { kicker: self.kicker(&rivals, m.from), to: name_of(m.to) };
+                if holder { Part::Kick(text) } else { Part::Take(text) }
+            }
+            Action::Move(m) => Part::Move(self.move_text(m)),
+            Action::Kick(k) => {
+                let rivals: Vec<Square> = self
+                    .actions
+                    .iter()
+                    .filter_map(|a| match a {
+                        Action::Kick(o) if o.to == k.to && o.kicker != k.kicker => Some(o.kicker),
+                        _ => None,
+                    })
+                    .collect();
+                Part::Kick(KickText { kicker: self.kicker(&rivals, k.kicker), to: name_of(k.to) })
+            }
         }
-        let kicks: Vec<Kicker> = t
-            .kicks
+    }
+
+    /// The squares of the other pieces that can pass to (or take from) `m.to` now.
+    fn in_place_rivals(&self, m: PieceMove, holder: bool) -> Vec<Square> {
+        let pos = self.mid.position();
+        self.actions
             .iter()
-            .enumerate()
-            .map(|(i, k)| {
-                let candidates = &self.kickers[&(t.piece_move, t.kicks[..i].to_vec(), k.to)];
-                self.kicker(t.piece_move, candidates, k.kicker)
+            .filter_map(|a| match a {
+                Action::Move(o)
+                    if o.kind == MoveKind::InPlace
+                        && o.to == m.to
+                        && o.from != m.from
+                        && (pos.ball_held() && pos.ball() == o.from) == holder =>
+                {
+                    Some(o.from)
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn move_text(&self, m: PieceMove) -> MoveText {
+        let others: Vec<Square> = self
+            .actions
+            .iter()
+            .filter_map(|a| match a {
+                Action::Move(o)
+                    if o.kind != MoveKind::InPlace
+                        && o.letter == m.letter
+                        && o.to == m.to
+                        && o.from != m.from =>
+                {
+                    Some(o.from)
+                }
+                _ => None,
             })
             .collect();
-        let piece_move = t.piece_move.map(|m| {
-            let mut from = self.start(m);
-            // `Nc3g5>e4` would read as a knight move c3-g5: name the move's file as well.
-            if from == Start::Unspecified && matches!(kicks.first(), Some(Kicker::Square(_))) {
-                from = Start::File(m.from.file());
-            }
-            MoveText { letter: m.letter, from, to: name_of(m.to) }
-        });
-        let text = TurnText {
-            piece_move,
-            kicks: t
-                .kicks
-                .iter()
-                .zip(kicks)
-                .map(|(k, kicker)| turn::KickText { kicker, to: name_of(k.to) })
-                .collect(),
-            null: false,
-            goal_mark: play(self.pos, t).is_goal(),
-        };
-        text.to_string()
-    }
-
-    /// As much of a moving piece's square as tells it from the others that can go there too.
-    fn start(&self, m: PieceMove) -> Start {
-        let others: Vec<Square> =
-            self.movers[&(m.letter, m.to)].iter().copied().filter(|&s| s != m.from).collect();
-        if others.is_empty() {
+        let from = if others.is_empty() {
             Start::Unspecified
         } else if others.iter().all(|s| s.file() != m.from.file()) {
             Start::File(m.from.file())
@@ -136,21 +157,22 @@ impl<'p, 'r> Namer<'p, 'r> {
             Start::Rank(m.from.rank())
         } else {
             Start::Square(name_of(m.from))
-        }
+        };
+        let pos = self.mid.position();
+        let capture = m.kind == MoveKind::EnPassant
+            || pos.piece_at(m.to).is_some_and(|(side, _)| side != pos.side());
+        MoveText { letter: m.letter, from, capture, to: name_of(m.to), promotion: m.promotion }
     }
 
-    /// The first of nothing, letter, letter + file, letter + rank, square that tells the kicker
-    /// from the other candidates.
-    fn kicker(&self, moved: Option<PieceMove>, candidates: &[Square], kicker: Square) -> Kicker {
-        if candidates.len() <= 1 {
+    /// The first of nothing, letter, letter + file, letter + rank, square that tells the piece
+    /// on `kicker` from the pieces on `rivals`.
+    fn kicker(&self, rivals: &[Square], kicker: Square) -> Kicker {
+        if rivals.is_empty() {
             return Kicker::Unspecified;
         }
-        let letter = letter_at(self.pos, moved, kicker);
-        let rivals: Vec<Square> = candidates
-            .iter()
-            .copied()
-            .filter(|&s| s != kicker && letter_at(self.pos, moved, s) == letter)
-            .collect();
+        let letter = self.letter(kicker);
+        let rivals: Vec<Square> =
+            rivals.iter().copied().filter(|&s| self.letter(s) == letter).collect();
         let letter = letter.unwrap_or('?');
         if rivals.is_empty() {
             Kicker::Letter(letter)
@@ -162,189 +184,47 @@ impl<'p, 'r> Namer<'p, 'r> {
             Kicker::Square(name_of(kicker))
         }
     }
-}
 
-/// The letter of the piece on `square` once `moved` has been played (kicks move no piece).
-fn letter_at(pos: &Position<'_>, moved: Option<PieceMove>, square: Square) -> Option<char> {
-    match moved {
-        Some(m) if m.to == square => Some(m.letter),
-        Some(m) if m.from == square => None,
-        _ => pos.piece_at(square).map(|(_, kind)| pos.rules().piece(kind).letter),
-    }
-}
-
-fn name_of(s: Square) -> crate::notation::squares::SquareName {
-    crate::notation::squares::SquareName { file: s.file(), rank: s.rank() }
-}
-
-/// The canonical names of `turns`, which must be the legal turns of `pos`.
-#[must_use]
-pub fn names(pos: &Position<'_>, turns: &[Turn]) -> Vec<String> {
-    let namer = Namer::new(pos, turns);
-    turns.iter().map(|t| namer.name(t)).collect()
-}
-
-/// The canonical name of one legal turn of `pos`.
-#[must_use]
-pub fn name(pos: &Position<'_>, turn: &Turn) -> String {
-    let turns = legal_turns(pos);
-    Namer::new(pos, &turns).name(turn)
-}
-
-/// Reads a turn as a person writes it: the canonical name, a longer form (`Nb1-c3`, a kicker
-/// named more than needed), with or without `#`, with spaces anywhere.
-///
-/// # Errors
-/// Not a turn, not legal here (with the legal alternatives of that piece), ambiguous (with the
-/// candidates), or the game is over.
-pub fn resolve(pos: &Position<'_>, text: &str) -> Result<Turn, NotationError> {
-    if pos.is_goal() {
-        return Err(NotationError::Finished);
-    }
-    resolve_among(pos, &legal_turns_checked(pos)?, text)
-}
-
-/// [`resolve`] among `turns`, the legal turns of `pos` already listed.
-///
-/// # Errors
-/// As [`resolve`].
-pub fn resolve_among(
-    pos: &Position<'_>,
-    turns: &[Turn],
-    text: &str,
-) -> Result<Turn, NotationError> {
-    let compact: String = text.split_whitespace().collect();
-    let written = turn::parse(&compact)
-        .map_err(|error| NotationError::Syntax { text: text.trim().to_owned(), error })?;
-    let matching: Vec<&Turn> = turns.iter().filter(|t| matches(pos, &written, t)).collect();
-    match matching.as_slice() {
-        [one] => Ok((*one).clone()),
-        [] => Err(NotationError::Illegal {
-            text: text.trim().to_owned(),
-            alternatives: alternatives(pos, turns, &written),
-        }),
-        many => {
-            let namer = Namer::new(pos, turns);
-            Err(NotationError::Ambiguous {
-                text: text.trim().to_owned(),
-                candidates: many.iter().map(|t| namer.name(t)).collect(),
+    /// The actions possible now that `part` describes.
+    fn matching(&self, part: &Part) -> Vec<Action> {
+        let pos = self.mid.position();
+        let holds = |s: Square| pos.ball_held() && pos.ball() == s;
+        self.actions
+            .iter()
+            .copied()
+            .filter(|&a| match (part, a) {
+                (Part::Move(w), Action::Move(m)) => {
+                    m.kind != MoveKind::InPlace && move_matches(w, m)
+                }
+                (Part::Kick(w), Action::Kick(k)) => self.kick_matches(w, k.kicker, k.to),
+                (Part::Kick(w), Action::Move(m)) if m.kind == MoveKind::InPlace => {
+                    holds(m.from) && self.kick_matches(w, m.from, m.to)
+                }
+                (Part::Take(w), Action::Move(m)) if m.kind == MoveKind::InPlace => {
+                    !holds(m.from) && self.kick_matches(w, m.from, m.to)
+                }
+                _ => false,
             })
-        }
+            .collect()
     }
-}
 
-/// Reads one step of a turn entered step by step: `partial` is what has been entered so far (a
-/// piece move and kicks, or nothing), `text` the next part: at the start a move, kicks, or both
-/// (`Nc3`, `>e6`, `Nc3>e6`); later one or more kicks (`>e6`, `N>e6`, or a bare square `e6`).
-/// The result is the longer partial turn, which is itself a legal turn (a side may stop after
-/// any action) unless it is empty.
-///
-/// # Errors
-/// Not a turn, no legal turn continues this way (with the alternatives), or several do.
-pub fn resolve_step(
-    pos: &Position<'_>,
-    turns: &[Turn],
-    partial: &Turn,
-    text: &str,
-) -> Result<Turn, NotationError> {
-    let mut compact: String = text.split_whitespace().collect();
-    let started = partial.piece_move.is_some() || !partial.kicks.is_empty();
-    if started && !compact.contains('>') {
-        // A bare square continues the turn with a kick there.
-        compact = format!(">{compact}");
+    fn kick_matches(&self, w: &KickText, kicker: Square, to: Square) -> bool {
+        let letter = self.letter(kicker);
+        square_is(w.to, to)
+            && match w.kicker {
+                Kicker::Unspecified => true,
+                Kicker::Letter(l) => letter == Some(l),
+                Kicker::LetterFile(l, f) => letter == Some(l) && kicker.file() == f,
+                Kicker::LetterRank(l, r) => letter == Some(l) && kicker.rank() == r,
+                Kicker::Square(s) => square_is(s, kicker),
+            }
     }
-    let written = turn::parse(&compact)
-        .map_err(|error| NotationError::Syntax { text: text.trim().to_owned(), error })?;
-    let syntax_error = |message: &str| NotationError::Syntax {
-        text: text.trim().to_owned(),
-        error: ParseError::new(message, 0..compact.len()),
-    };
-    if started && (written.piece_move.is_some() || written.null) {
-        return Err(syntax_error("the piece has moved already: kick the ball, or end the turn"));
-    }
-    let done = partial.kicks.len();
-    let mut prefixes: Vec<Turn> = Vec::new();
-    for t in turns {
-        let Some(prefix) = step_prefix(pos, partial, &written, t) else { continue };
-        if !prefixes.contains(&prefix) {
-            prefixes.push(prefix);
-        }
-    }
-    match prefixes.len() {
-        1 => Ok(prefixes.remove(0)),
-        0 => Err(NotationError::Illegal {
-            text: text.trim().to_owned(),
-            alternatives: if started {
-                next_kicks(pos, turns, partial, done)
-            } else {
-                alternatives(pos, turns, &written)
-            },
-        }),
-        _ => {
-            let namer = Namer::new(pos, turns);
-            let mut candidates: Vec<String> = prefixes.iter().map(|p| namer.name(p)).collect();
-            candidates.sort();
-            Err(NotationError::Ambiguous { text: text.trim().to_owned(), candidates })
-        }
-    }
-}
-
-/// The prefix of legal turn `t` that `written` selects after `partial`, if `t` continues
-/// `partial` that way.
-fn step_prefix(pos: &Position<'_>, partial: &Turn, written: &TurnText, t: &Turn) -> Option<Turn> {
-    let done = partial.kicks.len();
-    let started = partial.piece_move.is_some() || done > 0;
-    let move_fits = if started {
-        t.piece_move == partial.piece_move && t.kicks.starts_with(&partial.kicks)
-    } else {
-        match (&written.piece_move, t.piece_move) {
-            (None, None) => true,
-            (Some(w), Some(m)) => move_matches(w, m),
-            _ => false,
-        }
-    };
-    let wanted = done + written.kicks.len();
-    if written.null {
-        return t.is_null().then(Turn::null);
-    }
-    let fits = move_fits
-        && t.kicks.len() >= wanted
-        && written.kicks.iter().zip(&t.kicks[done..]).all(|(w, k)| {
-            square_is(w.to, k.to) && kicker_fits(pos, t.piece_move, w.kicker, k.kicker)
-        });
-    fits.then(|| Turn { piece_move: t.piece_move, kicks: t.kicks[..wanted].to_vec() })
-}
-
-/// The names of the kicks that may follow `partial` (as whole turns, for showing).
-#[must_use]
-pub fn next_kicks(pos: &Position<'_>, turns: &[Turn], partial: &Turn, done: usize) -> Vec<String> {
-    let namer = Namer::new(pos, turns);
-    let mut out: Vec<String> = turns
-        .iter()
-        .filter(|t| {
-            t.piece_move == partial.piece_move
-                && t.kicks.len() == done + 1
-                && t.kicks.starts_with(&partial.kicks)
-        })
-        .map(|t| namer.name(t))
-        .collect();
-    out.sort();
-    out
-}
-
-/// Whether a legal turn continues `partial` with more kicks.
-#[must_use]
-pub fn can_continue(turns: &[Turn], partial: &Turn) -> bool {
-    turns.iter().any(|t| {
-        t.piece_move == partial.piece_move
-            && t.kicks.len() > partial.kicks.len()
-            && t.kicks.starts_with(&partial.kicks)
-    })
 }
 
 fn move_matches(w: &MoveText, m: PieceMove) -> bool {
     w.letter == m.letter
         && square_is(w.to, m.to)
+        && (w.promotion.is_none() || w.promotion == m.promotion)
         && match w.from {
             Start::Unspecified => true,
             Start::File(f) => m.from.file() == f,
@@ -353,68 +233,297 @@ fn move_matches(w: &MoveText, m: PieceMove) -> bool {
         }
 }
 
-/// Whether the legal turn `t` fits what was written.
-fn matches(pos: &Position<'_>, written: &TurnText, t: &Turn) -> bool {
-    if written.null {
-        return t.is_null();
-    }
-    let move_fits = match (&written.piece_move, t.piece_move) {
-        (None, None) => true,
-        (Some(w), Some(m)) => move_matches(w, m),
-        _ => false,
-    };
-    move_fits
-        && written.kicks.len() == t.kicks.len()
-        && written.kicks.iter().zip(&t.kicks).all(|(w, k)| {
-            square_is(w.to, k.to) && kicker_fits(pos, t.piece_move, w.kicker, k.kicker)
-        })
-}
-
-fn square_is(name: crate::notation::squares::SquareName, s: Square) -> bool {
+fn square_is(name: SquareName, s: Square) -> bool {
     name.file == s.file() && name.rank == s.rank()
 }
 
-fn kicker_fits(
-    pos: &Position<'_>,
-    moved: Option<PieceMove>,
-    written: Kicker,
-    kicker: Square,
-) -> bool {
-    let letter = letter_at(pos, moved, kicker);
-    match written {
-        Kicker::Unspecified => true,
-        Kicker::Letter(l) => letter == Some(l),
-        Kicker::LetterFile(l, f) => letter == Some(l) && kicker.file() == f,
-        Kicker::LetterRank(l, r) => letter == Some(l) && kicker.rank() == r,
-        Kicker::Square(s) => square_is(s, kicker),
+fn name_of(s: Square) -> SquareName {
+    SquareName { file: s.file(), rank: s.rank() }
+}
+
+/// Names turns of one position, keeping the moments of the last turn named: turns listed in
+/// walking order share their first actions, so each moment is worked out about once.
+struct Namer<'p, 'r> {
+    pos: &'p Position<'r>,
+    /// The actions of the last turn named and the moment before each.
+    path: Vec<(Action, Moment<'r>)>,
+}
+
+impl<'p, 'r> Namer<'p, 'r> {
+    fn new(pos: &'p Position<'r>) -> Self {
+        Namer { pos, path: Vec::new() }
+    }
+
+    fn name(&mut self, t: &Turn) -> String {
+        if t.is_null() {
+            return "--".to_owned();
+        }
+        let same = self.path.iter().zip(&t.actions).take_while(|((a, _), b)| a == *b).count();
+        self.path.truncate(same);
+        for &action in &t.actions[same..] {
+            let mid = match self.path.last() {
+                Some((a, m)) => m.mid.apply(*a),
+                None => Mid::start(self.pos),
+            };
+            self.path.push((action, Moment::new(mid)));
+        }
+        let mut parts: Vec<Part> = self.path.iter().map(|(a, m)| m.part(*a)).collect();
+        disambiguate_squares(&mut parts, &t.actions);
+        let end = self.path.last().map(|(a, m)| m.mid.apply(*a));
+        let text =
+            TurnText { parts, null: false, goal_mark: end.is_some_and(|m| m.scored().is_some()) };
+        text.to_string()
     }
 }
 
-/// What to suggest instead of an illegal turn: the moves of the pieces with that letter, or the
-/// first kicks available.
-fn alternatives(pos: &Position<'_>, turns: &[Turn], written: &TurnText) -> Vec<String> {
-    let namer = Namer::new(pos, turns);
-    let mut out: Vec<String> = match &written.piece_move {
-        Some(w) => turns
-            .iter()
-            .filter(|t| t.kicks.is_empty() && t.piece_move.is_some_and(|m| m.letter == w.letter))
-            .map(|t| namer.name(t))
-            .collect(),
-        None => turns
-            .iter()
-            .filter(|t| t.piece_move.is_none() && t.kicks.len() == 1)
-            .map(|t| namer.name(t))
-            .collect(),
-    };
+/// `Nc3g5>e4` would read as a knight move c3-g5: a move written without its start that is
+/// followed by a part naming its piece by a bare square names its file as well.
+fn disambiguate_squares(parts: &mut [Part], actions: &[Action]) {
+    for i in 1..parts.len() {
+        let square_next = matches!(
+            parts[i],
+            Part::Kick(KickText { kicker: Kicker::Square(_), .. })
+                | Part::Take(KickText { kicker: Kicker::Square(_), .. })
+        );
+        if square_next
+            && let (Part::Move(m), Action::Move(action)) = (&mut parts[i - 1], actions[i - 1])
+            && m.from == Start::Unspecified
+            && m.promotion.is_none()
+        {
+            m.from = Start::File(action.from.file());
+        }
+    }
+}
+
+/// The canonical names of `turns`, which must be legal turns of `pos`.
+#[must_use]
+pub fn names(pos: &Position<'_>, turns: &[Turn]) -> Vec<String> {
+    let mut namer = Namer::new(pos);
+    turns.iter().map(|t| namer.name(t)).collect()
+}
+
+/// The canonical name of one legal turn of `pos`.
+#[must_use]
+pub fn name(pos: &Position<'_>, turn: &Turn) -> String {
+    Namer::new(pos).name(turn)
+}
+
+/// Reads a turn as a person writes it: the canonical name, a longer form (`Nb1-c3`, a kicker
+/// named more than needed), with or without `#` or `x`, with spaces anywhere.
+///
+/// # Errors
+/// Not a turn, not legal here (with the legal alternatives of that piece), ambiguous (with the
+/// candidates), not a whole turn, the game is over, or the position has too many turns.
+pub fn resolve(pos: &Position<'_>, text: &str) -> Result<Turn, NotationError> {
+    if pos.is_goal() {
+        return Err(NotationError::Finished);
+    }
+    check_turn_count(pos)?;
+    let written = parse(text, false)?;
+    let turn = extend(pos, &Turn::null(), &written, text)?;
+    if turn.is_null() {
+        return if null_is_legal(pos) {
+            Ok(turn)
+        } else {
+            Err(NotationError::Illegal { text: text.trim().to_owned(), alternatives: Vec::new() })
+        };
+    }
+    let mid = after(pos, &turn);
+    let mut more = Vec::new();
+    mid.actions(&mut more);
+    if !mid.may_stop(!more.is_empty()) {
+        return Err(NotationError::Unfinished {
+            text: text.trim().to_owned(),
+            next: next_actions(pos, &turn),
+        });
+    }
+    Ok(turn)
+}
+
+/// Whether the null turn is legal: allowed by the rules, or the forced pass of a side that has
+/// no other turn.
+fn null_is_legal(pos: &Position<'_>) -> bool {
+    let mut actions = Vec::new();
+    Mid::start(pos).actions(&mut actions);
+    null_allowed(pos) || (actions.is_empty() && pos.rules().end().no_moves == NoMoves::Pass)
+}
+
+/// Reads `text` into its parts; `continuing` reads a bare square as a kick there.
+fn parse(text: &str, continuing: bool) -> Result<TurnText, NotationError> {
+    let mut compact: String = text.split_whitespace().collect();
+    if continuing && !compact.contains(['>', '<']) && turn::parse(&compact).is_err() {
+        compact = format!(">{compact}");
+    }
+    turn::parse(&compact)
+        .map_err(|error| NotationError::Syntax { text: text.trim().to_owned(), error })
+}
+
+/// The state after the actions of `turn` (which must be legal so far).
+fn after<'r>(pos: &Position<'r>, turn: &Turn) -> Mid<'r> {
+    turn.actions.iter().fold(Mid::start(pos), |mid, &a| mid.apply(a))
+}
+
+/// `partial` continued by the parts of `written`, each matched among the actions possible at
+/// its moment.
+fn extend(
+    pos: &Position<'_>,
+    partial: &Turn,
+    written: &TurnText,
+    text: &str,
+) -> Result<Turn, NotationError> {
+    let mut turn = partial.clone();
+    if written.null {
+        return if partial.is_null() {
+            Ok(turn)
+        } else {
+            Err(NotationError::Illegal { text: text.trim().to_owned(), alternatives: Vec::new() })
+        };
+    }
+    let mut mid = after(pos, partial);
+    for part in &written.parts {
+        let moment = Moment::new(mid);
+        let found = moment.matching(part);
+        match found.as_slice() {
+            [one] => {
+                turn.actions.push(*one);
+                mid = mid.apply(*one);
+            }
+            [] => {
+                return Err(NotationError::Illegal {
+                    text: text.trim().to_owned(),
+                    alternatives: alternatives(pos, &turn, &moment, part),
+                });
+            }
+            many => {
+                let mut candidates: Vec<String> = many
+                    .iter()
+                    .map(|&a| {
+                        let mut t = turn.clone();
+                        t.actions.push(a);
+                        name(pos, &t)
+                    })
+                    .collect();
+                candidates.sort();
+                return Err(NotationError::Ambiguous { text: text.trim().to_owned(), candidates });
+            }
+        }
+    }
+    Ok(turn)
+}
+
+/// What to suggest instead of an illegal part: the moves of the pieces with that letter, or
+/// the kicks (and ball actions) possible at that moment; each as the whole turn so far.
+fn alternatives(pos: &Position<'_>, turn: &Turn, moment: &Moment<'_>, part: &Part) -> Vec<String> {
+    let mut out: Vec<String> = moment
+        .actions
+        .iter()
+        .filter(|a| match (part, a) {
+            (Part::Move(w), Action::Move(m)) => m.kind != MoveKind::InPlace && m.letter == w.letter,
+            (Part::Move(_), _) => false,
+            (_, Action::Move(m)) => m.kind == MoveKind::InPlace,
+            (_, Action::Kick(_)) => true,
+        })
+        .map(|&a| {
+            let mut t = turn.clone();
+            t.actions.push(a);
+            name(pos, &t)
+        })
+        .collect();
     out.sort();
     out.dedup();
     out
+}
+
+/// Reads one step of a turn entered step by step: `partial` is what has been entered so far,
+/// `text` the next part or parts (`Nc3`, `>e6`, `Nc3>e6`; once started, a bare square `e6` is
+/// a kick there). The result is the longer partial turn.
+///
+/// # Errors
+/// Not a turn, no action continues this way (with the alternatives), or several do.
+pub fn resolve_step(pos: &Position<'_>, partial: &Turn, text: &str) -> Result<Turn, NotationError> {
+    let written = parse(text, !partial.is_null())?;
+    if written.null && !partial.is_null() {
+        return Err(NotationError::Syntax {
+            text: text.trim().to_owned(),
+            error: ParseError::new("the turn has begun: go on, or end it", 0..text.len()),
+        });
+    }
+    let turn = extend(pos, partial, &written, text)?;
+    if turn.is_null() && !null_is_legal(pos) {
+        return Err(NotationError::Illegal {
+            text: text.trim().to_owned(),
+            alternatives: Vec::new(),
+        });
+    }
+    Ok(turn)
+}
+
+/// The names of the turns one action longer than `partial`.
+#[must_use]
+pub fn next_actions(pos: &Position<'_>, partial: &Turn) -> Vec<String> {
+    let moment = Moment::new(after(pos, partial));
+    let mut out: Vec<String> = moment
+        .actions
+        .iter()
+        .map(|&a| {
+            let mut t = partial.clone();
+            t.actions.push(a);
+            name(pos, &t)
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// The kicks (and ball actions) possible after `partial`, as whole turns.
+#[must_use]
+pub fn next_kicks(pos: &Position<'_>, partial: &Turn) -> Vec<String> {
+    let moment = Moment::new(after(pos, partial));
+    let mut out: Vec<String> = moment
+        .actions
+        .iter()
+        .filter(|a| {
+            matches!(a, Action::Kick(_))
+                || matches!(a, Action::Move(m) if m.kind == MoveKind::InPlace)
+        })
+        .map(|&a| {
+            let mut t = partial.clone();
+            t.actions.push(a);
+            name(pos, &t)
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// Whether an action may follow `partial`.
+#[must_use]
+pub fn can_continue(pos: &Position<'_>, partial: &Turn) -> bool {
+    let mut actions = Vec::new();
+    after(pos, partial).actions(&mut actions);
+    !actions.is_empty()
+}
+
+/// Whether `partial` (with at least one action) may end the turn.
+#[must_use]
+pub fn can_stop(pos: &Position<'_>, partial: &Turn) -> bool {
+    let mid = after(pos, partial);
+    let mut actions = Vec::new();
+    mid.actions(&mut actions);
+    !partial.is_null() && mid.may_stop(!actions.is_empty())
+}
+
+/// The kick `k` as an action (for callers that build turns by hand).
+#[must_use]
+pub fn kick(kicker: Square, to: Square) -> Action {
+    Action::Kick(Kick { kicker, to })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::definition::load_shipped;
+    use crate::movegen::legal_turns;
 
     #[test]
     fn boyer_start_names_are_unique_and_read_back() {
@@ -446,21 +555,20 @@ mod tests {
     fn turns_entered_step_by_step() {
         let rules = load_shipped("boyer-1951").unwrap().rules;
         let pos = Position::from_fen(&rules, "9/9/3R5/9/3a5/3R5/9/9/9 w 0").unwrap();
-        let turns = legal_turns(&pos);
-        let moved = resolve_step(&pos, &turns, &Turn::null(), "Rc7").unwrap();
-        assert!(moved.kicks.is_empty() && can_continue(&turns, &moved));
-        let kicked = resolve_step(&pos, &turns, &moved, "d7").unwrap();
+        let moved = resolve_step(&pos, &Turn::null(), "Rc7").unwrap();
+        assert!(moved.kicks().next().is_none() && can_continue(&pos, &moved));
+        let kicked = resolve_step(&pos, &moved, "d7").unwrap();
         assert_eq!(name(&pos, &kicked), "Rc7>d7");
-        let passed = resolve_step(&pos, &turns, &kicked, ">f7").unwrap();
+        let passed = resolve_step(&pos, &kicked, ">f7").unwrap();
         assert_eq!(name(&pos, &passed), "Rc7>d7>f7");
-        assert!(!can_continue(&turns, &passed));
-        let e = resolve_step(&pos, &turns, &kicked, "d5").unwrap_err();
+        assert!(!can_continue(&pos, &passed));
+        let e = resolve_step(&pos, &kicked, "d5").unwrap_err();
         assert!(
             matches!(&e, NotationError::Illegal { alternatives, .. } if alternatives.contains(&"Rc7>d7>e7".to_owned())),
             "{e}"
         );
-        assert!(resolve_step(&pos, &turns, &moved, "Rd8").is_err(), "one piece move a turn");
-        let whole = resolve_step(&pos, &turns, &Turn::null(), "Rc7>d7>e7").unwrap();
+        assert!(resolve_step(&pos, &moved, "Rd8").is_err(), "one piece move a turn");
+        let whole = resolve_step(&pos, &Turn::null(), "Rc7>d7>e7").unwrap();
         assert_eq!(name(&pos, &whole), "Rc7>d7>e7");
     }
 

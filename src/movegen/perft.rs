@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use crate::movegen::Results;
 use crate::movegen::chains::Walker;
-use crate::movegen::{legal_turns, null_allowed, pieces, play, turn::Turn};
+use crate::movegen::{general, legal_turns, null_allowed, pieces, play, turn::Turn};
 use crate::position::Position;
 use crate::position::zobrist::splitmix;
 use crate::square::Square;
@@ -148,6 +148,11 @@ impl<'a, 'r> Counter<'a, 'r> {
         if pos.is_goal() {
             return 0;
         }
+        if !pos.rules.tables().classic {
+            let mut n = 0;
+            let _ = general::each_turn(pos, u64::MAX, |_, _| n += 1);
+            return n;
+        }
         let mut moves = std::mem::take(&mut self.moves);
         moves.clear();
         let mut walker = self.walker_for(pos);
@@ -173,6 +178,17 @@ impl<'a, 'r> Counter<'a, 'r> {
 
     /// Fills `children` with the non-scoring results of `pos`; returns the scoring turns.
     fn results(&mut self, pos: &Position<'r>, children: &mut Vec<Child<'r>>) -> u64 {
+        if !pos.rules.tables().classic {
+            let mut leaves = 0;
+            for r in general::results(pos, u64::MAX).unwrap_or_default() {
+                if r.position.is_goal() {
+                    leaves += r.turns;
+                } else {
+                    children.push((r.position, r.turns));
+                }
+            }
+            return leaves;
+        }
         let goals = pos.rules.tables().goals;
         let mut leaves = 0;
         let any = self.results.each(pos, |piece_move, ball, n| {

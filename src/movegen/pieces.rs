@@ -47,7 +47,7 @@ fn moves_from(
 }
 
 /// A cornered piece with no move jumps over its occupied neighbour along a slide line.
-fn corner_jumps(
+pub(crate) fn corner_jumps(
     t: &Tables,
     board: &[u8; SQUARES],
     from: Square,

@@ -2,7 +2,7 @@
 //! different chains) leave the same position, and a player only chooses among positions.
 
 use crate::movegen::chains::{Histogram, Tally, Walker};
-use crate::movegen::{MAX_TURNS, null_allowed, pieces};
+use crate::movegen::{MAX_TURNS, general, null_allowed, pieces};
 use crate::position::Position;
 use crate::square::Square;
 
@@ -96,6 +96,15 @@ impl<'r> Results<'r> {
         if pos.is_goal() {
             return;
         }
+        if !pos.rules.tables().classic {
+            // An exploding position gives the results found within the bound.
+            let found = general::results(pos, self.budget).unwrap_or_default();
+            out.extend(found.into_iter().map(|r| Child {
+                position: r.position,
+                piece_move: r.piece_move.map(|m| (m.from, m.to)),
+            }));
+            return;
+        }
         let any = self.each(pos, |piece_move, ball, _| {
             let mut position = *pos;
             if let Some((from, to)) = piece_move {
@@ -120,6 +129,16 @@ impl<'r> Results<'r> {
             return;
         }
         let mut seen = crate::square_set::SquareSet::EMPTY;
+        if !pos.rules.tables().classic {
+            let mut children = Vec::new();
+            self.fill(pos, &mut children);
+            for c in children {
+                if seen.insert(c.position.ball) {
+                    out.push(c.position.ball);
+                }
+            }
+            return;
+        }
         self.each(pos, |_, ball, _| {
             if seen.insert(ball) {
                 out.push(ball);

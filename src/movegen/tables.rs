@@ -3,8 +3,8 @@
 
 use std::fmt;
 
-use crate::rules::{Leg, Reach};
 use crate::rules::Rules;
+use crate::rules::{Leg, Reach};
 use crate::side::Side;
 use crate::square::{SQUARES, Square};
 use crate::square_set::SquareSet;
@@ -130,6 +130,9 @@ pub struct Tables {
     pub(crate) ball_forbidden: SquareSet,
     /// Every square of the board (holes left out).
     pub(crate) on_board: SquareSet,
+    /// Whether the rules are within Boyer's family, which the fast walk of whole kick chains
+    /// (`chains`, `recount`) handles; other rules are walked action by action (`step`).
+    pub(crate) classic: bool,
 }
 
 impl Default for Tables {
@@ -158,6 +161,7 @@ impl Default for Tables {
             ball_rays: RayTable::default(),
             ball_forbidden: SquareSet::EMPTY,
             on_board: SquareSet::EMPTY,
+            classic: true,
         }
     }
 }
@@ -194,6 +198,7 @@ impl Tables {
         }
         t.ball_forbidden = rules.ball().forbidden;
         t.on_board = rules.board().squares().collect();
+        t.classic = classic(rules);
         t
     }
 
@@ -332,6 +337,32 @@ impl Tables {
         let backward = rules.kick().direction == crate::rules::KickDirection::Line;
         self.kick_overlap.push(kicks_overlap(&leaps, &reach, backward));
     }
+}
+
+/// Whether the rules are within Boyer's family: a kicked ball, kicks from beside the ball, one
+/// optional piece move and then kicks, no captures, holes, zones or points.
+fn classic(rules: &Rules) -> bool {
+    use crate::rules::{AfterGoal, BallMode, Captures, GoalAccess, KickMode, NoMoves, Order};
+    let turn = rules.turn();
+    let end = rules.end();
+    rules.ball().mode == BallMode::Kicked
+        && rules.ball().forbidden.is_empty()
+        && rules.captures() == Captures::None
+        && rules.board().holes.is_empty()
+        && turn.moves == 1
+        && turn.kicks == 0
+        && turn.order == Order::MoveFirst
+        && turn.end_early
+        && end.after_goal == AfterGoal::End
+        && end.no_moves == NoMoves::Pass
+        && rules.pieces().iter().all(|p| {
+            p.kick_mode == KickMode::Beside
+                && p.zone.is_none()
+                && p.goals == GoalAccess::Never
+                && !p.royal
+                && p.promotion.is_none()
+                && p.moves.iter().chain(&p.kicks).all(|l| l.is_plain())
+        })
 }
 
 /// Whether two kicks of one kicker can send the ball to the same square: along each unit

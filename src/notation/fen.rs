@@ -163,9 +163,8 @@ fn field(pair: Pair<'_, Rule>) -> Result<FieldKind, ParseError> {
         Rule::none => FieldKind::None,
         Rule::score => {
             let goals = |s: &str| {
-                s.parse::<u32>().map_err(|_| {
-                    ParseError::new(format!("score {text} is too large"), at.clone())
-                })
+                s.parse::<u32>()
+                    .map_err(|_| ParseError::new(format!("score {text} is too large"), at.clone()))
             };
             let (w, b) = text.split_once('-').unwrap_or((text, "0"));
             FieldKind::Score(goals(w)?, goals(b)?)

@@ -1,4 +1,5 @@
-//! Turn notation as written: `Nc3`, `Nb1-c3`, `Bf4>d6>b8`, `>g6`, `N>h3#`, `Ng>e4`, `g5>e4`, `--`.
+//! Turn notation as written: `Nc3`, `Nb1-c3`, `Nxe5`, `Pe8=Q`, `Bf4>d6>b8`, `>g6`, `N>h3#`,
+//! `Ng>e4`, `g5>e4`, `>e7Qe6>d1`, `N<e5`, `--`.
 //!
 //! This module reads the text into its parts; matching them against the legal turns of a
 //! position (and printing the canonical form) belongs to the engine.
@@ -22,14 +23,23 @@ pub const MAX_LEN: usize = 500;
 /// A turn as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TurnText {
-    /// The piece move, if any.
-    pub piece_move: Option<MoveText>,
-    /// The kicks in order; empty for a move alone or the null turn.
-    pub kicks: Vec<KickText>,
+    /// The actions, in order; empty for the null turn.
+    pub parts: Vec<Part>,
     /// Whether it was written `--` (the null turn).
     pub null: bool,
     /// Whether it ends with `#` (a scoring turn).
     pub goal_mark: bool,
+}
+
+/// One action as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// A piece move.
+    Move(MoveText),
+    /// A kick, or the pass of a carried ball (`>`).
+    Kick(KickText),
+    /// A carried ball taken from the piece on `to` (`<`).
+    Take(KickText),
 }
 
 /// A piece move as written.
@@ -39,8 +49,12 @@ pub struct MoveText {
     pub letter: char,
     /// As much of the starting square as was written.
     pub from: Start,
+    /// Whether `x` was written.
+    pub capture: bool,
     /// The destination.
     pub to: SquareName,
+    /// The letter of the piece it promotes to.
+    pub promotion: Option<char>,
 }
 
 /// What is said of where a moving piece starts.
@@ -56,12 +70,12 @@ pub enum Start {
     Square(SquareName),
 }
 
-/// A kick as written.
+/// A kick (or a pass, or a take) as written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct KickText {
-    /// What is said of the kicker.
+    /// What is said of the kicker (the piece that acts).
     pub kicker: Kicker,
-    /// Where the ball goes.
+    /// Where the ball goes (for a take: where it comes from).
     pub to: SquareName,
 }
 
@@ -95,12 +109,13 @@ pub fn parse(input: &str) -> Result<TurnText, ParseError> {
         .map_err(|e| from_pest(&e, input, rule_name))?
         .next()
         .ok_or_else(|| ParseError::new("empty turn", 0..0))?;
-    let mut turn = TurnText { piece_move: None, kicks: Vec::new(), null: false, goal_mark: false };
+    let mut turn = TurnText { parts: Vec::new(), null: false, goal_mark: false };
     for pair in top.into_inner() {
         match pair.as_rule() {
             Rule::null => turn.null = true,
-            Rule::piece_move => turn.piece_move = Some(piece_move(pair)),
-            Rule::kick => turn.kicks.push(kick(pair)),
+            Rule::piece_move => turn.parts.push(Part::Move(piece_move(pair))),
+            Rule::kick => turn.parts.push(Part::Kick(kick(pair))),
+            Rule::take => turn.parts.push(Part::Take(kick(pair))),
             Rule::goal_mark => turn.goal_mark = true,
             Rule::EOI => {}
             other => unreachable!("parse: unexpected rule {other:?}"),
@@ -118,7 +133,10 @@ fn rule_name(rule: &Rule) -> &'static str {
         Rule::action => "a move or a kick",
         Rule::piece_move => "a piece move (`Nc3`)",
         Rule::from | Rule::from_square | Rule::from_file | Rule::from_rank => "a starting square",
+        Rule::capture => "`x`",
+        Rule::promotion => "a promotion (`=Q`)",
         Rule::kick => "a kick (`>e5`)",
+        Rule::take => "a take (`<e5`)",
         Rule::kicker | Rule::kicker_piece | Rule::kicker_square => "a kicker",
         Rule::goal_mark => "`#`",
         Rule::arrow => "`>`",
@@ -131,20 +149,28 @@ fn rule_name(rule: &Rule) -> &'static str {
 }
 
 fn piece_move(pair: Pair<'_, Rule>) -> MoveText {
-    let mut letter = '?';
-    let mut from = Start::Unspecified;
-    let mut to = SquareName { file: 0, rank: 0 };
+    let mut m = MoveText {
+        letter: '?',
+        from: Start::Unspecified,
+        capture: false,
+        to: SquareName { file: 0, rank: 0 },
+        promotion: None,
+    };
     for inner in pair.into_inner() {
         match inner.as_rule() {
-            Rule::piece => letter = first_char(&inner),
-            Rule::from_square => from = Start::Square(square(inner.as_str())),
-            Rule::from_file => from = Start::File(file(inner.as_str())),
-            Rule::from_rank => from = Start::Rank(rank(inner.as_str())),
-            Rule::square => to = square(inner.as_str()),
+            Rule::piece => m.letter = first_char(&inner),
+            Rule::from_square => m.from = Start::Square(square(inner.as_str())),
+            Rule::from_file => m.from = Start::File(file(inner.as_str())),
+            Rule::from_rank => m.from = Start::Rank(rank(inner.as_str())),
+            Rule::capture => m.capture = true,
+            Rule::square => m.to = square(inner.as_str()),
+            Rule::promotion => {
+                m.promotion = inner.into_inner().next().map(|p| first_char(&p));
+            }
             other => unreachable!("piece_move: unexpected rule {other:?}"),
         }
     }
-    MoveText { letter, from, to }
+    m
 }
 
 fn kick(pair: Pair<'_, Rule>) -> KickText {
@@ -185,9 +211,47 @@ fn file(text: &str) -> u8 {
     text.as_bytes()[0] - b'a'
 }
 
-/// A rank number (1 to 16 by the grammar), from 0.
+/// A rank number (1 to 99 by the grammar), from 0.
 fn rank(text: &str) -> u8 {
     text.parse::<u8>().map_or(0, |r| r - 1)
+}
+
+impl std::fmt::Display for Kicker {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Kicker::Unspecified => Ok(()),
+            Kicker::Letter(l) => write!(f, "{l}"),
+            Kicker::LetterFile(l, file) => write!(f, "{l}{}", char::from(b'a' + file)),
+            Kicker::LetterRank(l, rank) => write!(f, "{l}{}", u32::from(rank) + 1),
+            Kicker::Square(s) => write!(f, "{s}"),
+        }
+    }
+}
+
+impl std::fmt::Display for Part {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Part::Move(m) => {
+                write!(f, "{}", m.letter)?;
+                match m.from {
+                    Start::Unspecified => {}
+                    Start::File(file) => write!(f, "{}", char::from(b'a' + file))?,
+                    Start::Rank(rank) => write!(f, "{}", u32::from(rank) + 1)?,
+                    Start::Square(s) => write!(f, "{s}")?,
+                }
+                if m.capture {
+                    f.write_str("x")?;
+                }
+                write!(f, "{}", m.to)?;
+                if let Some(p) = m.promotion {
+                    write!(f, "={p}")?;
+                }
+                Ok(())
+            }
+            Part::Kick(k) => write!(f, "{}>{}", k.kicker, k.to),
+            Part::Take(k) => write!(f, "{}<{}", k.kicker, k.to),
+        }
+    }
 }
 
 impl std::fmt::Display for TurnText {
@@ -195,25 +259,8 @@ impl std::fmt::Display for TurnText {
         if self.null {
             f.write_str("--")?;
         }
-        if let Some(m) = &self.piece_move {
-            write!(f, "{}", m.letter)?;
-            match m.from {
-                Start::Unspecified => {}
-                Start::File(file) => write!(f, "{}", char::from(b'a' + file))?,
-                Start::Rank(rank) => write!(f, "{}", u32::from(rank) + 1)?,
-                Start::Square(s) => write!(f, "{s}")?,
-            }
-            write!(f, "{}", m.to)?;
-        }
-        for k in &self.kicks {
-            match k.kicker {
-                Kicker::Unspecified => {}
-                Kicker::Letter(l) => write!(f, "{l}")?,
-                Kicker::LetterFile(l, file) => write!(f, "{l}{}", char::from(b'a' + file))?,
-                Kicker::LetterRank(l, rank) => write!(f, "{l}{}", u32::from(rank) + 1)?,
-                Kicker::Square(s) => write!(f, "{s}")?,
-            }
-            write!(f, ">{}", k.to)?;
+        for part in &self.parts {
+            write!(f, "{part}")?;
         }
         if self.goal_mark {
             f.write_str("#")?;
@@ -230,49 +277,72 @@ mod tests {
         square(name)
     }
 
-    #[test]
-    fn moves() {
-        let t = parse("Nc3").unwrap();
-        assert_eq!(
-            t.piece_move,
-            Some(MoveText { letter: 'N', from: Start::Unspecified, to: sq("c3") })
-        );
-        assert!(t.kicks.is_empty());
-        assert_eq!(parse("Nbc3").unwrap().piece_move.unwrap().from, Start::File(1));
-        assert_eq!(parse("N1c3").unwrap().piece_move.unwrap().from, Start::Rank(0));
-        assert_eq!(parse("Nb1c3").unwrap().piece_move.unwrap().from, Start::Square(sq("b1")));
-        assert_eq!(parse("Nb1-c3").unwrap().piece_move.unwrap().from, Start::Square(sq("b1")));
-        assert_eq!(parse("Rp16").unwrap().piece_move.unwrap().to, sq("p16"));
-        assert_eq!(parse("R12a16").unwrap().piece_move.unwrap().from, Start::Rank(11));
+    fn moved(text: &str) -> MoveText {
+        match parse(text).unwrap().parts[0] {
+            Part::Move(m) => m,
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+
+    fn kicks(text: &str) -> Vec<KickText> {
+        parse(text)
+            .unwrap()
+            .parts
+            .into_iter()
+            .filter_map(|p| match p {
+                Part::Kick(k) => Some(k),
+                _ => None,
+            })
+            .collect()
     }
 
     #[test]
-    fn kicks() {
+    fn moves() {
+        let m = moved("Nc3");
+        assert_eq!((m.letter, m.from, m.to, m.capture), ('N', Start::Unspecified, sq("c3"), false));
+        assert_eq!(parse("Nc3").unwrap().parts.len(), 1);
+        assert_eq!(moved("Nbc3").from, Start::File(1));
+        assert_eq!(moved("N1c3").from, Start::Rank(0));
+        assert_eq!(moved("Nb1c3").from, Start::Square(sq("b1")));
+        assert_eq!(moved("Nb1-c3").from, Start::Square(sq("b1")));
+        assert_eq!(moved("Rp16").to, sq("p16"));
+        assert_eq!(moved("R12a16").from, Start::Rank(11));
+        assert!(moved("Nxe5").capture && moved("Nbxe5").capture && moved("Nb1xe5").capture);
+        assert_eq!(moved("Pe14=Q").promotion, Some('Q'));
+        assert_eq!(moved("Pdxe9=H").from, Start::File(3));
+    }
+
+    #[test]
+    fn kicks_and_takes() {
         let t = parse("Bf4>d6>b8").unwrap();
-        assert_eq!(t.piece_move.unwrap().to, sq("f4"));
-        assert_eq!(t.kicks.len(), 2);
-        assert_eq!(t.kicks[1], KickText { kicker: Kicker::Unspecified, to: sq("b8") });
-        assert_eq!(parse(">g6").unwrap().kicks[0].to, sq("g6"));
+        assert_eq!(t.parts.len(), 3);
+        assert_eq!(kicks("Bf4>d6>b8")[1], KickText { kicker: Kicker::Unspecified, to: sq("b8") });
+        assert_eq!(kicks(">g6")[0].to, sq("g6"));
         let t = parse("N>h3#").unwrap();
-        assert!(t.goal_mark && t.piece_move.is_none());
-        assert_eq!(t.kicks[0].kicker, Kicker::Letter('N'));
-        assert_eq!(parse("Ng>e4").unwrap().kicks[0].kicker, Kicker::LetterFile('N', 6));
-        assert_eq!(parse("N5>e4").unwrap().kicks[0].kicker, Kicker::LetterRank('N', 4));
-        assert_eq!(parse("g5>e4").unwrap().kicks[0].kicker, Kicker::Square(sq("g5")));
+        assert!(t.goal_mark);
+        assert_eq!(kicks("N>h3#")[0].kicker, Kicker::Letter('N'));
+        assert_eq!(kicks("Ng>e4")[0].kicker, Kicker::LetterFile('N', 6));
+        assert_eq!(kicks("N5>e4")[0].kicker, Kicker::LetterRank('N', 4));
+        assert_eq!(kicks("g5>e4")[0].kicker, Kicker::Square(sq("g5")));
         // Never letter + square: a knight move to h2, then a kick.
-        let t = parse("Nh2>h3").unwrap();
-        assert_eq!(t.piece_move.unwrap().to, sq("h2"));
-        assert_eq!(t.kicks[0].kicker, Kicker::Unspecified);
+        assert_eq!(moved("Nh2>h3").to, sq("h2"));
+        assert_eq!(kicks("Nh2>h3")[0].kicker, Kicker::Unspecified);
         // A full move, then a kicker named by its square.
-        let t = parse("Nb1c3g5>e4").unwrap();
-        assert_eq!(t.piece_move.unwrap().to, sq("c3"));
-        assert_eq!(t.kicks[0].kicker, Kicker::Square(sq("g5")));
+        assert_eq!(moved("Nb1c3g5>e4").to, sq("c3"));
+        assert_eq!(kicks("Nb1c3g5>e4")[0].kicker, Kicker::Square(sq("g5")));
+        // Kicks before and after a move.
+        let t = parse(">e7Qe6>d1").unwrap();
+        assert!(matches!(t.parts[..], [Part::Kick(_), Part::Move(_), Part::Kick(_)]));
+        assert_eq!(
+            parse("N<e5").unwrap().parts[0],
+            Part::Take(KickText { kicker: Kicker::Letter('N'), to: sq("e5") })
+        );
     }
 
     #[test]
     fn null_and_spaces() {
         let t = parse("  -- ").unwrap();
-        assert!(t.null && t.piece_move.is_none() && t.kicks.is_empty());
+        assert!(t.null && t.parts.is_empty());
         assert!(parse(" Nc3>d5# ").unwrap().goal_mark);
     }
 
@@ -292,6 +362,11 @@ mod tests {
             "--",
             "Nb1c3g5>e4",
             "Qd1d4Rh>h5N3>g6#",
+            "Nxe5",
+            "Pe14=Q",
+            ">e7Qe6>d1#",
+            "Nd<e5",
+            "Sc3Sd4>e5",
         ] {
             assert_eq!(parse(text).unwrap().to_string(), text);
         }
@@ -311,6 +386,7 @@ mod tests {
             ("--Nc3", 2..3),
             ("nc3", 1..2),
             ("Nc3##", 4..5),
+            ("Pe8=", 4..4),
         ] {
             let e = parse(input).unwrap_err();
             assert_eq!(e.span, at, "{input:?}: {}", e.message);

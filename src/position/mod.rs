@@ -336,8 +336,7 @@ impl<'r> Position<'r> {
         }
         if t.has_royals {
             for side in Side::ALL {
-                if !self.men[side.index()].iter().any(|s| t.royal[self.board[s.index()] as usize])
-                {
+                if !self.men[side.index()].iter().any(|s| t.royal[self.board[s.index()] as usize]) {
                     return Some(Outcome::RoyalCaptured { winner: !side });
                 }
             }
@@ -428,7 +427,8 @@ impl<'r> Position<'r> {
         }
         let new = piece_code(code_side(old), kind.index());
         self.board[at.index()] = new;
-        self.hash ^= SQUARE_KEYS[at.index()][usize::from(old)] ^ SQUARE_KEYS[at.index()][usize::from(new)];
+        self.hash ^=
+            SQUARE_KEYS[at.index()][usize::from(old)] ^ SQUARE_KEYS[at.index()][usize::from(new)];
     }
 
     /// Changes the state kept beside the board (who holds the ball, the score, en passant,
@@ -467,6 +467,16 @@ impl<'r> Position<'r> {
         next.score = self.score;
         next.hash = next.hash_from_scratch();
         *self = next;
+    }
+
+    /// Hands the move to the other side without counting a turn, keeping the hash.
+    pub(crate) fn pass_move(&mut self) {
+        let before = self.before_goals_allowed();
+        self.side = !self.side;
+        self.hash ^= BLACK_TO_MOVE;
+        if before != self.before_goals_allowed() {
+            self.hash ^= NO_GOAL_YET;
+        }
     }
 
     /// Hands the move to the other side and counts the turn, keeping the hash.

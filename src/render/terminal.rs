@@ -111,7 +111,6 @@ mod tests {
     use super::*;
     use crate::definition::load_shipped;
 
-
     #[test]
     fn plain_board_marks_goals_ball_and_last_turn() {
         let rules = load_shipped("boyer-1951").unwrap().rules;

@@ -175,15 +175,15 @@ fn group_legs(group: &Group) -> Result<Vec<Leg>, LegError> {
 
 /// Whether the leap `(x, y)` (White's frame) is in the direction set `d`.
 fn contains(d: Direction, x: i8, y: i8) -> bool {
-        match d.second {
-            None => single(d.first, x, y),
-            Some('h') => half(d.first, x, y),
-            Some(s) if s == d.first => single(s, x, y),
-            Some('s') => pair(d.first, 'l', x, y) || pair(d.first, 'r', x, y),
-            Some('v') => pair(d.first, 'f', x, y) || pair(d.first, 'b', x, y),
-            Some(second) => pair(d.first, second, x, y),
-        }
+    match d.second {
+        None => single(d.first, x, y),
+        Some('h') => half(d.first, x, y),
+        Some(s) if s == d.first => single(s, x, y),
+        Some('s') => pair(d.first, 'l', x, y) || pair(d.first, 'r', x, y),
+        Some('v') => pair(d.first, 'f', x, y) || pair(d.first, 'b', x, y),
+        Some(second) => pair(d.first, second, x, y),
     }
+}
 
 /// `f b l r v s` alone: the moves mostly in that direction (both halves of a diagonal).
 fn single(c: char, x: i8, y: i8) -> bool {
@@ -230,32 +230,32 @@ fn pair(a: char, b: char, x: i8, y: i8) -> bool {
 
 /// The basic leaps of a shorthand, each with its own default reach.
 fn parts(atom: Atom) -> &'static [(Atom, Reach)] {
-        const U: Reach = Reach::Unlimited;
-        const ONE: Reach = Reach::Steps(1);
-        match atom {
-            Atom::K => &[(Atom::W, ONE), (Atom::F, ONE)],
-            Atom::Q => &[(Atom::W, U), (Atom::F, U)],
-            Atom::R => &[(Atom::W, U)],
-            Atom::B => &[(Atom::F, U)],
-            _ => &[],
-        }
+    const U: Reach = Reach::Unlimited;
+    const ONE: Reach = Reach::Steps(1);
+    match atom {
+        Atom::K => &[(Atom::W, ONE), (Atom::F, ONE)],
+        Atom::Q => &[(Atom::W, U), (Atom::F, U)],
+        Atom::R => &[(Atom::W, U)],
+        Atom::B => &[(Atom::F, U)],
+        _ => &[],
     }
+}
 
 /// The leap `(a, b)` with `a >= b >= 0` of a basic atom.
 fn leap(atom: Atom) -> (i8, i8) {
-        match atom {
-            Atom::W => (1, 0),
-            Atom::F => (1, 1),
-            Atom::D => (2, 0),
-            Atom::N => (2, 1),
-            Atom::A => (2, 2),
-            Atom::H => (3, 0),
-            Atom::C => (3, 1),
-            Atom::Z => (3, 2),
-            Atom::G => (3, 3),
-            Atom::K | Atom::Q | Atom::R | Atom::B => (0, 0),
-        }
+    match atom {
+        Atom::W => (1, 0),
+        Atom::F => (1, 1),
+        Atom::D => (2, 0),
+        Atom::N => (2, 1),
+        Atom::A => (2, 2),
+        Atom::H => (3, 0),
+        Atom::C => (3, 1),
+        Atom::Z => (3, 2),
+        Atom::G => (3, 3),
+        Atom::K | Atom::Q | Atom::R | Atom::B => (0, 0),
     }
+}
 
 /// Every orientation of the leap `(a, b)`: 4 for orthogonal and diagonal leaps, 8 otherwise.
 fn orientations((a, b): (i8, i8)) -> Vec<(i8, i8)> {
@@ -272,7 +272,6 @@ fn orientations((a, b): (i8, i8)) -> Vec<(i8, i8)> {
     }
     out
 }
-
 
 #[cfg(test)]
 mod tests {
@@ -348,7 +347,6 @@ mod tests {
         assert_eq!(steps("lvN"), vec![(-1, -2), (-1, 2)]);
         assert_eq!(steps("fbN"), steps("vN"));
     }
-
 
     #[test]
     fn modalities() {

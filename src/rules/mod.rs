@@ -9,10 +9,10 @@ pub mod leg;
 
 use crate::movegen::tables::Tables;
 use crate::position::Placement;
-pub use leg::{Leg, Modality, Reach};
 use crate::side::{BySide, Side};
 use crate::square::Square;
 use crate::square_set::SquareSet;
+pub use leg::{Leg, Modality, Reach};
 
 /// Names a piece type of a variant: an index into [`Rules::pieces`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -2,8 +2,8 @@
 //! [`WIN`](super::WIN)). It is built for football: the ball's distance to each goal, who can
 //! kick next and how far, pieces near the ball, defenders in front of each goal.
 
-use crate::rules::Reach;
 use crate::position::Position;
+use crate::rules::Reach;
 use crate::rules::{GoalRank, Rules};
 use crate::side::{BySide, Side};
 use crate::square::{SQUARES, Square};

@@ -486,7 +486,7 @@ fn turn_leading_to<'r>(pos: &Position<'r>, result: u64) -> Option<(Position<'r>,
         .into_iter()
         .map(|t| (play(pos, &t), t))
         .filter(|(after, _)| after.hash() == result)
-        .min_by_key(|(_, t)| t.kicks.len())
+        .min_by_key(|(_, t)| t.actions.len())
 }
 
 /// A turn from `pos` that leaves `result` (the null turn if none does).

@@ -1,0 +1,160 @@
+//! Every turn of a position, walked action by action through [`Mid`] states: the listing,
+//! counting and result grouping for every variant (Boyer's family also has the faster walk of
+//! whole kick chains in `chains`, checked against this one).
+
+use std::collections::HashMap;
+
+use crate::movegen::step::Mid;
+use crate::movegen::turn::{Action, PieceMove, Turn};
+use crate::movegen::{MAX_TURNS, TooManyTurns, null_allowed};
+use crate::position::Position;
+use crate::rules::NoMoves;
+
+/// Walks every turn of `pos`, calling `visit` with its actions and the state it ends in; the
+/// null turn where allowed, and the forced pass of a side with no turn where the variant has
+/// one. `budget` bounds the states walked.
+///
+/// # Errors
+/// More than `budget` states (the walk stops there).
+pub fn each_turn<'r>(
+    pos: &Position<'r>,
+    budget: u64,
+    mut visit: impl FnMut(&[Action], &Mid<'r>),
+) -> Result<(), TooManyTurns> {
+    if pos.is_goal() {
+        return Ok(());
+    }
+    let start = Mid::start(pos);
+    let mut walk = Walk { budget, any: false, stack: Vec::new(), buffers: Vec::new() };
+    if null_allowed(pos) {
+        walk.any = true;
+        visit(&[], &start);
+    }
+    walk.walk(&start, 0, &mut visit)?;
+    if !walk.any && pos.rules.end().no_moves == NoMoves::Pass {
+        visit(&[], &start);
+    }
+    Ok(())
+}
+
+/// The state of a depth-first walk over the actions of a turn.
+struct Walk {
+    budget: u64,
+    /// Whether a turn has been visited.
+    any: bool,
+    stack: Vec<Action>,
+    /// One action buffer per depth, kept between positions.
+    buffers: Vec<Vec<Action>>,
+}
+
+impl Walk {
+    fn walk<'r>(
+        &mut self,
+        mid: &Mid<'r>,
+        depth: usize,
+        visit: &mut impl FnMut(&[Action], &Mid<'r>),
+    ) -> Result<(), TooManyTurns> {
+        if self.budget == 0 {
+            return Err(TooManyTurns);
+        }
+        self.budget -= 1;
+        while self.buffers.len() <= depth {
+            self.buffers.push(Vec::new());
+        }
+        let mut actions = std::mem::take(&mut self.buffers[depth]);
+        actions.clear();
+        mid.actions(&mut actions);
+        if depth > 0 && mid.may_stop(!actions.is_empty()) {
+            self.any = true;
+            visit(&self.stack, mid);
+        }
+        let mut result = Ok(());
+        for &action in &actions {
+            self.stack.push(action);
+            result = self.walk(&mid.apply(action), depth + 1, visit);
+            self.stack.pop();
+            if result.is_err() {
+                break;
+            }
+        }
+        self.buffers[depth] = actions;
+        result
+    }
+}
+
+/// Every legal turn of `pos`, in walking order.
+///
+/// # Errors
+/// More than [`MAX_TURNS`] turns.
+pub fn legal_turns(pos: &Position<'_>) -> Result<Vec<Turn>, TooManyTurns> {
+    let mut out = Vec::new();
+    each_turn(pos, budget(), |actions, _| {
+        out.push(Turn { actions: actions.to_vec() });
+    })?;
+    if out.len() as u64 > MAX_TURNS {
+        return Err(TooManyTurns);
+    }
+    Ok(out)
+}
+
+/// The number of legal turns of `pos`.
+///
+/// # Errors
+/// More than [`MAX_TURNS`] turns.
+pub fn count_turns(pos: &Position<'_>) -> Result<u64, TooManyTurns> {
+    let mut n = 0u64;
+    each_turn(pos, budget(), |_, _| n += 1)?;
+    if n > MAX_TURNS { Err(TooManyTurns) } else { Ok(n) }
+}
+
+/// The work bound of one listing: states walked (a turn is a path of states).
+fn budget() -> u64 {
+    8 * MAX_TURNS
+}
+
+/// A distinct result of a position's turns.
+#[derive(Clone, Copy, Debug)]
+pub struct Outcome<'r> {
+    /// The position after the turn.
+    pub position: Position<'r>,
+    /// How many turns lead there.
+    pub turns: u64,
+    /// The first piece move of the first turn found that leads there.
+    pub piece_move: Option<PieceMove>,
+}
+
+/// The distinct results of `pos`'s turns, each with its number of turns, in the order first
+/// reached.
+///
+/// # Errors
+/// More states than `budget`.
+pub fn results<'r>(pos: &Position<'r>, budget: u64) -> Result<Vec<Outcome<'r>>, TooManyTurns> {
+    let mut out: Vec<Outcome<'r>> = Vec::new();
+    let mut index: HashMap<u64, usize> = HashMap::new();
+    each_turn(pos, budget, |actions, mid| {
+        let position = mid.finish();
+        match index.get(&position.hash()) {
+            Some(&i) => out[i].turns += 1,
+            None => {
+                index.insert(position.hash(), out.len());
+                let piece_move = actions.iter().find_map(|a| match a {
+                    Action::Move(m) => Some(*m),
+                    Action::Kick(_) => None,
+                });
+                out.push(Outcome { position, turns: 1, piece_move });
+            }
+        }
+    })?;
+    Ok(out)
+}
+
+/// The position after `turn` (which should be legal; anything else gives a meaningless position
+/// but never panics).
+#[must_use]
+pub fn play<'r>(pos: &Position<'r>, turn: &Turn) -> Position<'r> {
+    let mut mid = Mid::start(pos);
+    for &action in &turn.actions {
+        mid = mid.apply(action);
+    }
+    mid.finish()
+}

@@ -1,0 +1,542 @@
+//! The rules of a turn one action at a time, for every variant: what the side to move may do
+//! next (move a piece, kick the ball), what each action does, and when the turn may end.
+//!
+//! A turn is walked as a sequence of [`Mid`] states, from [`Mid::start`] through
+//! [`Mid::apply`] to [`Mid::finish`]. Listing turns, naming them, reading a typed turn and
+//! entering one step by step all walk these states, so each rule of a turn is written here
+//! once. (Boyer's family also has a faster walk of whole kick chains, in `chains`, which the
+//! tests check against this one.)
+
+use crate::movegen::kicks::KickContext;
+use crate::movegen::turn::{Action, Kick, MoveKind, PieceMove};
+use crate::position::{BALL, EMPTY, Position, code_kind, code_side};
+use crate::rules::{
+    AfterGoal, BallMode, Captures, EnterBy, KickMode, Leg, NextAfterGoal, Order, Steal,
+};
+use crate::side::Side;
+use crate::square::{SQUARES, Square};
+use crate::square_set::SquareSet;
+
+/// The state of a turn between two actions.
+#[derive(Clone, Copy, Debug)]
+pub struct Mid<'r> {
+    /// The board as it stands (the mover is still to move).
+    pos: Position<'r>,
+    /// Piece moves left.
+    moves_left: u8,
+    /// Kicks left ([`u8::MAX`]: no limit).
+    kicks_left: u8,
+    /// Whether the ball has been kicked this turn.
+    kicked: bool,
+    /// The squares of the pieces that have moved this turn.
+    moved: SquareSet,
+    /// Kicks made this turn per piece (by its square), as four bits.
+    kick_count: [SquareSet; 4],
+    /// The side that scored a point this turn (the turn is over).
+    scored: Option<Side>,
+    /// The square the mover may capture en passant this turn.
+    en_passant: Option<Square>,
+    /// The opponent's in-place steal of the last turn (stealer, robbed).
+    last_steal: Option<(Square, Square)>,
+    /// Actions so far.
+    actions: u16,
+}
+
+impl<'r> Mid<'r> {
+    /// The state before the first action of the side to move in `pos`.
+    #[must_use]
+    pub fn start(pos: &Position<'r>) -> Mid<'r> {
+        let rules = pos.rules;
+        let turn = rules.turn();
+        let mut board = *pos;
+        // What the last turn left for this one is read here; the board keeps what this turn
+        // leaves for the next.
+        board.change_state(|p| {
+            p.en_passant = None;
+            p.steal = None;
+        });
+        Mid {
+            pos: board,
+            moves_left: turn.moves,
+            kicks_left: if turn.kicks == 0 { u8::MAX } else { turn.kicks },
+            kicked: false,
+            moved: SquareSet::EMPTY,
+            kick_count: [SquareSet::EMPTY; 4],
+            scored: None,
+            en_passant: pos.en_passant,
+            last_steal: pos.steal,
+            actions: 0,
+        }
+    }
+
+    /// The board as it stands.
+    #[must_use]
+    pub fn position(&self) -> &Position<'r> {
+        &self.pos
+    }
+
+    /// The side that scored a point with the last action, ending the turn.
+    #[must_use]
+    pub fn scored(&self) -> Option<Side> {
+        self.scored
+    }
+
+    /// The number of actions made so far.
+    #[must_use]
+    pub fn actions_made(&self) -> usize {
+        usize::from(self.actions)
+    }
+
+    /// Whether the turn may end here (with at least one action made): after a point, when
+    /// nothing more can be done, or at any moment where turns may end early.
+    #[must_use]
+    pub fn may_stop(&self, more: bool) -> bool {
+        self.scored.is_some() || !more || self.pos.rules.turn().end_early
+    }
+
+    /// Appends every action the side to move may make next to `out`.
+    pub fn actions(&self, out: &mut Vec<Action>) {
+        if self.scored.is_some() {
+            return;
+        }
+        let rules = self.pos.rules;
+        let turn = rules.turn();
+        let mover = self.pos.side;
+        if self.moves_left > 0 && (turn.order == Order::Any || !self.kicked) {
+            for from in (self.pos.men[mover.index()] & !self.moved).iter() {
+                self.piece_actions(from, out);
+            }
+        }
+        if rules.ball().mode == BallMode::Kicked && self.kicks_left > 0 {
+            self.kicks_beside(out);
+        }
+    }
+
+    /// The kicks of the pieces next to the ball (kick modes `beside` and `from-ball`).
+    fn kicks_beside(&self, out: &mut Vec<Action>) {
+        let pos = &self.pos;
+        let t = pos.rules.tables();
+        let ctx = KickContext::new(pos);
+        let mut targets = Vec::new();
+        let mut touched = SquareSet::EMPTY;
+        let kickers = t.neighbours[pos.ball.index()] & pos.men[pos.side.index()];
+        for k in kickers.iter() {
+            if self.kicks_of(k) >= ctx.per_piece {
+                continue;
+            }
+            let code = pos.board[k.index()];
+            let kind = code_kind(code);
+            targets.clear();
+            match pos.rules.pieces()[kind].kick_mode {
+                KickMode::Beside => {
+                    ctx.targets::<false>(&pos.board, k, pos.ball, code, &mut targets, &mut touched);
+                }
+                KickMode::FromBall => {
+                    let key = t.piece_key(pos.side, kind);
+                    ctx.from_ball(&pos.board, pos.ball, key, &mut targets);
+                }
+                KickMode::Enter => continue,
+            }
+            out.extend(targets.iter().map(|&to| Action::Kick(Kick { kicker: k, to })));
+        }
+    }
+
+    /// The kicks made this turn by the piece on `square`.
+    fn kicks_of(&self, square: Square) -> u8 {
+        let bit = |i: usize| u8::from(self.kick_count[i].contains(square)) << i;
+        bit(0) | bit(1) | bit(2) | bit(3)
+    }
+
+    /// Counts one more kick for the piece on `square`.
+    fn count_kick(&mut self, square: Square) {
+        let n = (self.kicks_of(square) + 1).min(15);
+        for (i, set) in self.kick_count.iter_mut().enumerate() {
+            if n >> i & 1 == 1 {
+                set.insert(square);
+            } else {
+                set.remove(square);
+            }
+        }
+    }
+
+    /// A piece moved: what is counted for it this turn follows it to its new square.
+    fn follow(&mut self, from: Square, to: Square) {
+        let n = self.kicks_of(from);
+        for set in &mut self.kick_count {
+            set.remove(from);
+        }
+        for _ in 0..n {
+            self.count_kick(to);
+        }
+        self.moved.remove(from);
+        self.moved.insert(to);
+    }
+
+    /// Every action of the piece on `from`: its moves and captures (with promotions), what it
+    /// may do with a carried ball, and its entering kicks.
+    fn piece_actions(&self, from: Square, out: &mut Vec<Action>) {
+        let pos = &self.pos;
+        let rules = pos.rules;
+        let t = rules.tables();
+        let code = pos.board[from.index()];
+        let kind = code_kind(code);
+        let piece = &rules.pieces()[kind];
+        let key = t.piece_key(pos.side, kind);
+        if piece.kick_mode == KickMode::Enter
+            && rules.kick().enter == EnterBy::Adjacent
+            && from.distance(pos.ball) == 1
+        {
+            self.enter_kicks(from, out);
+        }
+        let table = &t.legs;
+        let (mut i, end) = table.span(key * SQUARES + from.index());
+        let before = out.len();
+        let mut entered = false;
+        while i < end {
+            let leg = piece.moves[usize::from(table.tag(i))];
+            if leg.initial && !t.initial[key].contains(from) {
+                i = table.next_ray(i);
+                continue;
+            }
+            let s = table.square(i);
+            if leg.lame && !path_clear(&pos.board, from, s) {
+                i = table.next_ray(i);
+                continue;
+            }
+            let what = pos.board[s.index()];
+            if what == EMPTY {
+                if leg.moves() && t.stand[key].contains(s) {
+                    self.push_move(PieceMove::new(piece.letter, from, s), key, out);
+                } else if leg.en_passant && Some(s) == self.en_passant {
+                    self.en_passant_capture(piece.letter, from, s, out);
+                }
+                i += 1;
+                continue;
+            }
+            if what == BALL && piece.kick_mode == KickMode::Enter {
+                // Several legs may reach the ball: one set of entering kicks.
+                if !entered && leg.moves() && rules.kick().enter == EnterBy::Move {
+                    entered = true;
+                    self.enter_kicks(from, out);
+                }
+            } else {
+                self.landing_on(leg, from, s, what, out);
+            }
+            i = table.next_ray(i);
+        }
+        // A cornered piece with no move may jump out (vchess.club's bishops).
+        if out.len() == before && t.jump_dirs[key] != 0 && t.corners.contains(from) {
+            let mut jumps = Vec::new();
+            super::pieces::corner_jumps(t, &pos.board, from, t.jump_dirs[key], &mut jumps);
+            for (from, to) in jumps {
+                self.push_move(PieceMove::new(piece.letter, from, to), key, out);
+            }
+        }
+    }
+
+    /// What a piece on `from` may do on the occupied square `s` reached by `leg`.
+    fn landing_on(&self, leg: Leg, from: Square, s: Square, what: u8, out: &mut Vec<Action>) {
+        let pos = &self.pos;
+        let rules = pos.rules;
+        let t = rules.tables();
+        let code = pos.board[from.index()];
+        let kind = code_kind(code);
+        let piece = &rules.pieces()[kind];
+        let key = t.piece_key(pos.side, kind);
+        let carried = rules.ball().mode == BallMode::Carried;
+        if what == BALL {
+            if carried && leg.captures() && t.capture_on[key].contains(s) {
+                // Taking a free ball: the piece moves onto it.
+                self.push_move(PieceMove::new(piece.letter, from, s), key, out);
+            }
+            return;
+        }
+        if !leg.captures() {
+            return;
+        }
+        let friend = code_side(what) == pos.side;
+        let held_there = carried && pos.held && pos.ball == s;
+        let holding = carried && pos.held && pos.ball == from;
+        let ball = rules.ball().carried;
+        let in_place =
+            PieceMove { kind: MoveKind::InPlace, ..PieceMove::new(piece.letter, from, s) };
+        if friend {
+            if (holding && ball.pass) || (held_there && ball.take_from_friend) {
+                out.push(Action::Move(in_place));
+            }
+            return;
+        }
+        if held_there {
+            if matches!(ball.steal, Steal::Capture | Steal::Both) && t.capture_on[key].contains(s) {
+                self.push_move(PieceMove::new(piece.letter, from, s), key, out);
+            }
+            let banned = !ball.steal_back && self.last_steal == Some((s, from));
+            if matches!(ball.steal, Steal::InPlace | Steal::Both) && !banned {
+                out.push(Action::Move(in_place));
+            }
+            return;
+        }
+        let may_capture = rules.captures() == Captures::Replace
+            && !(holding && !ball.holder_captures)
+            && t.capture_on[key].contains(s);
+        if may_capture {
+            self.push_move(PieceMove::new(piece.letter, from, s), key, out);
+        }
+    }
+
+    /// An en-passant capture onto the skipped square `to`.
+    fn en_passant_capture(&self, letter: char, from: Square, to: Square, out: &mut Vec<Action>) {
+        let pos = &self.pos;
+        let holding = pos.held && pos.ball == from;
+        let victim = self.en_passant_victim(to);
+        let enemy = victim.is_some_and(|v| {
+            let code = pos.board[v.index()];
+            code >= 2 && code_side(code) != pos.side
+        });
+        if pos.rules.captures() == Captures::Replace && !holding && enemy {
+            out.push(Action::Move(PieceMove {
+                kind: MoveKind::EnPassant,
+                ..PieceMove::new(letter, from, to)
+            }));
+        }
+    }
+
+    /// The square of the piece that skipped `skipped`: one step beyond it, the way the other
+    /// side moves forward.
+    fn en_passant_victim(&self, skipped: Square) -> Option<Square> {
+        let forward = if self.pos.side == Side::White { -1 } else { 1 };
+        self.pos.rules.board().offset(skipped, 0, forward)
+    }
+
+    /// Pushes a move, once per promotion choice where it ends on a promotion square.
+    fn push_move(&self, m: PieceMove, key: usize, out: &mut Vec<Action>) {
+        let rules = self.pos.rules;
+        let t = rules.tables();
+        if t.promote[key].contains(m.to) {
+            let kind = code_kind(self.pos.board[m.from.index()]);
+            if let Some(p) = &rules.pieces()[kind].promotion {
+                for &to in &p.to {
+                    let letter = rules.piece(to).letter;
+                    out.push(Action::Move(PieceMove { promotion: Some(letter), ..m }));
+                }
+                return;
+            }
+        }
+        out.push(Action::Move(m));
+    }
+
+    /// The kicks of the piece on `from` stepping onto the ball (kick mode `enter`): the ball
+    /// flies from its square by the piece's kick pattern, the square the piece left empty.
+    fn enter_kicks(&self, from: Square, out: &mut Vec<Action>) {
+        if self.kicks_left == 0 {
+            return;
+        }
+        let pos = &self.pos;
+        let t = pos.rules.tables();
+        let code = pos.board[from.index()];
+        let key = t.piece_key(pos.side, code_kind(code));
+        if !t.stand[key].contains(pos.ball) {
+            return;
+        }
+        let mut board = pos.board;
+        board[from.index()] = EMPTY;
+        board[pos.ball.index()] = code;
+        let mut targets = Vec::new();
+        KickContext::new(pos).from_ball(&board, pos.ball, key, &mut targets);
+        out.extend(targets.into_iter().map(|to| Action::Kick(Kick { kicker: from, to })));
+    }
+
+    /// The state after `action`, which must be one of [`Mid::actions`] (anything else gives a
+    /// meaningless state but never panics).
+    #[must_use]
+    pub fn apply(&self, action: Action) -> Mid<'r> {
+        let mut next = *self;
+        next.actions = next.actions.saturating_add(1);
+        match action {
+            Action::Move(m) => next.apply_move(m),
+            Action::Kick(k) => next.apply_kick(k),
+        }
+        next
+    }
+
+    fn apply_move(&mut self, m: PieceMove) {
+        let rules = self.pos.rules;
+        let (from, to) = (m.from, m.to);
+        let board = rules.board();
+        if !board.contains(from) || !board.contains(to) || self.pos.piece_at(from).is_none() {
+            return;
+        }
+        self.moves_left = self.moves_left.saturating_sub(1);
+        let mover = self.pos.side;
+        if m.kind == MoveKind::InPlace {
+            self.apply_in_place(from, to);
+            self.moved.insert(from);
+            self.check_carried_goal();
+            return;
+        }
+        let holding = self.pos.held && self.pos.ball == from;
+        let what = self.pos.board[to.index()];
+        if m.kind == MoveKind::EnPassant {
+            if let Some(v) = self.en_passant_victim(to) {
+                self.capture(v);
+            }
+        } else if what == BALL {
+            // Taking a free ball.
+            self.pos.place_ball(to, true);
+        } else if what >= 2 {
+            // Capturing a holder steals the ball: it stays held on `to`.
+            self.capture(to);
+        }
+        let code = self.pos.board[from.index()];
+        self.pos.move_piece(from, to);
+        if holding {
+            self.pos.change_state(|p| p.ball = to);
+        }
+        if let Some(letter) = m.promotion
+            && let Some(kind) = rules.kind_of(letter)
+        {
+            self.pos.set_kind(to, kind);
+        }
+        self.double_step(code, from, to, holding, mover);
+        self.follow(from, to);
+        self.check_carried_goal();
+    }
+
+    /// A carried ball changes hands between the pieces on `from` (the mover) and `to`.
+    fn apply_in_place(&mut self, from: Square, to: Square) {
+        let pos = &mut self.pos;
+        if pos.held && pos.ball == from {
+            pos.change_state(|p| p.ball = to);
+        } else if pos.held && pos.ball == to {
+            let enemy = pos.piece_at(to).is_some_and(|(side, _)| side != pos.side);
+            pos.change_state(|p| {
+                p.ball = from;
+                if enemy {
+                    p.steal = Some((from, to));
+                }
+            });
+        }
+    }
+
+    /// Removes the piece on `at`; capturing a royal piece scores a point.
+    fn capture(&mut self, at: Square) {
+        let code = self.pos.board[at.index()];
+        if code < 2 {
+            return;
+        }
+        self.pos.remove_piece(at);
+        if self.pos.rules.tables().royal[usize::from(code)] {
+            self.scored = Some(self.pos.side);
+        }
+        self.moved.remove(at);
+    }
+
+    /// A piece with en-passant captures that steps two squares straight forward leaves the
+    /// square it skipped to be captured en passant (not while it holds the ball).
+    fn double_step(&mut self, code: u8, from: Square, to: Square, holding: bool, mover: Side) {
+        let rules = self.pos.rules;
+        let kind = code_kind(code);
+        let forward: i32 = if mover == Side::White { 1 } else { -1 };
+        let dr = i32::from(to.rank()) - i32::from(from.rank());
+        if holding
+            || to.file() != from.file()
+            || dr != 2 * forward
+            || !rules.pieces()[kind].moves.iter().any(|l| l.en_passant)
+        {
+            return;
+        }
+        if let Some(skipped) = rules.board().offset(from, 0, forward) {
+            self.pos.change_state(|p| p.en_passant = Some(skipped));
+        }
+    }
+
+    /// A carried ball scores when the mover holds it on one of its goal squares.
+    fn check_carried_goal(&mut self) {
+        let pos = &self.pos;
+        let rules = pos.rules;
+        if rules.ball().mode == BallMode::Carried
+            && pos.held
+            && pos.piece_at(pos.ball).is_some_and(|(side, _)| side == pos.side)
+            && rules.goals(pos.side).contains(&pos.ball)
+        {
+            self.scored = Some(pos.side);
+        }
+    }
+
+    fn apply_kick(&mut self, k: Kick) {
+        let pos = &self.pos;
+        let rules = pos.rules;
+        let Some((_, kind)) = pos.piece_at(k.kicker) else { return };
+        if !rules.board().contains(k.to) || pos.board[k.to.index()] != EMPTY {
+            return;
+        }
+        self.kicked = true;
+        if self.kicks_left != u8::MAX {
+            self.kicks_left = self.kicks_left.saturating_sub(1);
+        }
+        let ball = pos.ball;
+        self.pos.move_ball(k.to);
+        let kicker = if rules.piece(kind).kick_mode == KickMode::Enter {
+            // The kicker stands where the ball was: that was its move.
+            self.pos.move_piece(k.kicker, ball);
+            self.moves_left = self.moves_left.saturating_sub(1);
+            self.follow(k.kicker, ball);
+            ball
+        } else {
+            k.kicker
+        };
+        self.count_kick(kicker);
+        if let Some(scorer) = rules.scorer(k.to) {
+            self.scored = Some(scorer);
+        }
+    }
+
+    /// The position after the turn: the other side to move, the turn counted, and what a point
+    /// brings (the score, and in a match the reset of the board or the ball).
+    #[must_use]
+    pub fn finish(&self) -> Position<'r> {
+        let mut pos = self.pos;
+        pos.end_turn();
+        let Some(scorer) = self.scored else { return pos };
+        let rules = pos.rules;
+        let end = rules.end();
+        if !end.keeps_score() {
+            return pos;
+        }
+        pos.change_state(|p| p.score[scorer.index()] = p.score[scorer.index()].saturating_add(1));
+        let start = rules.start();
+        match end.after_goal {
+            AfterGoal::End => {}
+            AfterGoal::Reset => pos.reset_to(start),
+            AfterGoal::BallToSpot => {
+                if pos.board[start.ball.index()] == EMPTY && !pos.held {
+                    pos.move_ball(start.ball);
+                } else if pos.board[start.ball.index()] == EMPTY {
+                    pos.place_ball(start.ball, false);
+                } else {
+                    pos.reset_to(start);
+                }
+            }
+        }
+        if end.next == NextAfterGoal::Conceding && pos.side != !scorer {
+            pos.pass_move();
+        }
+        pos
+    }
+}
+
+/// Whether every square strictly between `a` and `b` (on one line) is empty.
+fn path_clear(board: &[u8; SQUARES], a: Square, b: Square) -> bool {
+    let df = i32::from(b.file()) - i32::from(a.file());
+    let dr = i32::from(b.rank()) - i32::from(a.rank());
+    let n = df.abs().max(dr.abs());
+    if n <= 1 || (df != 0 && dr != 0 && df.abs() != dr.abs()) {
+        return true;
+    }
+    let (sf, sr) = (df.signum(), dr.signum());
+    (1..n).all(|i| {
+        let f = i32::from(a.file()) + sf * i;
+        let r = i32::from(a.rank()) + sr * i;
+        board[Square::new(f as u8, r as u8).index()] == EMPTY
+    })
+}
