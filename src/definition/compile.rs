@@ -1,14 +1,15 @@
 //! From a merged, schema-checked definition tree to [`Rules`], reporting every problem found.
 
 use crate::definition::diagnostic::Diagnostic;
-use crate::definition::source::{Loc, Sources, span_in_string};
+use crate::definition::keys::{self, FromKey, Literal};
+use crate::definition::source::{FileId, Loc, Sources, span_in_string};
 use crate::definition::tree::{Node, Table, Value};
 use crate::notation::betza::{self, Leg};
 use crate::notation::{ParseError, fen, squares};
 use crate::position::setup::place;
 use crate::rules::{
-    BlackSetup, Board, EndRules, GoalRank, KickDirection, KickRules, NullTurn, OwnGoal, PieceKind,
-    PieceType, RandomSetup, Rules, TurnRules, VariantInfo,
+    Board, EndRules, KickRules, PieceKind, PieceType, RandomSetup, Rules, SquareColour, TurnRules,
+    VariantInfo,
 };
 use crate::side::BySide;
 use crate::square::Square;
@@ -55,19 +56,53 @@ impl<'a> Compiler<'a> {
         }
     }
 
-    fn int(&self, path: &[&str], default: i64) -> i64 {
-        match self.node(path).map(|n| &n.value) {
-            Some(Value::Integer(n)) => i64::try_from(*n).unwrap_or(default),
-            _ => default,
+    /// The value of a key that has a default: the definition's, else the key table's default.
+    /// A value the checks refused has been reported (no rules will be built); the default
+    /// stands in for it so that the other parts are still checked.
+    fn setting<T: FromKey + Default>(&mut self, path: &[&str]) -> T {
+        let given = self.node(path).and_then(|n| Literal::of(&n.value));
+        match given.or_else(|| keys::default_of(path)).and_then(T::from_literal) {
+            Some(value) => value,
+            None => self.bug(path),
         }
     }
 
-    fn bool(&self, path: &[&str]) -> bool {
-        matches!(self.node(path).map(|n| &n.value), Some(Value::Boolean(true)))
+    /// The value of a key without a default, if the definition gives one the checks accepted.
+    fn optional<T: FromKey>(&mut self, path: &[&str]) -> Option<T> {
+        let node = self.node(path)?;
+        if node.value == Value::Invalid {
+            return None;
+        }
+        let value = Literal::of(&node.value).and_then(T::from_literal);
+        if value.is_none() {
+            self.bug::<()>(path);
+        }
+        value
     }
 
-    fn choice(&self, path: &[&str], default: &'static str) -> &'a str {
-        self.str(path).map_or(default, |(s, _)| s)
+    /// The text of a key that has a default, and where the definition wrote it (nowhere when
+    /// the default stands).
+    fn text_setting(&mut self, path: &[&str]) -> Option<(&'a str, Option<&'a Node>)> {
+        if let Some((text, node)) = self.str(path) {
+            return Some((text, Some(node)));
+        }
+        match keys::default_of(path) {
+            Some(Literal::Str(text)) => Some((text, None)),
+            _ => self.bug(path),
+        }
+    }
+
+    /// Reports a key that the compiler cannot read although the checks passed it: a bug in the
+    /// key table or here, never in the definition. Returns a stand-in value.
+    fn bug<T: Default>(&mut self, path: &[&str]) -> T {
+        self.out.push(
+            Diagnostic::error(
+                format!("internal error: kickoff cannot read `{}`", path.join(".")),
+                written_at(None),
+            )
+            .with_help("this is a bug in kickoff, not in the definition; please report it"),
+        );
+        T::default()
     }
 
     /// Reports a grammar error found inside the string value of `node`.
@@ -78,6 +113,14 @@ impl<'a> Compiler<'a> {
         self.out.push(
             Diagnostic::error(message, Loc { file: node.at.file, span }).with_help_opt(e.help),
         );
+    }
+
+    /// [`Compiler::string_error`] for a text that may be a key's default, written nowhere.
+    fn text_error(&mut self, node: Option<&Node>, value: &str, e: ParseError, context: &str) {
+        match node {
+            Some(node) => self.string_error(node, value, e, context),
+            None => self.bug(&[context]),
+        }
     }
 
     /// Builds the rules from every part that could be read. Parts that failed have been
@@ -112,28 +155,24 @@ impl<'a> Compiler<'a> {
         Some(rules)
     }
 
-    fn info(&self) -> VariantInfo {
+    fn info(&mut self) -> VariantInfo {
+        let year = self.optional(&["variant", "year"]);
         let text = |key: &str| self.str(&["variant", key]).map(|(s, _)| s.to_owned());
         VariantInfo {
             name: text("name").unwrap_or_default(),
             author: text("author"),
-            year: self.node(&["variant", "year"]).map(|_| self.int(&["variant", "year"], 0)),
+            year,
             description: text("description"),
             source: text("source"),
         }
     }
 
     /// The board, if both its sizes are known.
-    fn board(&self) -> Option<Board> {
-        let size = |key: &str| match self.node(&["board", key]).map(|n| &n.value) {
-            Some(Value::Integer(n)) => u8::try_from(*n).ok(),
-            _ => None,
-        };
-        Some(Board {
-            files: size("files")?,
-            ranks: size("ranks")?,
-            a1_dark: self.choice(&["board", "a1"], "dark") == "dark",
-        })
+    fn board(&mut self) -> Option<Board> {
+        let files = self.optional(&["board", "files"]);
+        let ranks = self.optional(&["board", "ranks"]);
+        let a1: SquareColour = self.setting(&["board", "a1"]);
+        Some(Board { files: files?, ranks: ranks?, a1_dark: a1 == SquareColour::Dark })
     }
 
     /// Every piece type. A piece whose name or moves are missing or wrong (already reported)
@@ -178,7 +217,7 @@ impl<'a> Compiler<'a> {
             kick_betza: kick_betza.to_owned(),
             moves: legs,
             kicks,
-            corner_jump: self.bool(&key("corner_jump")),
+            corner_jump: self.setting(&key("corner_jump")),
         }
     }
 
@@ -195,9 +234,8 @@ impl<'a> Compiler<'a> {
     }
 
     fn ball(&mut self, pieces: &[PieceType]) -> Option<char> {
-        let Some((symbol, node)) = self.str(&["ball", "symbol"]) else {
-            return Some('a');
-        };
+        let (symbol, node) = self.text_setting(&["ball", "symbol"])?;
+        let at = written_at(node);
         let mut chars = symbol.chars();
         let c = match (chars.next(), chars.next()) {
             (Some(c), None) if c.is_ascii_alphabetic() => c,
@@ -205,7 +243,7 @@ impl<'a> Compiler<'a> {
                 self.out.push(
                     Diagnostic::error(
                         format!("the ball's symbol must be one ASCII letter, found \"{symbol}\""),
-                        node.at.clone(),
+                        at,
                     )
                     .with_help("the ball is written `a` in vchess.club positions"),
                 );
@@ -221,7 +259,7 @@ impl<'a> Compiler<'a> {
                         "the ball's symbol `{c}` is also a piece letter ({} `{upper}`/`{lower}`)",
                         piece.name
                     ),
-                    node.at.clone(),
+                    at,
                 )
                 .with_help("choose a letter that no piece uses in either case"),
             );
@@ -258,35 +296,25 @@ impl<'a> Compiler<'a> {
         }
     }
 
-    fn kick_rules(&self) -> KickRules {
+    fn kick_rules(&mut self) -> KickRules {
         KickRules {
-            direction: match self.choice(&["kick", "direction"], "away") {
-                "line" => KickDirection::Line,
-                _ => KickDirection::Away,
-            },
-            per_piece: self.int(&["kick", "per_piece"], 1) as u8,
-            leap_adjacent: self.bool(&["kick", "leap_adjacent"]),
-            corner_exception: self.bool(&["kick", "corner_exception"]),
-            goal_rank: match self.choice(&["kick", "goal_rank"], "no-slide") {
-                "allowed" => GoalRank::Allowed,
-                _ => GoalRank::NoSlide,
-            },
+            direction: self.setting(&["kick", "direction"]),
+            per_piece: self.setting(&["kick", "per_piece"]),
+            leap_adjacent: self.setting(&["kick", "leap_adjacent"]),
+            corner_exception: self.setting(&["kick", "corner_exception"]),
+            goal_rank: self.setting(&["kick", "goal_rank"]),
         }
     }
 
-    fn turn_rules(&self) -> TurnRules {
+    fn turn_rules(&mut self) -> TurnRules {
         TurnRules {
-            null: match self.choice(&["turn", "null"], "never") {
-                "always" => NullTurn::Always,
-                "when-adjacent" => NullTurn::WhenAdjacent,
-                _ => NullTurn::Never,
-            },
-            no_goal_before: self.int(&["turn", "no_goal_before"], 0) as u32,
+            null: self.setting(&["turn", "null"]),
+            no_goal_before: self.setting(&["turn", "no_goal_before"]),
         }
     }
 
     fn end_rules(&mut self) -> EndRules {
-        let repetition = self.int(&["end", "repetition"], 3) as u32;
+        let repetition = self.setting(&["end", "repetition"]);
         if repetition == 1
             && let Some(node) = self.node(&["end", "repetition"])
         {
@@ -299,12 +327,9 @@ impl<'a> Compiler<'a> {
             );
         }
         EndRules {
-            own_goal: match self.choice(&["end", "own_goal"], "counts") {
-                "forbidden" => OwnGoal::Forbidden,
-                _ => OwnGoal::Counts,
-            },
+            own_goal: self.setting(&["end", "own_goal"]),
             repetition,
-            max_turns: self.int(&["end", "max_turns"], 0) as u32,
+            max_turns: self.setting(&["end", "max_turns"]),
         }
     }
 
@@ -365,7 +390,7 @@ impl<'a> Compiler<'a> {
                 ok = false;
             }
         }
-        let pieces = self.letters(rules, letters, letters_node)?;
+        let pieces = self.letters(rules, letters, Some(letters_node))?;
         if pieces.len() != squares.len() {
             self.out.push(Diagnostic::error(
                 format!(
@@ -390,15 +415,17 @@ impl<'a> Compiler<'a> {
             return None;
         }
         let opposite = self.opposite_colors(rules, &pieces, &squares)?;
-        let black = match self.choice(&["setup", "random", "black"], "mirror") {
-            "independent" => BlackSetup::Independent,
-            _ => BlackSetup::Mirror,
-        };
+        let black = self.setting(&["setup", "random", "black"]);
         ok.then_some(RandomSetup { squares, pieces, opposite_colors: opposite, black })
     }
 
     /// The piece kinds named by a string of letters.
-    fn letters(&mut self, rules: &Rules, text: &str, node: &Node) -> Option<Vec<PieceKind>> {
+    fn letters(
+        &mut self,
+        rules: &Rules,
+        text: &str,
+        node: Option<&Node>,
+    ) -> Option<Vec<PieceKind>> {
         let mut kinds = Vec::new();
         let mut ok = true;
         for (i, c) in text.char_indices() {
@@ -413,7 +440,7 @@ impl<'a> Compiler<'a> {
                         format!("`{c}` is not a piece of this variant")
                     };
                     let e = ParseError::new(message, i..i + c.len_utf8());
-                    self.string_error(node, text, e, "in the random setup");
+                    self.text_error(node, text, e, "in the random setup");
                     ok = false;
                 }
             }
@@ -428,9 +455,7 @@ impl<'a> Compiler<'a> {
         pieces: &[PieceKind],
         squares: &[Square],
     ) -> Option<Vec<PieceKind>> {
-        let Some((text, node)) = self.str(&["setup", "random", "opposite_colors"]) else {
-            return Some(Vec::new());
-        };
+        let (text, node) = self.text_setting(&["setup", "random", "opposite_colors"])?;
         let kinds = self.letters(rules, text, node)?;
         let mut ok = true;
         for (i, &kind) in kinds.iter().enumerate() {
@@ -443,7 +468,7 @@ impl<'a> Compiler<'a> {
                     ),
                     i..i + 1,
                 );
-                self.string_error(node, text, e, "in the random setup");
+                self.text_error(node, text, e, "in the random setup");
                 ok = false;
             }
         }
@@ -461,7 +486,7 @@ impl<'a> Compiler<'a> {
                         format!("{need} letters need")
                     }
                 ),
-                node.at.clone(),
+                written_at(node),
             ));
             ok = false;
         }
@@ -495,4 +520,9 @@ impl<'a> Compiler<'a> {
             }
         }
     }
+}
+
+/// Where a value was written; for a default, written nowhere, the top of the definition.
+fn written_at(node: Option<&Node>) -> Loc {
+    node.map_or(Loc { file: FileId(0), span: 0..0 }, |n| n.at.clone())
 }

@@ -1,9 +1,15 @@
 //! The compiled, immutable rule set of a variant.
 //!
 //! A [`Rules`] is built only by [`crate::definition`] from a checked definition file; everything
-//! after (positions, turn generation, the game, the search) reads `&Rules`.
+//! after (positions, turn generation, the game, the search) reads `&Rules`. Every rule is stated,
+//! with examples, in `docs/rules.md`; each type below names the section of the rule it encodes.
+
+mod choice;
 
 use std::sync::Arc;
+
+pub use choice::Choice;
+use choice::choice;
 
 use crate::movegen::tables::Tables;
 use crate::notation::betza::Leg;
@@ -37,7 +43,7 @@ pub struct VariantInfo {
     pub source: Option<String>,
 }
 
-/// The board's size and colouring.
+/// The board's size and colouring (`[board]`; rule: `docs/rules.md#the-board-and-the-goals`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Board {
     /// Number of files, 2..=16.
@@ -46,6 +52,17 @@ pub struct Board {
     pub ranks: u8,
     /// Whether a1 is a dark square.
     pub a1_dark: bool,
+}
+
+choice! {
+    /// `board.a1`: the colour of a1, which decides every square's colour (rule:
+    /// `docs/rules.md#the-board-and-the-goals`).
+    pub enum SquareColour {
+        /// The corner a1 is dark, as on Boyer's board.
+        default Dark = "dark",
+        /// The corner a1 is light.
+        Light = "light",
+    }
 }
 
 impl Board {
@@ -80,7 +97,8 @@ impl Board {
     }
 }
 
-/// One type of piece.
+/// One type of piece (`[pieces.X]`; rules: `docs/rules.md#piece-moves`,
+/// `docs/rules.md#line-kicks`, `docs/rules.md#leap-kicks`, `docs/rules.md#corner-jumps`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PieceType {
     /// White's letter (uppercase); Black writes it in lowercase.
@@ -99,80 +117,91 @@ pub struct PieceType {
     pub corner_jump: bool,
 }
 
-/// The ball's kick rules (`[kick]`).
+/// The ball's kick rules (`[kick]`; rule: `docs/rules.md#how-the-ball-moves`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct KickRules {
     /// Whether the ball may also fly backwards over the kicker.
     pub direction: KickDirection,
-    /// How many times each piece may kick in one turn.
+    /// How many times each piece may kick in one turn (rule: `docs/rules.md#kicks-and-passes`).
     pub per_piece: u8,
-    /// Whether a leap kick may land next to its kicker.
+    /// Whether a leap kick may land next to its kicker (rule: `docs/rules.md#leap-kicks`).
     pub leap_adjacent: bool,
-    /// Whether the leap adjacency exclusion is lifted when the ball is in a corner.
+    /// Whether the leap adjacency exclusion is lifted when the ball is in a corner (rule:
+    /// `docs/rules.md#the-corner-exception`).
     pub corner_exception: bool,
     /// Whether the ball may reach or cross a goal along the goal's own rank.
     pub goal_rank: GoalRank,
 }
 
-/// `kick.direction`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum KickDirection {
-    /// Only directly away from the kicker.
-    Away,
-    /// Away, and also backwards over the kicker.
-    Line,
+choice! {
+    /// `kick.direction`: whether a line kick may also send the ball backwards, over its kicker
+    /// (rule: `docs/rules.md#backward-kicks`).
+    pub enum KickDirection {
+        /// The ball flies directly away from its kicker.
+        default Away = "away",
+        /// It may also fly backwards, over its kicker.
+        Line = "line",
+    }
 }
 
-/// `kick.goal_rank`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GoalRank {
-    /// From a goal's rank, no kick along that rank may reach or cross the goal.
-    NoSlide,
-    /// No restriction.
-    Allowed,
+choice! {
+    /// `kick.goal_rank`: whether a kick along a goal's rank may reach or cross the goal (rule:
+    /// `docs/rules.md#no-kick-along-the-goal-rank`).
+    pub enum GoalRank {
+        /// From a goal's rank, no kick along that rank reaches or crosses the goal.
+        default NoSlide = "no-slide",
+        /// No such restriction: the ball may stop on the goal or fly past it.
+        Allowed = "allowed",
+    }
 }
 
-/// The turn rules (`[turn]`).
+/// The turn rules (`[turn]`; rule: `docs/rules.md#a-turn`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TurnRules {
     /// When a side may do nothing at all.
     pub null: NullTurn,
-    /// No goal may be scored while fewer turns than this have been completed.
+    /// No goal may be scored while fewer turns than this have been completed (rule:
+    /// `docs/rules.md#no-goal-on-the-first-turns`).
     pub no_goal_before: u32,
 }
 
-/// `turn.null`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NullTurn {
-    /// Never (a side with no legal turn still passes).
-    Never,
-    /// When a piece of the side to move touches the ball at the start of the turn.
-    WhenAdjacent,
-    /// Always.
-    Always,
+choice! {
+    /// `turn.null`: when a side may do nothing at all (rule: `docs/rules.md#the-null-turn`).
+    pub enum NullTurn {
+        /// A turn moves a piece or kicks the ball (a side with no legal turn still passes).
+        default Never = "never",
+        /// Only when one of the side's pieces touches the ball as the turn starts.
+        WhenAdjacent = "when-adjacent",
+        /// At any time.
+        Always = "always",
+    }
 }
 
-/// The end-of-game rules (`[end]`).
+/// The end-of-game rules (`[end]`; rule: `docs/rules.md#the-end-of-the-game`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EndRules {
     /// What a kick into one's own goal does.
     pub own_goal: OwnGoal,
-    /// The number of occurrences of a position that draws; 0 is off.
+    /// The number of occurrences of a position that draws; 0 is off (rule:
+    /// `docs/rules.md#repetition`).
     pub repetition: u32,
-    /// The number of turns after which the game is drawn; 0 is no limit.
+    /// The number of turns after which the game is drawn; 0 is no limit (rule:
+    /// `docs/rules.md#the-turn-limit`).
     pub max_turns: u32,
 }
 
-/// `end.own_goal`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OwnGoal {
-    /// It scores for the opponent.
-    Counts,
-    /// Such kicks are not legal.
-    Forbidden,
+choice! {
+    /// `end.own_goal`: what a kick into one's own goal does (rule:
+    /// `docs/rules.md#goals-and-own-goals`).
+    pub enum OwnGoal {
+        /// It scores for the opponent.
+        default Counts = "counts",
+        /// Such kicks are not legal.
+        Forbidden = "forbidden",
+    }
 }
 
-/// 960-style random back ranks (`[setup.random]`).
+/// 960-style random back ranks (`[setup.random]`; rule: `docs/rules.md#random-setups`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RandomSetup {
     /// White's squares, in the order their letters are read (files, then ranks).
@@ -185,13 +214,14 @@ pub struct RandomSetup {
     pub black: BlackSetup,
 }
 
-/// `setup.random.black`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BlackSetup {
-    /// Black mirrors White on the mirrored squares.
-    Mirror,
-    /// Black is drawn independently.
-    Independent,
+choice! {
+    /// `setup.random.black`: how Black's pieces are placed (rule: `docs/rules.md#random-setups`).
+    pub enum BlackSetup {
+        /// Black copies White's arrangement on the mirrored squares.
+        default Mirror = "mirror",
+        /// Black's arrangement is drawn separately.
+        Independent = "independent",
+    }
 }
 
 /// The compiled rule set of a variant.
