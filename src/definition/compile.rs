@@ -526,3 +526,98 @@ impl<'a> Compiler<'a> {
 fn written_at(node: Option<&Node>) -> Loc {
     node.map_or(Loc { file: FileId(0), span: 0..0 }, |n| n.at.clone())
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::definition::keys::{Given, Literal, leaves};
+    use crate::definition::load_text;
+
+    /// A definition that gives every required key and nothing else.
+    const BARE: &str = "\
+[variant]
+name = \"bare\"
+[board]
+files = 5
+ranks = 5
+[goals]
+white = \"c5\"
+black = \"c1\"
+[pieces.K]
+name = \"king\"
+moves = \"K\"
+[pieces.B]
+name = \"bishop\"
+moves = \"B\"
+[setup]
+fen = \"kb3/5/2a2/5/KB3 w 0\"
+[setup.random]
+squares = \"a1-b1\"
+pieces = \"KB\"
+";
+
+    /// `BARE` with the key at `path` set to `value` (a piece's key on the king).
+    fn with_key(path: &[&str], value: &str) -> String {
+        let path: Vec<&str> = path.iter().map(|&p| if p == "X" { "K" } else { p }).collect();
+        let (key, table) = path.split_last().unwrap();
+        let line = format!("{key} = {value}");
+        if table.is_empty() {
+            return format!("{line}\n{BARE}");
+        }
+        let header = format!("[{}]", table.join("."));
+        match BARE.find(&format!("{header}\n")) {
+            Some(at) => {
+                let after = at + header.len() + 1;
+                format!("{}{line}\n{}", &BARE[..after], &BARE[after..])
+            }
+            None => format!("{BARE}{header}\n{line}\n"),
+        }
+    }
+
+    /// Everything a definition decides, for comparing two of them.
+    fn decided(text: &str) -> String {
+        let def = load_text("bare.toml", text).unwrap_or_else(|e| panic!("{e:?}\n{text}"));
+        let r = &def.rules;
+        format!(
+            "{:?} {:?} {:?} {:?} {:?} {:?} {:?} {}",
+            r.board(),
+            r.kick(),
+            r.turn(),
+            r.end(),
+            r.pieces(),
+            r.random_setup(),
+            r.info(),
+            r.ball_symbol()
+        )
+    }
+
+    /// Leaving a key out is the same as writing its default: the compiler reads the defaults of
+    /// the key table, which the docs and the JSON Schema show.
+    #[test]
+    fn a_left_out_key_takes_the_default_of_the_key_table() {
+        let bare = decided(BARE);
+        let mut checked = 0;
+        for (path, key) in leaves() {
+            let Given::Default(default) = key.given else { continue };
+            let value = match default {
+                Literal::Int(n) => n.to_string(),
+                Literal::Bool(b) => b.to_string(),
+                Literal::Str(s) => format!("\"{s}\""),
+            };
+            assert_eq!(decided(&with_key(&path, &value)), bare, "`{}`", path.join("."));
+            checked += 1;
+        }
+        assert!(checked >= 15, "only {checked} defaults");
+    }
+
+    #[test]
+    fn the_defaults_are_the_rules_of_boyers_game() {
+        // Boyer's definition writes every option out; docs/rules.md promises that a definition
+        // that leaves them out plays by the same rules.
+        let boyer = crate::definition::load_shipped("boyer-1951").unwrap().rules;
+        let bare = load_text("bare.toml", BARE).unwrap().rules;
+        assert_eq!(bare.kick(), boyer.kick());
+        assert_eq!(bare.turn(), boyer.turn());
+        assert_eq!(bare.end(), boyer.end());
+        assert_eq!(bare.board().a1_dark, boyer.board().a1_dark);
+    }
+}

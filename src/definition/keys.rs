@@ -3,9 +3,9 @@
 //!
 //! This table drives the checks of every file ([`crate::definition::schema`]), the defaults the
 //! compiler reads, the JSON Schema that `kickoff schema` prints and the key tables of README.md
-//! and `docs/rules.md` (`tests/docs.rs` compares them with [`markdown_table`]). To add a key, add one line
-//! here, read it in `compile.rs` and state its rule in `docs/rules.md`; to add a value to an
-//! enum-valued key, add it to its [`choice!`](crate::rules) enum in `src/rules/`.
+//! and `docs/rules.md` (`tests/docs.rs` compares them with [`markdown_table`]). To add a key,
+//! add one line here, read it in `compile.rs` and state its rule in `docs/rules.md`; to add a
+//! value to an enum-valued key, add it to its enum in `src/rules/` (declared with `choice!`).
 
 use crate::definition::tree::Value;
 use crate::rules::{BlackSetup, Choice, GoalRank, KickDirection, NullTurn, OwnGoal, SquareColour};
@@ -460,26 +460,35 @@ fn default_words(given: &Given, optional_table: bool) -> String {
     }
 }
 
+/// Every key with its path, in table order; a piece's keys under the letter `X`.
+#[cfg(test)]
+pub(crate) fn leaves() -> Vec<(Vec<&'static str>, &'static Key)> {
+    fn walk(
+        keys: &'static [Key],
+        prefix: &[&'static str],
+        out: &mut Vec<(Vec<&'static str>, &'static Key)>,
+    ) {
+        for key in keys {
+            let path = [prefix, &[key.name]].concat();
+            out.push((path.clone(), key));
+            match &key.ty {
+                Ty::Table(inner) => walk(inner, &path, out),
+                Ty::Pieces(inner) => walk(inner, &[path, vec!["X"]].concat(), out),
+                _ => {}
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(ROOT, &[], &mut out);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// Every key, with its path, in table order.
     fn every_key() -> Vec<(String, &'static Key)> {
-        fn walk(keys: &'static [Key], prefix: &str, out: &mut Vec<(String, &'static Key)>) {
-            for key in keys {
-                let path = format!("{prefix}{}", key.name);
-                out.push((path.clone(), key));
-                match &key.ty {
-                    Ty::Table(inner) => walk(inner, &format!("{path}."), out),
-                    Ty::Pieces(inner) => walk(inner, &format!("{path}.X."), out),
-                    _ => {}
-                }
-            }
-        }
-        let mut out = Vec::new();
-        walk(ROOT, "", &mut out);
-        out
+        leaves().into_iter().map(|(path, key)| (path.join("."), key)).collect()
     }
 
     #[test]

@@ -1,9 +1,10 @@
 //! Definition files: reading, `extends`, checking and compiling into [`Rules`].
 //!
 //! A file is parsed into a spanned tree (every TOML syntax error at once), checked against the
-//! format's keys (`keys.rs`: unknown keys, types, ranges, enum values), merged over the files it extends, checked for
-//! required keys, then compiled: every Betza, square and position string is parsed by its grammar
-//! and cross-checked. Every problem of every stage is collected with its place in its file.
+//! format's keys (`keys.rs`: unknown keys, types, ranges, enum values), merged over the files it
+//! extends, checked for required keys, then compiled: every Betza, square and position string is
+//! parsed by its grammar and cross-checked. Every problem of every stage is collected with its
+//! place in its file.
 
 pub mod diagnostic;
 pub mod schema;

@@ -1,4 +1,4 @@
-//! Where one kick can send the ball (RULES.md, "How the ball moves when kicked").
+//! Where one kick can send the ball (rule: `docs/rules.md#how-the-ball-moves`).
 
 use crate::movegen::tables::Tables;
 use crate::position::{EMPTY, Position, code_kind};
