@@ -1,5 +1,5 @@
-//! The checks of a definition file against the format's keys ([`crate::definition::keys`]):
-//! unknown keys, types, ranges, enum values and, after `extends`, required keys.
+//! The checks of a definition file against the format's keys (`keys.rs`): unknown keys,
+//! types, ranges, enum values and, after `extends`, required keys.
 
 use crate::definition::diagnostic::Diagnostic;
 use crate::definition::keys::{Given, Key, Ty};

@@ -34,7 +34,7 @@ pub trait Choice: Copy + Eq + Sized + 'static {
 /// Declares a [`Choice`] enum. The first value, marked `default`, is the default; each value's
 /// doc comment is also its meaning for authors, and the string is its name in a definition.
 ///
-/// ```ignore
+/// ```text
 /// choice! {
 ///     /// `kick.direction`: ...
 ///     pub enum KickDirection {
