@@ -44,7 +44,7 @@ fn depth_3(c: &mut Criterion) {
 
 fn depth_4_threads(c: &mut Criterion) {
     let boyer = load("boyer-1951").expect("boyer");
-    let pos = Position::start(&boyer.rules).expect("start");
+    let pos = Position::start(&boyer.rules);
     let mut group = c.benchmark_group("perft4-boyer-start");
     group.sample_size(10).warm_up_time(Duration::from_secs(1));
     for threads in [1, 2] {

@@ -35,7 +35,7 @@ fn puzzles(c: &mut Criterion) {
 
 fn start(c: &mut Criterion) {
     let def = load("boyer-1951").expect("boyer");
-    let pos = Position::start(&def.rules).expect("start");
+    let pos = Position::start(&def.rules);
     let mut group = c.benchmark_group("search");
     group.sample_size(10);
     group.bench_function("boyer-start-depth-3", |b| {

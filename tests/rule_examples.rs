@@ -1,10 +1,20 @@
-//! The turn lists of the examples of RULES.md, as snapshots a person can check against the
-//! rules. Each snapshot shows the position, then every legal turn in byte order of its name,
-//! with its long form (every kicker by its square); a turn that scores says who scores.
+//! The examples of `docs/rules.md`, one test each, named as the example.
+//!
+//! An example in `docs/rules.md` is an HTML comment that names it and lists its positions, one
+//! per line (`variant | position | window | what to show ...`), followed by the diagram the
+//! engine draws for them. Each test checks that the doc's diagram is what the engine draws now,
+//! and pins every legal turn of the example's positions in a snapshot a person can check against
+//! the rules: the position, then every legal turn in byte order of its name with its long form
+//! (every kicker by its square); a turn that scores says who scores.
+//!
+//! After changing an example or the engine, `UPDATE_DOCS=1 cargo test --test rule_examples`
+//! redraws every diagram of `docs/rules.md`; read the diff before committing it.
+
+use std::path::PathBuf;
 
 use kickoff::movegen::notation::names;
 use kickoff::movegen::{legal_turns, null_allowed, play};
-use kickoff::{Outcome, Position, load};
+use kickoff::{Outcome, Position, Side, Square, Turn, load};
 
 /// The position and its turns, as a snapshot shows them.
 fn listing(variant: &str, fen: &str) -> String {
@@ -32,120 +42,399 @@ fn listing(variant: &str, fen: &str) -> String {
     format!("{variant}: {fen}\n{pos}\n{} turns:\n{}\n", lines.len(), lines.join("\n"))
 }
 
-/// Listings of several positions, one after the other.
-fn listings(cases: &[(&str, &str)]) -> String {
-    cases.iter().map(|(variant, fen)| listing(variant, fen)).collect::<Vec<_>>().join("\n")
+/// The rules reference whose examples these are.
+fn rules_doc() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/rules.md")
+}
+
+/// One example of `docs/rules.md`.
+struct Example {
+    name: String,
+    /// Its positions, one per line of its comment.
+    cases: Vec<Case>,
+    /// The diagram as the doc shows it, and where it is in the doc.
+    shown: String,
+    at: std::ops::Range<usize>,
+}
+
+/// One position of an example and what to show of it.
+struct Case {
+    variant: String,
+    fen: String,
+    /// The squares shown: files and ranks, from 0, inclusive.
+    window: Option<((u8, u8), (u8, u8))>,
+    shows: Vec<Show>,
+}
+
+/// What a diagram shows of a position.
+enum Show {
+    /// `kicks a3`: the squares the piece on a3 can kick the ball to, marked `x`.
+    Kicks(Square),
+    /// `moves a1`: the squares the piece on a1 can move to, marked `o`.
+    Moves(Square),
+    /// `null`: whether the null turn is legal.
+    Null,
+    /// `kick-turns`: every legal turn that only kicks, in long form.
+    KickTurns,
+    /// `play a3>a9`: the position after this turn (short or long form), beside the first.
+    Play(String),
+}
+
+const OPEN: &str = "<!-- example ";
+const FENCE: &str = "```text\n";
+
+/// Every example of the doc, in order.
+fn examples(doc: &str) -> Vec<Example> {
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some(found) = doc[from..].find(OPEN) {
+        let start = from + found + OPEN.len();
+        let close = start + doc[start..].find("-->").expect("an example comment ends with -->");
+        let mut lines = doc[start..close].lines();
+        let name = lines.next().unwrap_or_default().trim().to_owned();
+        let cases = lines.filter(|l| !l.trim().is_empty()).map(case).collect();
+        let after = close + "-->\n".len();
+        assert!(doc[after..].starts_with(FENCE), "example {name}: its diagram must follow");
+        let body = after + FENCE.len();
+        let end = body + doc[body..].find("```").expect("the diagram's block ends");
+        out.push(Example { name, cases, shown: doc[body..end].to_owned(), at: body..end });
+        from = end;
+    }
+    out
+}
+
+/// One line of an example's comment: `variant | position | window | show | show ...`.
+fn case(line: &str) -> Case {
+    let parts: Vec<&str> = line.split('|').map(str::trim).collect();
+    let [variant, fen, window, shows @ ..] = parts.as_slice() else {
+        panic!("an example line is `variant | position | window | show ...`: {line}")
+    };
+    let window = (*window != "all").then(|| {
+        let (low, high) = window.split_once('-').expect("a window is like a1-d9");
+        let (a, b) = (square(low), square(high));
+        ((a.file(), a.rank()), (b.file(), b.rank()))
+    });
+    let shows = shows.iter().map(|s| show(s)).collect();
+    Case { variant: (*variant).to_owned(), fen: (*fen).to_owned(), window, shows }
+}
+
+fn show(text: &str) -> Show {
+    match text.split_once(' ') {
+        Some(("kicks", sq)) => Show::Kicks(square(sq)),
+        Some(("moves", sq)) => Show::Moves(square(sq)),
+        Some(("play", turn)) => Show::Play(turn.to_owned()),
+        None if text == "null" => Show::Null,
+        None if text == "kick-turns" => Show::KickTurns,
+        _ => panic!("unknown example item `{text}`"),
+    }
+}
+
+fn square(text: &str) -> Square {
+    let mut chars = text.chars();
+    let file = chars.next().expect("a square") as u8 - b'a';
+    let rank: u8 = chars.as_str().parse().expect("a square's rank");
+    Square::new(file, rank - 1)
+}
+
+/// The diagram of an example, as the engine draws it now.
+fn draw(example: &Example) -> String {
+    example.cases.iter().map(draw_case).collect::<Vec<_>>().join("\n")
+}
+
+fn draw_case(case: &Case) -> String {
+    let def = load(&case.variant).unwrap_or_else(|e| panic!("{}: {e}", case.variant));
+    let pos = Position::from_fen(&def.rules, &case.fen).unwrap_or_else(|e| panic!("{e}"));
+    let turns = legal_turns(&pos);
+    let mut marks: Vec<(Square, char)> = Vec::new();
+    let mut notes = Vec::new();
+    let mut after = None;
+    for show in &case.shows {
+        match show {
+            Show::Kicks(from) => {
+                let to = first_kicks(&turns, *from);
+                marks.extend(to.iter().map(|&s| (s, 'x')));
+                notes.push(format!("x: {}", kicks_note(&pos, *from, &to)));
+            }
+            Show::Moves(from) => {
+                let to = moves(&turns, *from);
+                marks.extend(to.iter().map(|&s| (s, 'o')));
+                notes.push(format!("o: {}", moves_note(&pos, *from, &to)));
+            }
+            Show::Null => notes.push(null_note(&pos, &turns)),
+            Show::KickTurns => notes.push(kick_turns_note(&turns)),
+            Show::Play(text) => {
+                let turn = find_turn(&pos, &turns, text);
+                let next = play(&pos, &turn);
+                notes.push(play_note(text, &turn, &next));
+                after = Some((text.clone(), next));
+            }
+        }
+    }
+    let before = board(&pos, case.window, &marks);
+    let boards = match &after {
+        Some((text, next)) => {
+            beside(("before", &before), (&format!("after {text}"), &board(next, case.window, &[])))
+        }
+        None => before,
+    };
+    format!("{}, {}\n{boards}{}\n", case.variant, case.fen, notes.join("\n"))
+}
+
+/// Where the piece on `from` can kick the ball as a turn's first action, in file order.
+fn first_kicks(turns: &[Turn], from: Square) -> Vec<Square> {
+    let mut to: Vec<Square> = turns
+        .iter()
+        .filter(|t| t.first_move().is_none())
+        .filter_map(|t| t.kicks().next())
+        .filter(|k| k.kicker == from)
+        .map(|k| k.to)
+        .collect();
+    sort_squares(&mut to);
+    to
+}
+
+/// Where the piece on `from` can move.
+fn moves(turns: &[Turn], from: Square) -> Vec<Square> {
+    let mut to: Vec<Square> = turns
+        .iter()
+        .filter_map(|t| t.first_move())
+        .filter(|m| m.from == from)
+        .map(|m| m.to)
+        .collect();
+    sort_squares(&mut to);
+    to
+}
+
+/// Squares by file, then rank, once each.
+fn sort_squares(squares: &mut Vec<Square>) {
+    squares.sort_by_key(|s| (s.file(), s.rank()));
+    squares.dedup();
+}
+
+/// "the rook on a3", for notes.
+fn piece_on(pos: &Position<'_>, square: Square) -> String {
+    let (side, kind) = pos.piece_at(square).unwrap_or_else(|| panic!("no piece on {square}"));
+    let colour = if side == Side::White { "White's" } else { "Black's" };
+    format!("{colour} {} on {square}", pos.rules().piece(kind).name)
+}
+
+fn kicks_note(pos: &Position<'_>, from: Square, to: &[Square]) -> String {
+    if to.is_empty() {
+        return format!("{} cannot kick the ball", piece_on(pos, from));
+    }
+    let squares: Vec<String> = to.iter().map(|&s| square_note(pos, s)).collect();
+    format!("{} kicks the ball to {}", piece_on(pos, from), squares.join(" "))
+}
+
+/// A destination, saying who scores if it is a goal.
+fn square_note(pos: &Position<'_>, square: Square) -> String {
+    match pos.rules().scorer(square) {
+        Some(side) if side == pos.side() => format!("{square} (goal)"),
+        Some(side) => format!("{square} (own goal: {} scores)", side.name()),
+        None => square.to_string(),
+    }
+}
+
+fn moves_note(pos: &Position<'_>, from: Square, to: &[Square]) -> String {
+    if to.is_empty() {
+        return format!("{} cannot move", piece_on(pos, from));
+    }
+    let squares: Vec<String> = to.iter().map(Square::to_string).collect();
+    format!("{} moves to {}", piece_on(pos, from), squares.join(" "))
+}
+
+fn null_note(pos: &Position<'_>, turns: &[Turn]) -> String {
+    let legal = turns.iter().any(Turn::is_null);
+    let why = match (legal, null_allowed(pos)) {
+        (true, true) => "legal",
+        (true, false) => "forced: the side has no other turn",
+        (false, _) => "not legal",
+    };
+    format!("the null turn --: {why}")
+}
+
+/// The turns without a piece move, each kicker named by its square, in the engine's order.
+fn kick_turns_note(turns: &[Turn]) -> String {
+    let kicks: Vec<String> = turns
+        .iter()
+        .filter(|t| t.first_move().is_none() && !t.is_null())
+        .map(Turn::to_string)
+        .collect();
+    format!("{} turns only kick: {}", kicks.len(), kicks.join(", "))
+}
+
+/// The legal turn written `text`, in short or long form.
+fn find_turn(pos: &Position<'_>, turns: &[Turn], text: &str) -> Turn {
+    let names = names(pos, turns);
+    turns
+        .iter()
+        .zip(&names)
+        .find(|(t, name)| *name == text || t.to_string() == text)
+        .map(|(t, _)| t.clone())
+        .unwrap_or_else(|| panic!("{text} is not a legal turn of {}", pos.fen()))
+}
+
+fn play_note(text: &str, turn: &Turn, next: &Position<'_>) -> String {
+    let result = match next.outcome() {
+        Some(Outcome::Goal { winner, own_goal: true }) => {
+            format!(": an own goal, {} wins", winner.name())
+        }
+        Some(Outcome::Goal { winner, .. }) => format!(": a goal, {} wins", winner.name()),
+        _ => String::new(),
+    };
+    let long = turn.to_string();
+    let long = if long == text { String::new() } else { format!(" ({long})") };
+    format!("{text}{long}{result}")
+}
+
+/// The board inside `window`, with `marks` on empty squares: `*` the ball, `#` an empty goal,
+/// `.` other empty squares, White's pieces in uppercase, Black's in lowercase.
+fn board(
+    pos: &Position<'_>,
+    window: Option<((u8, u8), (u8, u8))>,
+    marks: &[(Square, char)],
+) -> String {
+    let b = pos.rules().board();
+    let ((f0, r0), (f1, r1)) = window.unwrap_or(((0, 0), (b.files - 1, b.ranks - 1)));
+    let mut out = String::new();
+    for rank in (r0..=r1).rev() {
+        out.push_str(&format!("{:>2} ", rank + 1));
+        for file in f0..=f1 {
+            let square = Square::new(file, rank);
+            out.push(' ');
+            out.push(cell(pos, square, marks));
+        }
+        out.push('\n');
+    }
+    out.push_str("   ");
+    for file in f0..=f1 {
+        out.push(' ');
+        out.push(char::from(b'a' + file));
+    }
+    out.push('\n');
+    out
+}
+
+fn cell(pos: &Position<'_>, square: Square, marks: &[(Square, char)]) -> char {
+    if pos.ball() == square {
+        return '*';
+    }
+    if let Some((side, kind)) = pos.piece_at(square) {
+        let letter = pos.rules().piece(kind).letter;
+        return if side == Side::White { letter } else { letter.to_ascii_lowercase() };
+    }
+    if let Some(&(_, mark)) = marks.iter().find(|(s, _)| *s == square) {
+        return mark;
+    }
+    if pos.rules().scorer(square).is_some() { '#' } else { '.' }
+}
+
+/// Two boards side by side, each under its title.
+fn beside(left: (&str, &str), right: (&str, &str)) -> String {
+    let titled = |(title, board): (&str, &str)| -> Vec<String> {
+        std::iter::once(format!("    {title}")).chain(board.lines().map(str::to_owned)).collect()
+    };
+    let (left, right) = (titled(left), titled(right));
+    let width = left.iter().map(String::len).max().unwrap_or(0) + 6;
+    left.iter().zip(&right).map(|(l, r)| format!("{l:<width$}{r}\n")).collect()
+}
+
+/// The example of `docs/rules.md` named `name`: checks that the doc shows the diagram the engine
+/// draws, and returns the listings of its positions for a snapshot.
+fn example(name: &str) -> String {
+    let doc = std::fs::read_to_string(rules_doc()).expect("docs/rules.md");
+    let all = examples(&doc);
+    let ex = all.iter().find(|e| e.name == name).unwrap_or_else(|| {
+        panic!("docs/rules.md has no example `{name}`: add one, or remove this test")
+    });
+    // In update mode the test below redraws the doc; comparing here would race with it.
+    if std::env::var_os("UPDATE_DOCS").is_none() {
+        let drawn = draw(ex);
+        assert!(
+            ex.shown == drawn,
+            "the diagram of example `{name}` in docs/rules.md is not what the engine draws; \
+             redraw it with `UPDATE_DOCS=1 cargo test --test rule_examples` and read the diff.\n\
+             drawn now:\n{drawn}"
+        );
+    }
+    ex.cases.iter().map(|c| listing(&c.variant, &c.fen)).collect::<Vec<_>>().join("\n")
+}
+
+/// One test per example of `docs/rules.md`, named as the example, with its snapshot.
+macro_rules! examples {
+    ($($name:ident),* $(,)?) => {
+        $(
+            #[test]
+            fn $name() {
+                insta::assert_snapshot!(example(stringify!($name)));
+            }
+        )*
+
+        /// The names of the tests above.
+        const TESTED: &[&str] = &[$(stringify!($name)),*];
+    };
+}
+
+examples! {
+    a_piece_moves_over_a_goal_but_not_onto_it,
+    rook_on_a3_kicks_the_ball_on_a4_up_the_file,
+    pass_chains_and_one_kick_per_piece,
+    null_turn_never,
+    null_turn_when_adjacent,
+    null_turn_always,
+    forced_pass,
+    bishop_corner_jump,
+    kick_ranges_are_counted_from_the_ball,
+    directions_are_read_from_the_kicking_side,
+    backward_kicks_pass_over_the_kicker,
+    knight_kicks_never_land_next_to_the_knight,
+    leap_riders_kick_along_the_leap,
+    one_destination_reached_twice_is_one_kick,
+    corner_exception_lets_a_knight_kick_a_cornered_ball,
+    no_kick_along_the_goal_rank_into_or_across_the_goal,
+    no_goal_on_the_first_turns,
+    two_kickers_to_one_square_are_two_turns,
+    own_goals_count_or_are_forbidden,
 }
 
 #[test]
-fn rook_on_a3_kicks_the_ball_on_a4_up_the_file() {
-    // Boyer's text: a rook on a3 can kick a ball on a4 to a5-a9, not a ball on b4.
-    insta::assert_snapshot!(listings(&[
-        ("boyer-1951", "9/9/9/9/9/a8/R8/9/9 w 0"),
-        ("boyer-1951", "9/9/9/9/9/1a7/R8/9/9 w 0"),
-    ]));
+fn every_example_of_the_rules_has_its_test_and_every_test_its_example() {
+    let doc = std::fs::read_to_string(rules_doc()).expect("docs/rules.md");
+    let mut documented: Vec<String> = examples(&doc).into_iter().map(|e| e.name).collect();
+    let mut tested: Vec<String> = TESTED.iter().map(|s| (*s).to_owned()).collect();
+    assert_eq!(
+        documented.len(),
+        documented.iter().collect::<std::collections::BTreeSet<_>>().len(),
+        "two examples of docs/rules.md have the same name: {documented:?}"
+    );
+    documented.sort();
+    tested.sort();
+    assert_eq!(
+        documented, tested,
+        "the examples of docs/rules.md and the tests of tests/rule_examples.rs must match one to \
+         one: add the missing test to `examples!` or the missing example to the doc"
+    );
 }
 
+/// Every diagram at once; with `UPDATE_DOCS=1`, redraws those that differ instead.
 #[test]
-fn knight_kicks_never_land_next_to_the_knight() {
-    // From e5 a knight on d4 reaches c6 d7 f7 g6 g4 f3, but not c4 or d3 (next to d4).
-    insta::assert_snapshot!(listing("boyer-1951", "9/9/9/9/4a4/3N5/9/9/9 w 0"));
-}
-
-#[test]
-fn corner_exception_lets_a_knight_kick_a_cornered_ball() {
-    // vchess.club: knight h2, ball i1: i1>h3 and i1>g2 are legal; Boyer has no exception.
-    insta::assert_snapshot!(listings(&[
-        ("vchess", "9/9/9/9/9/9/9/7N1/8a w 2"),
-        ("boyer-1951", "9/9/9/9/9/9/9/7N1/8a w 2"),
-    ]));
-}
-
-#[test]
-fn no_kick_along_the_goal_rank_into_or_across_the_goal() {
-    // Ball d1, rook c1: nothing beyond d1 to the right; vchess kicks back over the rook to
-    // b1 and a1; with goal_rank = "allowed" the ball reaches e1 (an own goal) and beyond.
-    insta::assert_snapshot!(listings(&[
-        ("boyer-1951", "9/9/9/9/9/9/9/9/2Ra5 w 0"),
-        ("vchess", "9/9/9/9/9/9/9/9/2Ra5 w 4"),
-        ("tests/data/rules/goal-rank-allowed.toml", "9/9/9/9/9/9/9/9/2Ra5 w 0"),
-    ]));
-}
-
-#[test]
-fn no_goal_on_the_first_turns() {
-    // vchess: rook e7, ball e8. Before two turns are completed neither e9 nor the own goal
-    // e1 (backwards, over the rook) may be reached; from turn 2 on both score.
-    insta::assert_snapshot!(listings(&[
-        ("vchess", "9/4a4/4R4/9/9/9/9/9/9 w 1"),
-        ("vchess", "9/4a4/4R4/9/9/9/9/9/9 w 2"),
-    ]));
-}
-
-#[test]
-fn own_goals_count_or_are_forbidden() {
-    // Rook e3 kicks the ball on e2 into e1, White's own goal: Black scores, unless forbidden.
-    insta::assert_snapshot!(listings(&[
-        ("boyer-1951", "9/9/9/9/9/9/4R4/4a4/9 w 0"),
-        ("tests/data/rules/own-goal-forbidden.toml", "9/9/9/9/9/9/4R4/4a4/9 w 0"),
-    ]));
-}
-
-#[test]
-fn pass_chains_and_one_kick_per_piece() {
-    // Rooks d4 and d7, ball d5: d4 kicks to d6, d7 kicks back to d5, and d4 may not kick
-    // again (it may with kick.per_piece = 2).
-    insta::assert_snapshot!(listings(&[
-        ("boyer-1951", "9/9/3R5/9/3a5/3R5/9/9/9 w 0"),
-        ("tests/data/rules/kick-twice.toml", "9/9/3R5/9/3a5/3R5/9/9/9 w 0"),
-    ]));
-}
-
-#[test]
-fn null_turn_never() {
-    // Boyer: no null turn, whether or not the king touches the ball.
-    insta::assert_snapshot!(listings(&[
-        ("boyer-1951", "9/9/9/9/4a4/4K4/9/9/9 w 0"),
-        ("boyer-1951", "9/9/9/9/4a4/9/9/4K4/9 w 0"),
-    ]));
-}
-
-#[test]
-fn null_turn_when_adjacent() {
-    // `--` only while the king touches the ball.
-    let file = "tests/data/rules/null-when-adjacent.toml";
-    insta::assert_snapshot!(listings(&[
-        (file, "9/9/9/9/4a4/4K4/9/9/9 w 0"),
-        (file, "9/9/9/9/4a4/9/9/4K4/9 w 0"),
-    ]));
-}
-
-#[test]
-fn null_turn_always() {
-    let file = "tests/data/rules/null-always.toml";
-    insta::assert_snapshot!(listings(&[
-        (file, "9/9/9/9/4a4/4K4/9/9/9 w 0"),
-        (file, "9/9/9/9/4a4/9/9/4K4/9 w 0"),
-    ]));
-}
-
-#[test]
-fn forced_pass() {
-    // Boyer: White's only piece, a bishop on a1, is shut in by b2 and does not touch the ball.
-    insta::assert_snapshot!(listing("boyer-1951", "9/9/9/9/4a4/9/9/1n7/B8 w 0"));
-}
-
-#[test]
-fn bishop_corner_jump() {
-    // vchess: the same bishop jumps over b2 to c3; it cannot when c3 is taken (forced pass).
-    insta::assert_snapshot!(listings(&[
-        ("vchess", "9/9/9/9/4a4/9/9/1n7/B8 w 0"),
-        ("vchess", "9/9/9/9/4a4/9/2n6/1n7/B8 w 0"),
-    ]));
-}
-
-#[test]
-fn two_kickers_to_one_square_are_two_turns() {
-    // Knights d4 and f4 both reach c6, d7, f7 and g6 from e5: eight turns, not four.
-    insta::assert_snapshot!(listing("boyer-1951", "9/9/9/9/4a4/3N1N3/9/9/9 w 0"));
+fn the_diagrams_of_the_rules_are_what_the_engine_draws() {
+    let mut doc = std::fs::read_to_string(rules_doc()).expect("docs/rules.md");
+    let all = examples(&doc);
+    assert!(all.len() >= TESTED.len(), "docs/rules.md has {} examples", all.len());
+    let stale: Vec<&Example> = all.iter().filter(|ex| ex.shown != draw(ex)).collect();
+    if std::env::var_os("UPDATE_DOCS").is_some() {
+        for ex in stale.iter().rev() {
+            doc.replace_range(ex.at.clone(), &draw(ex));
+        }
+        std::fs::write(rules_doc(), doc).expect("docs/rules.md is writable");
+        eprintln!("redrew {} diagrams of docs/rules.md", stale.len());
+        return;
+    }
+    let names: Vec<&str> = stale.iter().map(|ex| ex.name.as_str()).collect();
+    assert!(
+        names.is_empty(),
+        "these diagrams of docs/rules.md are not what the engine draws: {names:?}; redraw them \
+         with `UPDATE_DOCS=1 cargo test --test rule_examples` and read the diff"
+    );
 }

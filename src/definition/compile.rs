@@ -1,18 +1,18 @@
 //! From a merged, schema-checked definition tree to [`Rules`], reporting every problem found.
 
 use crate::definition::diagnostic::Diagnostic;
-use crate::definition::source::{Loc, Sources, span_in_string};
+use crate::definition::keys::{self, FromKey, Literal};
+use crate::definition::source::{FileId, Loc, Sources, span_in_string};
 use crate::definition::tree::{Node, Table, Value};
 use crate::notation::betza;
 use crate::notation::{ParseError, fen, squares};
 use crate::position::setup::{Placement, place};
 use crate::rules::leg::{self, Leg};
 use crate::rules::{
-    AfterGoal, BallMode, BallRules, BlackSetup, Board, Captures, CarriedRules, EndRules, EnterBy,
-    GoalAccess, GoalRank, KickDirection, KickMode, KickRules, NextAfterGoal, NoMoves, NullTurn,
-    Order, OwnGoal, PieceKind, PieceType, RandomSetup, Rules, Steal, TurnRules, VariantInfo,
+    BallRules, Board, CarriedRules, EndRules, KickRules, PieceKind, PieceType, Promotion,
+    RandomSetup, Rules, SquareColour, TurnRules, VariantInfo,
 };
-use crate::side::BySide;
+use crate::side::{BySide, Side};
 use crate::square::Square;
 use crate::square_set::SquareSet;
 
@@ -58,19 +58,53 @@ impl<'a> Compiler<'a> {
         }
     }
 
-    fn int(&self, path: &[&str], default: i64) -> i64 {
-        match self.node(path).map(|n| &n.value) {
-            Some(Value::Integer(n)) => i64::try_from(*n).unwrap_or(default),
-            _ => default,
+    /// The value of a key that has a default: the definition's, else the key table's default.
+    /// A value the checks refused has been reported (no rules will be built); the default
+    /// stands in for it so that the other parts are still checked.
+    fn setting<T: FromKey + Default>(&mut self, path: &[&str]) -> T {
+        let given = self.node(path).and_then(|n| Literal::of(&n.value));
+        match given.or_else(|| keys::default_of(path)).and_then(T::from_literal) {
+            Some(value) => value,
+            None => self.bug(path),
         }
     }
 
-    fn bool(&self, path: &[&str]) -> bool {
-        matches!(self.node(path).map(|n| &n.value), Some(Value::Boolean(true)))
+    /// The value of a key without a default, if the definition gives one the checks accepted.
+    fn optional<T: FromKey>(&mut self, path: &[&str]) -> Option<T> {
+        let node = self.node(path)?;
+        if node.value == Value::Invalid {
+            return None;
+        }
+        let value = Literal::of(&node.value).and_then(T::from_literal);
+        if value.is_none() {
+            self.bug::<()>(path);
+        }
+        value
     }
 
-    fn choice(&self, path: &[&str], default: &'static str) -> &'a str {
-        self.str(path).map_or(default, |(s, _)| s)
+    /// The text of a key that has a default, and where the definition wrote it (nowhere when
+    /// the default stands).
+    fn text_setting(&mut self, path: &[&str]) -> Option<(&'a str, Option<&'a Node>)> {
+        if let Some((text, node)) = self.str(path) {
+            return Some((text, Some(node)));
+        }
+        match keys::default_of(path) {
+            Some(Literal::Str(text)) => Some((text, None)),
+            _ => self.bug(path),
+        }
+    }
+
+    /// Reports a key that the compiler cannot read although the checks passed it: a bug in the
+    /// key table or here, never in the definition. Returns a stand-in value.
+    fn bug<T: Default>(&mut self, path: &[&str]) -> T {
+        self.out.push(
+            Diagnostic::error(
+                format!("internal error: kickoff cannot read `{}`", path.join(".")),
+                written_at(None),
+            )
+            .with_help("this is a bug in kickoff, not in the definition; please report it"),
+        );
+        T::default()
     }
 
     /// Reports a grammar error found inside the string value of `node`.
@@ -83,38 +117,42 @@ impl<'a> Compiler<'a> {
         );
     }
 
+    /// [`Compiler::string_error`] for a text that may be a key's default, written nowhere.
+    fn text_error(&mut self, node: Option<&Node>, value: &str, e: ParseError, context: &str) {
+        match node {
+            Some(node) => self.string_error(node, value, e, context),
+            None => self.bug(&[context]),
+        }
+    }
+
     /// Builds the rules from every part that could be read. Parts that failed have been
     /// reported; checks that depend on them (the position needs the board) are skipped so that
     /// one mistake is not reported several times.
     fn rules(&mut self) -> Option<Rules> {
         let info = self.info();
-        let pieces = self.pieces();
-        let ball = self.ball(&pieces);
         let kick = self.kick_rules();
+        let mut pieces = self.pieces();
+        let ball = self.ball(&pieces);
         let (turn, end) = (self.turn_rules(), self.end_rules());
+        let capture = self.setting(&["capture", "mode"]);
         let board = self.board()?;
         let goals = self.goals(board)?;
+        self.piece_squares(&mut pieces, board);
+        let mut ball = ball;
+        let forbidden = self.squares(&["ball", "forbidden"], board, "the ball's forbidden squares");
+        if let (Some(ball), Some(list)) = (ball.as_mut(), forbidden) {
+            ball.forbidden = list.into_iter().collect();
+        }
         let (fen_text, fen_node) = self.str(&["setup", "fen"])?;
         let mut rules = Rules {
             info,
             board,
             goals,
             pieces,
-            ball: BallRules {
-                symbol: ball?,
-                mode: BallMode::Kicked,
-                forbidden: SquareSet::EMPTY,
-                carried: CarriedRules {
-                    pass: true,
-                    take_from_friend: true,
-                    steal: Steal::Both,
-                    holder_captures: false,
-                    steal_back: false,
-                },
-            },
-            capture: Captures::None,
+            ball: ball?,
+            capture,
             setup_fen: fen_text.to_owned(),
-            start: Placement::new(Vec::new(), Square::new(0, 0), crate::side::Side::White),
+            start: Placement::new(Vec::new(), Square::new(0, 0), Side::White),
             random: None,
             kick,
             turn,
@@ -130,29 +168,33 @@ impl<'a> Compiler<'a> {
         Some(rules)
     }
 
-    fn info(&self) -> VariantInfo {
+    fn info(&mut self) -> VariantInfo {
+        let year = self.optional(&["variant", "year"]);
         let text = |key: &str| self.str(&["variant", key]).map(|(s, _)| s.to_owned());
         VariantInfo {
             name: text("name").unwrap_or_default(),
             author: text("author"),
-            year: self.node(&["variant", "year"]).map(|_| self.int(&["variant", "year"], 0)),
+            year,
             description: text("description"),
             source: text("source"),
         }
     }
 
     /// The board, if both its sizes are known.
-    fn board(&self) -> Option<Board> {
-        let size = |key: &str| match self.node(&["board", key]).map(|n| &n.value) {
-            Some(Value::Integer(n)) => u8::try_from(*n).ok(),
-            _ => None,
-        };
-        Some(Board {
-            files: size("files")?,
-            ranks: size("ranks")?,
-            a1_dark: self.choice(&["board", "a1"], "dark") == "dark",
+    fn board(&mut self) -> Option<Board> {
+        let files = self.optional(&["board", "files"]);
+        let ranks = self.optional(&["board", "ranks"]);
+        let a1: SquareColour = self.setting(&["board", "a1"]);
+        let mut board = Board {
+            files: files?,
+            ranks: ranks?,
+            a1_dark: a1 == SquareColour::Dark,
             holes: SquareSet::EMPTY,
-        })
+        };
+        if let Some(holes) = self.squares(&["board", "holes"], board, "the board's holes") {
+            board.holes = holes.into_iter().collect();
+        }
+        Some(board)
     }
 
     /// Every piece type. A piece whose name or moves are missing or wrong (already reported)
@@ -190,6 +232,28 @@ impl<'a> Compiler<'a> {
             Some((text, node)) => (text, self.betza(node, text, letter, "kick")),
             None => (moves_betza, legs.clone()),
         };
+        let kick_mode = match self.optional(&key("kick_mode")) {
+            Some(mode) => mode,
+            None => self.setting(&["kick", "mode"]),
+        };
+        let holder = self.str(&key("holder")).and_then(|(text, node)| {
+            let mut chars = text.chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) if c.is_ascii_uppercase() => Some(c),
+                _ => {
+                    self.out.push(
+                        Diagnostic::error(
+                            format!(
+                                "a holder letter must be one uppercase letter, found \"{text}\""
+                            ),
+                            node.at.clone(),
+                        )
+                        .with_help("e.g. holder = \"S\": White writes it S, Black s"),
+                    );
+                    None
+                }
+            }
+        });
         PieceType {
             letter: letter.chars().next().unwrap_or('?'),
             name,
@@ -197,21 +261,75 @@ impl<'a> Compiler<'a> {
             kick_betza: kick_betza.to_owned(),
             moves: legs,
             kicks,
-            corner_jump: self.bool(&key("corner_jump")),
-            kick_mode: KickMode::Beside,
+            corner_jump: self.setting(&key("corner_jump")),
+            kick_mode,
             zone: None,
-            goals: GoalAccess::Never,
-            royal: false,
+            goals: self.setting(&key("goals")),
+            royal: self.setting(&key("royal")),
             promotion: None,
-            holder: None,
+            holder,
         }
+    }
+
+    /// The square lists of each piece (its zone and promotion squares), once the board is known.
+    fn piece_squares(&mut self, pieces: &mut [PieceType], board: Board) {
+        let letters = pieces_letters(pieces);
+        for piece in pieces.iter_mut() {
+            let letter = piece.letter.to_string();
+            let key = |k| ["pieces", letter.as_str(), k];
+            let what = format!("the zone of piece {letter}");
+            if let Some(zone) = self.squares(&key("zone"), board, &what) {
+                piece.zone = Some(zone.into_iter().collect());
+            }
+            let what = format!("the promotion squares of piece {letter}");
+            let Some(squares) = self.squares(&key("promotion"), board, &what) else { continue };
+            let to = match self.str(&key("promote_to")) {
+                Some((text, node)) => self.piece_letters(letters.clone(), text, node),
+                None => {
+                    let node = self.node(&key("promotion"));
+                    self.out.push(
+                        Diagnostic::error(
+                            format!("piece {letter} has promotion squares but no `promote_to`"),
+                            written_at(node),
+                        )
+                        .with_help("say what it becomes, e.g. promote_to = \"Q\" (or \"QRBN\" for a choice)"),
+                    );
+                    continue;
+                }
+            };
+            piece.promotion = Some(Promotion { squares: squares.into_iter().collect(), to });
+        }
+    }
+
+    /// The kinds named by `text`, one letter each, checked against the piece letters.
+    fn piece_letters(&mut self, letters: Vec<char>, text: &str, node: &Node) -> Vec<PieceKind> {
+        let mut out = Vec::new();
+        for c in text.chars() {
+            match letters.iter().position(|&l| l == c) {
+                Some(i) => out.push(PieceKind(i as u8)),
+                None => {
+                    self.out.push(
+                        Diagnostic::error(
+                            format!("`{c}` is not a piece of this variant"),
+                            node.at.clone(),
+                        )
+                        .with_help(format!(
+                            "the pieces are {}",
+                            letters.iter().collect::<String>()
+                        )),
+                    );
+                }
+            }
+        }
+        out
     }
 
     /// The legs of a Betza string; none (after reporting) when it does not parse.
     fn betza(&mut self, node: &Node, text: &str, letter: &str, key: &str) -> Vec<Leg> {
-        match betza::parse(text).and_then(|b| {
+        let legs = betza::parse(text).and_then(|b| {
             leg::legs(&b).map_err(|e| ParseError { message: e.message, span: e.span, help: e.help })
-        }) {
+        });
+        match legs {
             Ok(legs) => legs,
             Err(e) => {
                 self.string_error(node, text, e, &format!("in the {key} of piece {letter}"));
@@ -221,10 +339,25 @@ impl<'a> Compiler<'a> {
         }
     }
 
-    fn ball(&mut self, pieces: &[PieceType]) -> Option<char> {
-        let Some((symbol, node)) = self.str(&["ball", "symbol"]) else {
-            return Some('a');
-        };
+    fn ball(&mut self, pieces: &[PieceType]) -> Option<BallRules> {
+        let symbol = self.ball_symbol(pieces)?;
+        Some(BallRules {
+            symbol,
+            mode: self.setting(&["ball", "mode"]),
+            forbidden: SquareSet::EMPTY,
+            carried: CarriedRules {
+                pass: self.setting(&["ball", "pass"]),
+                take_from_friend: self.setting(&["ball", "take_from_friend"]),
+                steal: self.setting(&["ball", "steal"]),
+                holder_captures: self.setting(&["ball", "holder_captures"]),
+                steal_back: self.setting(&["ball", "steal_back"]),
+            },
+        })
+    }
+
+    fn ball_symbol(&mut self, pieces: &[PieceType]) -> Option<char> {
+        let (symbol, node) = self.text_setting(&["ball", "symbol"])?;
+        let at = written_at(node);
         let mut chars = symbol.chars();
         let c = match (chars.next(), chars.next()) {
             (Some(c), None) if c.is_ascii_alphabetic() => c,
@@ -232,14 +365,16 @@ impl<'a> Compiler<'a> {
                 self.out.push(
                     Diagnostic::error(
                         format!("the ball's symbol must be one ASCII letter, found \"{symbol}\""),
-                        node.at.clone(),
+                        at,
                     )
                     .with_help("the ball is written `a` in vchess.club positions"),
                 );
                 return None;
             }
         };
-        let clash = pieces.iter().find(|p| p.letter == c.to_ascii_uppercase());
+        let clash = pieces.iter().find(|p| {
+            p.letter == c.to_ascii_uppercase() || p.holder == Some(c.to_ascii_uppercase())
+        });
         if let Some(piece) = clash {
             let (upper, lower) = (piece.letter, piece.letter.to_ascii_lowercase());
             self.out.push(
@@ -248,7 +383,7 @@ impl<'a> Compiler<'a> {
                         "the ball's symbol `{c}` is also a piece letter ({} `{upper}`/`{lower}`)",
                         piece.name
                     ),
-                    node.at.clone(),
+                    at,
                 )
                 .with_help("choose a letter that no piece uses in either case"),
             );
@@ -285,40 +420,30 @@ impl<'a> Compiler<'a> {
         }
     }
 
-    fn kick_rules(&self) -> KickRules {
+    fn kick_rules(&mut self) -> KickRules {
         KickRules {
-            enter: EnterBy::Adjacent,
-            direction: match self.choice(&["kick", "direction"], "away") {
-                "line" => KickDirection::Line,
-                _ => KickDirection::Away,
-            },
-            per_piece: self.int(&["kick", "per_piece"], 1) as u8,
-            leap_adjacent: self.bool(&["kick", "leap_adjacent"]),
-            corner_exception: self.bool(&["kick", "corner_exception"]),
-            goal_rank: match self.choice(&["kick", "goal_rank"], "no-slide") {
-                "allowed" => GoalRank::Allowed,
-                _ => GoalRank::NoSlide,
-            },
+            enter: self.setting(&["kick", "enter"]),
+            direction: self.setting(&["kick", "direction"]),
+            per_piece: self.setting(&["kick", "per_piece"]),
+            leap_adjacent: self.setting(&["kick", "leap_adjacent"]),
+            corner_exception: self.setting(&["kick", "corner_exception"]),
+            goal_rank: self.setting(&["kick", "goal_rank"]),
         }
     }
 
-    fn turn_rules(&self) -> TurnRules {
+    fn turn_rules(&mut self) -> TurnRules {
         TurnRules {
-            null: match self.choice(&["turn", "null"], "never") {
-                "always" => NullTurn::Always,
-                "when-adjacent" => NullTurn::WhenAdjacent,
-                _ => NullTurn::Never,
-            },
-            no_goal_before: self.int(&["turn", "no_goal_before"], 0) as u32,
-            moves: 1,
-            kicks: 0,
-            order: Order::MoveFirst,
-            end_early: true,
+            null: self.setting(&["turn", "null"]),
+            no_goal_before: self.setting(&["turn", "no_goal_before"]),
+            moves: self.setting(&["turn", "moves"]),
+            kicks: self.setting(&["turn", "kicks"]),
+            order: self.setting(&["turn", "order"]),
+            end_early: self.setting(&["turn", "end_early"]),
         }
     }
 
     fn end_rules(&mut self) -> EndRules {
-        let repetition = self.int(&["end", "repetition"], 3) as u32;
+        let repetition = self.setting(&["end", "repetition"]);
         if repetition == 1
             && let Some(node) = self.node(&["end", "repetition"])
         {
@@ -331,20 +456,17 @@ impl<'a> Compiler<'a> {
             );
         }
         EndRules {
-            own_goal: match self.choice(&["end", "own_goal"], "counts") {
-                "forbidden" => OwnGoal::Forbidden,
-                _ => OwnGoal::Counts,
-            },
+            own_goal: self.setting(&["end", "own_goal"]),
             repetition,
-            max_turns: self.int(&["end", "max_turns"], 0) as u32,
-            goals: 1,
-            after_goal: AfterGoal::End,
-            next: NextAfterGoal::Other,
-            no_moves: NoMoves::Pass,
+            max_turns: self.setting(&["end", "max_turns"]),
+            goals: self.setting(&["end", "goals"]),
+            after_goal: self.setting(&["end", "after_goal"]),
+            next: self.setting(&["end", "next"]),
+            no_moves: self.setting(&["end", "no_moves"]),
         }
     }
 
-    /// Checks `setup.fen` against the rules.
+    /// Checks `setup.fen` against the rules; the start position if it is one.
     fn check_setup(&mut self, rules: &Rules, text: &str, node: &Node) -> Option<Placement> {
         let parsed = match fen::parse(text) {
             Ok(parsed) => parsed,
@@ -408,7 +530,7 @@ impl<'a> Compiler<'a> {
                 ok = false;
             }
         }
-        let pieces = self.letters(rules, letters, letters_node)?;
+        let pieces = self.letters(rules, letters, Some(letters_node))?;
         if pieces.len() != squares.len() {
             self.out.push(Diagnostic::error(
                 format!(
@@ -433,15 +555,17 @@ impl<'a> Compiler<'a> {
             return None;
         }
         let opposite = self.opposite_colors(rules, &pieces, &squares)?;
-        let black = match self.choice(&["setup", "random", "black"], "mirror") {
-            "independent" => BlackSetup::Independent,
-            _ => BlackSetup::Mirror,
-        };
+        let black = self.setting(&["setup", "random", "black"]);
         ok.then_some(RandomSetup { squares, pieces, opposite_colors: opposite, black })
     }
 
     /// The piece kinds named by a string of letters.
-    fn letters(&mut self, rules: &Rules, text: &str, node: &Node) -> Option<Vec<PieceKind>> {
+    fn letters(
+        &mut self,
+        rules: &Rules,
+        text: &str,
+        node: Option<&Node>,
+    ) -> Option<Vec<PieceKind>> {
         let mut kinds = Vec::new();
         let mut ok = true;
         for (i, c) in text.char_indices() {
@@ -456,7 +580,7 @@ impl<'a> Compiler<'a> {
                         format!("`{c}` is not a piece of this variant")
                     };
                     let e = ParseError::new(message, i..i + c.len_utf8());
-                    self.string_error(node, text, e, "in the random setup");
+                    self.text_error(node, text, e, "in the random setup");
                     ok = false;
                 }
             }
@@ -471,9 +595,7 @@ impl<'a> Compiler<'a> {
         pieces: &[PieceKind],
         squares: &[Square],
     ) -> Option<Vec<PieceKind>> {
-        let Some((text, node)) = self.str(&["setup", "random", "opposite_colors"]) else {
-            return Some(Vec::new());
-        };
+        let (text, node) = self.text_setting(&["setup", "random", "opposite_colors"])?;
         let kinds = self.letters(rules, text, node)?;
         let mut ok = true;
         for (i, &kind) in kinds.iter().enumerate() {
@@ -486,7 +608,7 @@ impl<'a> Compiler<'a> {
                     ),
                     i..i + 1,
                 );
-                self.string_error(node, text, e, "in the random setup");
+                self.text_error(node, text, e, "in the random setup");
                 ok = false;
             }
         }
@@ -504,7 +626,7 @@ impl<'a> Compiler<'a> {
                         format!("{need} letters need")
                     }
                 ),
-                node.at.clone(),
+                written_at(node),
             ));
             ok = false;
         }
@@ -537,5 +659,110 @@ impl<'a> Compiler<'a> {
                 }
             }
         }
+    }
+}
+
+/// Where a value was written; for a default, written nowhere, the top of the definition.
+/// The White letters of the pieces, in kind order.
+fn pieces_letters(pieces: &[PieceType]) -> Vec<char> {
+    pieces.iter().map(|p| p.letter).collect()
+}
+
+fn written_at(node: Option<&Node>) -> Loc {
+    node.map_or(Loc { file: FileId(0), span: 0..0 }, |n| n.at.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::definition::keys::{Given, Literal, leaves};
+    use crate::definition::load_text;
+
+    /// A definition that gives every required key and nothing else.
+    const BARE: &str = "\
+[variant]
+name = \"bare\"
+[board]
+files = 5
+ranks = 5
+[goals]
+white = \"c5\"
+black = \"c1\"
+[pieces.K]
+name = \"king\"
+moves = \"K\"
+[pieces.B]
+name = \"bishop\"
+moves = \"B\"
+[setup]
+fen = \"kb3/5/2a2/5/KB3 w 0\"
+[setup.random]
+squares = \"a1-b1\"
+pieces = \"KB\"
+";
+
+    /// `BARE` with the key at `path` set to `value` (a piece's key on the king).
+    fn with_key(path: &[&str], value: &str) -> String {
+        let path: Vec<&str> = path.iter().map(|&p| if p == "X" { "K" } else { p }).collect();
+        let (key, table) = path.split_last().unwrap();
+        let line = format!("{key} = {value}");
+        if table.is_empty() {
+            return format!("{line}\n{BARE}");
+        }
+        let header = format!("[{}]", table.join("."));
+        match BARE.find(&format!("{header}\n")) {
+            Some(at) => {
+                let after = at + header.len() + 1;
+                format!("{}{line}\n{}", &BARE[..after], &BARE[after..])
+            }
+            None => format!("{BARE}{header}\n{line}\n"),
+        }
+    }
+
+    /// Everything a definition decides, for comparing two of them.
+    fn decided(text: &str) -> String {
+        let def = load_text("bare.toml", text).unwrap_or_else(|e| panic!("{e:?}\n{text}"));
+        let r = &def.rules;
+        format!(
+            "{:?} {:?} {:?} {:?} {:?} {:?} {:?} {}",
+            r.board(),
+            r.kick(),
+            r.turn(),
+            r.end(),
+            r.pieces(),
+            r.random_setup(),
+            r.info(),
+            r.ball_symbol()
+        )
+    }
+
+    /// Leaving a key out is the same as writing its default: the compiler reads the defaults of
+    /// the key table, which the docs and the JSON Schema show.
+    #[test]
+    fn a_left_out_key_takes_the_default_of_the_key_table() {
+        let bare = decided(BARE);
+        let mut checked = 0;
+        for (path, key) in leaves() {
+            let Given::Default(default) = key.given else { continue };
+            let value = match default {
+                Literal::Int(n) => n.to_string(),
+                Literal::Bool(b) => b.to_string(),
+                Literal::Str(s) => format!("\"{s}\""),
+            };
+            assert_eq!(decided(&with_key(&path, &value)), bare, "`{}`", path.join("."));
+            checked += 1;
+        }
+        assert!(checked >= 15, "only {checked} defaults");
+    }
+
+    #[test]
+    fn the_defaults_are_the_rules_of_boyers_game() {
+        // Boyer's definition writes every option out; docs/rules.md promises that a definition
+        // that leaves them out plays by the same rules.
+        let boyer = crate::definition::load_shipped("boyer-1951").unwrap().rules;
+        let bare = load_text("bare.toml", BARE).unwrap().rules;
+        assert_eq!(bare.kick(), boyer.kick());
+        assert_eq!(bare.turn(), boyer.turn());
+        assert_eq!(bare.end(), boyer.end());
+        assert_eq!(bare.board().a1_dark, boyer.board().a1_dark);
     }
 }

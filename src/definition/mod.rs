@@ -1,9 +1,10 @@
 //! Definition files: reading, `extends`, checking and compiling into [`Rules`].
 //!
 //! A file is parsed into a spanned tree (every TOML syntax error at once), checked against the
-//! format's schema (unknown keys, types, ranges), merged over the files it extends, checked for
-//! required keys, then compiled: every Betza, square and position string is parsed by its grammar
-//! and cross-checked. Every problem of every stage is collected with its place in its file.
+//! format's keys (`keys.rs`: unknown keys, types, ranges, enum values), merged over the files it
+//! extends, checked for required keys, then compiled: every Betza, square and position string is
+//! parsed by its grammar and cross-checked. Every problem of every stage is collected with its
+//! place in its file.
 
 pub mod diagnostic;
 pub mod schema;
@@ -11,6 +12,8 @@ pub mod shipped;
 pub mod source;
 
 mod compile;
+mod json_schema;
+mod keys;
 mod tree;
 
 use std::path::{Path, PathBuf};
@@ -18,6 +21,7 @@ use std::path::{Path, PathBuf};
 use crate::rules::Rules;
 use crate::text_file::read_limited;
 pub use diagnostic::{Diagnostic, JsonDiagnostic, Severity};
+pub use keys::markdown_table as key_table;
 pub use source::{FileId, Loc, Origin, SourceFile, Sources};
 use tree::{Table, Value};
 
@@ -179,7 +183,7 @@ impl Loader {
         let merged = self.file(top, &mut vec![top]);
         let compiled = merged.and_then(|root| {
             let at = Loc { file: top, span: 0..0 };
-            schema::check_required(&root, schema::ROOT, "", &at, &mut self.diagnostics);
+            schema::check_required(&root, keys::ROOT, "", &at, &mut self.diagnostics);
             let (rules, problems) = compile::compile(&self.sources, &root);
             self.diagnostics.extend(problems);
             rules.map(|rules| (rules, root))
@@ -204,7 +208,7 @@ impl Loader {
                 return None;
             }
         };
-        schema::check(&mut table, schema::ROOT, "", &mut self.diagnostics);
+        schema::check(&mut table, keys::ROOT, "", &mut self.diagnostics);
         let Some(extends) = table.remove("extends") else {
             return Some(strip_removed(table));
         };

@@ -1,221 +1,12 @@
-//! The definition format's keys: one table of specs drives the checks of every file, the JSON
-//! Schema that `kickoff schema` prints, and the key list of the authoring guide.
-
-use serde_json::{Map, Value as Json, json};
+//! The checks of a definition file against the format's keys (`keys.rs`): unknown keys,
+//! types, ranges, enum values and, after `extends`, required keys.
 
 use crate::definition::diagnostic::Diagnostic;
+use crate::definition::keys::{Given, Key, Ty};
 use crate::definition::source::Loc;
 use crate::definition::tree::{Node, Table, Value};
 
-/// One key of a table.
-#[derive(Debug)]
-pub(crate) struct Key {
-    /// The key as written.
-    pub name: &'static str,
-    /// What its value must be.
-    pub ty: Ty,
-    /// Whether a complete definition (after `extends`) must give it.
-    pub required: bool,
-    /// The default as TOML text, if it has one.
-    pub default: Option<&'static str>,
-    /// One sentence for authors.
-    pub doc: &'static str,
-}
-
-/// What a value must be.
-#[derive(Debug)]
-pub(crate) enum Ty {
-    /// A string; the text says which language it is in (for the schema's descriptions).
-    Str(&'static str),
-    /// An integer in `min..=max`.
-    Int { min: i64, max: i64 },
-    /// A boolean.
-    Bool,
-    /// One of these strings.
-    Enum(&'static [&'static str]),
-    /// A table with these keys.
-    Table(&'static [Key]),
-    /// Tables named by one uppercase letter, each with these keys.
-    Pieces(&'static [Key]),
-}
-
-const fn key(name: &'static str, ty: Ty, doc: &'static str) -> Key {
-    Key { name, ty, required: false, default: None, doc }
-}
-
-const fn required(name: &'static str, ty: Ty, doc: &'static str) -> Key {
-    Key { name, ty, required: true, default: None, doc }
-}
-
-const fn with_default(name: &'static str, ty: Ty, default: &'static str, doc: &'static str) -> Key {
-    Key { name, ty, required: false, default: Some(default), doc }
-}
-
-const VARIANT: &[Key] = &[
-    required("name", Ty::Str("text"), "The variant's name."),
-    key("author", Ty::Str("text"), "Its inventor or author."),
-    key("year", Ty::Int { min: -9999, max: 9999 }, "The year it was published."),
-    key("description", Ty::Str("text"), "A short description."),
-    key("source", Ty::Str("URL"), "Where its rules come from."),
-];
-
-const BOARD: &[Key] = &[
-    required("files", Ty::Int { min: 2, max: 16 }, "Number of files (columns), 2 to 16."),
-    required("ranks", Ty::Int { min: 2, max: 16 }, "Number of ranks (rows), 2 to 16."),
-    with_default("a1", Ty::Enum(&["dark", "light"]), "\"dark\"", "The colour of a1."),
-];
-
-const GOALS: &[Key] = &[
-    required(
-        "white",
-        Ty::Str("squares"),
-        "The squares White must bring the ball to, e.g. \"e9\" or \"d9-f9\".",
-    ),
-    required("black", Ty::Str("squares"), "The squares Black must bring the ball to."),
-];
-
-const PIECE: &[Key] = &[
-    required("name", Ty::Str("text"), "The piece's name, e.g. \"knight\"."),
-    required("moves", Ty::Str("Betza"), "How it moves, in Betza notation, e.g. \"N\" or \"fsW\"."),
-    key(
-        "kick",
-        Ty::Str("Betza"),
-        "How it kicks the ball, in Betza notation; default: the same as its moves.",
-    ),
-    with_default(
-        "corner_jump",
-        Ty::Bool,
-        "false",
-        "Whether, stuck in a corner with no move, it may jump over its neighbour along a slide.",
-    ),
-    with_default(
-        "removed",
-        Ty::Bool,
-        "false",
-        "In a file that extends another: drop this inherited piece.",
-    ),
-];
-
-const BALL: &[Key] =
-    &[with_default("symbol", Ty::Str("letter"), "\"a\"", "The ball's letter in positions.")];
-
-const RANDOM: &[Key] = &[
-    required(
-        "squares",
-        Ty::Str("squares"),
-        "White's squares refilled at random, e.g. \"a1-d1 f1-i1\".",
-    ),
-    required("pieces", Ty::Str("letters"), "White's pieces placed on them, e.g. \"KQRRBBNN\"."),
-    with_default(
-        "opposite_colors",
-        Ty::Str("letters"),
-        "\"\"",
-        "Letters whose two copies stand on squares of different colours, e.g. \"B\".",
-    ),
-    with_default(
-        "black",
-        Ty::Enum(&["mirror", "independent"]),
-        "\"mirror\"",
-        "Whether Black mirrors White or is drawn independently.",
-    ),
-];
-
-const SETUP: &[Key] = &[
-    required(
-        "fen",
-        Ty::Str("position"),
-        "The start position, e.g. \"rnbq1kbnr/9/9/9/4a4/9/9/9/RNBQ1KBNR w 0\".",
-    ),
-    key("random", Ty::Table(RANDOM), "960-style random back ranks."),
-];
-
-const KICK: &[Key] = &[
-    with_default(
-        "direction",
-        Ty::Enum(&["away", "line"]),
-        "\"away\"",
-        "\"away\": the ball flies directly away from the kicker; \"line\": also backwards over it.",
-    ),
-    with_default(
-        "per_piece",
-        Ty::Int { min: 1, max: 8 },
-        "1",
-        "How many times each piece may kick in one turn.",
-    ),
-    with_default(
-        "leap_adjacent",
-        Ty::Bool,
-        "false",
-        "Whether a leap kick may land next to its kicker.",
-    ),
-    with_default(
-        "corner_exception",
-        Ty::Bool,
-        "false",
-        "Whether a leap kick may land next to its kicker when the ball stands in a corner.",
-    ),
-    with_default(
-        "goal_rank",
-        Ty::Enum(&["no-slide", "allowed"]),
-        "\"no-slide\"",
-        "\"no-slide\": from a goal's rank, no kick along that rank reaches or crosses the goal.",
-    ),
-];
-
-const TURN: &[Key] = &[
-    with_default(
-        "null",
-        Ty::Enum(&["never", "when-adjacent", "always"]),
-        "\"never\"",
-        "When a side may neither move nor kick.",
-    ),
-    with_default(
-        "no_goal_before",
-        Ty::Int { min: 0, max: 1000 },
-        "0",
-        "No goal may be scored while fewer turns than this have been completed.",
-    ),
-];
-
-const END: &[Key] = &[
-    with_default(
-        "own_goal",
-        Ty::Enum(&["counts", "forbidden"]),
-        "\"counts\"",
-        "Whether a kick into one's own goal scores for the opponent or is not legal.",
-    ),
-    with_default(
-        "repetition",
-        Ty::Int { min: 0, max: 100 },
-        "3",
-        "The game is drawn when a position occurs this many times; 0: never.",
-    ),
-    with_default(
-        "max_turns",
-        Ty::Int { min: 0, max: 1_000_000 },
-        "0",
-        "The game is drawn after this many turns; 0: no limit.",
-    ),
-];
-
-/// The top level of a definition file.
-pub(crate) const ROOT: &[Key] = &[
-    with_default("format", Ty::Int { min: 1, max: 1 }, "1", "The version of this format."),
-    key(
-        "extends",
-        Ty::Str("variant"),
-        "A shipped variant's name, or a path relative to this file, whose keys this file overrides.",
-    ),
-    required("variant", Ty::Table(VARIANT), "The variant's name and credits."),
-    required("board", Ty::Table(BOARD), "The board's size."),
-    required("goals", Ty::Table(GOALS), "The goal squares."),
-    required("pieces", Ty::Pieces(PIECE), "The piece types, one table per uppercase letter."),
-    key("ball", Ty::Table(BALL), "The ball."),
-    required("setup", Ty::Table(SETUP), "The start position."),
-    key("kick", Ty::Table(KICK), "How the ball is kicked."),
-    key("turn", Ty::Table(TURN), "What a turn may be."),
-    key("end", Ty::Table(END), "How the game ends."),
-];
+pub use crate::definition::json_schema::json_schema;
 
 /// Checks one file's tree against the spec: unknown keys, types, ranges and enum values.
 /// Bad entries are removed so that later stages do not report them again.
@@ -288,7 +79,8 @@ fn problem(
                 if min == max { format!("{min}") } else { format!("between {min} and {max}") };
             Some(Diagnostic::error(format!("`{path}` must be {range}, found {n}"), at))
         }
-        (Ty::Enum(values), Value::String(s)) => {
+        (Ty::Choice(choices), Value::String(s)) => {
+            let values = choices.names;
             if values.contains(&s.as_str()) {
                 return None;
             }
@@ -356,14 +148,14 @@ fn check_pieces(table: &mut Table, keys: &'static [Key], path: &str, out: &mut V
             ));
             return false;
         }
-        let spec = Key { name: "", ty: Ty::Table(keys), required: false, default: None, doc: "" };
+        let spec = Key { name: "", ty: Ty::Table(keys), given: Given::Optional, doc: "", rule: "" };
         check_value(&spec, node, &format!("{path}.{letter}"), out)
     });
 }
 
 fn type_words(ty: &Ty) -> &'static str {
     match ty {
-        Ty::Str(_) | Ty::Enum(_) => "a string",
+        Ty::Str(_) | Ty::Choice(_) => "a string",
         Ty::Int { .. } => "an integer",
         Ty::Bool => "true or false",
         Ty::Table(_) | Ty::Pieces(_) => "a table",
@@ -380,12 +172,13 @@ pub(crate) fn check_required(
 ) {
     for spec in keys {
         let sub = format!("{path}{}", sub_path(path, spec.name));
+        let required = matches!(spec.given, Given::Required);
         match (table.get(spec.name), &spec.ty) {
-            (None, Ty::Table(_) | Ty::Pieces(_)) if spec.required => out.push(
+            (None, Ty::Table(_) | Ty::Pieces(_)) if required => out.push(
                 Diagnostic::error(format!("missing table [{sub}]"), at.clone())
                     .with_help(format!("add [{sub}]: {}", lower_first(spec.doc))),
             ),
-            (None, _) if spec.required => out.push(
+            (None, _) if required => out.push(
                 Diagnostic::error(
                     format!("missing key `{}` {}", spec.name, where_(path)),
                     at.clone(),
@@ -400,7 +193,7 @@ pub(crate) fn check_required(
                 check_required(t, inner, &sub, table_at, out);
             }
             (Some(Node { value: Value::Table(t), at: table_at, .. }), Ty::Pieces(inner)) => {
-                if t.is_empty() && spec.required {
+                if t.is_empty() && required {
                     out.push(Diagnostic::error(
                         format!("[{sub}] defines no piece"),
                         table_at.clone(),
@@ -423,96 +216,10 @@ fn lower_first(text: &str) -> String {
     chars.next().map(|c| c.to_lowercase().collect::<String>() + chars.as_str()).unwrap_or_default()
 }
 
-/// The JSON Schema (draft 2020-12) of the definition format.
-#[must_use]
-pub fn json_schema() -> Json {
-    let mut root = object_schema(ROOT);
-    root.insert("$schema".into(), json!("https://json-schema.org/draft/2020-12/schema"));
-    root.insert("$id".into(), json!("https://kickoff.invalid/schema/definition-1.json"));
-    root.insert("title".into(), json!("kickoff variant definition"));
-    root.insert(
-        "description".into(),
-        json!(
-            "A football chess variant for kickoff. A file that sets `extends` may leave out \
-               any key its parent gives; `kickoff validate` checks the merged result."
-        ),
-    );
-    // With `extends`, any key may come from the parent, so nothing is required at the top.
-    root.insert("if".into(), json!({ "required": ["extends"] }));
-    let required = root.remove("required").unwrap_or(json!([]));
-    root.insert("else".into(), json!({ "required": required }));
-    Json::Object(root)
-}
-
-fn object_schema(keys: &[Key]) -> Map<String, Json> {
-    let mut props = Map::new();
-    for k in keys {
-        props.insert(k.name.into(), key_schema(k));
-    }
-    let required: Vec<&str> = keys.iter().filter(|k| k.required).map(|k| k.name).collect();
-    let mut m = Map::new();
-    m.insert("type".into(), json!("object"));
-    m.insert("properties".into(), Json::Object(props));
-    m.insert("additionalProperties".into(), json!(false));
-    m.insert("required".into(), json!(required));
-    m
-}
-
-fn key_schema(k: &Key) -> Json {
-    let mut m = match &k.ty {
-        Ty::Str(language) => {
-            let mut m = Map::new();
-            m.insert("type".into(), json!("string"));
-            m.insert("x-kickoff-language".into(), json!(language));
-            m
-        }
-        Ty::Int { min, max } => {
-            let mut m = Map::new();
-            m.insert("type".into(), json!("integer"));
-            m.insert("minimum".into(), json!(min));
-            m.insert("maximum".into(), json!(max));
-            m
-        }
-        Ty::Bool => {
-            let mut m = Map::new();
-            m.insert("type".into(), json!("boolean"));
-            m
-        }
-        Ty::Enum(values) => {
-            let mut m = Map::new();
-            m.insert("type".into(), json!("string"));
-            m.insert("enum".into(), json!(values));
-            m
-        }
-        Ty::Table(keys) => {
-            let mut m = object_schema(keys);
-            // Inherited keys may be missing from a file that extends another.
-            m.remove("required");
-            m
-        }
-        Ty::Pieces(keys) => {
-            let mut piece = object_schema(keys);
-            piece.remove("required");
-            let mut m = Map::new();
-            m.insert("type".into(), json!("object"));
-            m.insert("patternProperties".into(), json!({ "^[A-Z]$": Json::Object(piece) }));
-            m.insert("additionalProperties".into(), json!(false));
-            m
-        }
-    };
-    m.insert("description".into(), json!(k.doc));
-    if let Some(default) = k.default
-        && let Ok(value) = toml::from_str::<toml::Table>(&format!("v = {default}"))
-        && let Ok(v) = serde_json::to_value(&value["v"])
-    {
-        m.insert("default".into(), v);
-    }
-    Json::Object(m)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::definition::keys::ROOT;
     use crate::definition::source::FileId;
     use crate::definition::tree;
 
@@ -535,10 +242,10 @@ mod tests {
 
     #[test]
     fn types_ranges_and_enums() {
-        let p = problems("[board]\nfiles = \"9\"\nranks = 17\n[kick]\ndirection = \"aways\"\n");
+        let p = problems("[board]\nfiles = \"9\"\nranks = 25\n[kick]\ndirection = \"aways\"\n");
         assert_eq!(p.len(), 3, "{p:?}");
         assert!(p[0].starts_with("`board.files` must be an integer, found a string"), "{p:?}");
-        assert!(p[1].starts_with("`board.ranks` must be between 2 and 16, found 17"), "{p:?}");
+        assert!(p[1].starts_with("`board.ranks` must be between 2 and 24, found 25"), "{p:?}");
         assert_eq!(
             p[2],
             "`kick.direction` must be \"away\" or \"line\", found \"aways\" | did you mean \"away\"?"
@@ -575,36 +282,5 @@ mod tests {
                 "missing table [setup]"
             ]
         );
-    }
-
-    /// Every key of the format is in the README's authoring guide.
-    #[test]
-    fn readme_documents_every_key() {
-        fn walk(keys: &[Key], missing: &mut Vec<&'static str>) {
-            let readme = include_str!("../../README.md");
-            for k in keys {
-                let forms =
-                    [format!("`{}`", k.name), format!("[{}", k.name), format!(".{}]", k.name)];
-                if !forms.iter().any(|f| readme.contains(f.as_str())) {
-                    missing.push(k.name);
-                }
-                if let Ty::Table(inner) | Ty::Pieces(inner) = &k.ty {
-                    walk(inner, missing);
-                }
-            }
-        }
-        let mut missing = Vec::new();
-        walk(ROOT, &mut missing);
-        assert!(missing.is_empty(), "README.md does not document {missing:?}");
-    }
-
-    #[test]
-    fn schema_describes_every_key() {
-        let schema = json_schema();
-        let kick = &schema["properties"]["kick"]["properties"];
-        assert_eq!(kick["direction"]["enum"], json!(["away", "line"]));
-        assert_eq!(kick["per_piece"]["default"], json!(1));
-        assert_eq!(schema["properties"]["board"]["properties"]["files"]["maximum"], json!(16));
-        assert!(schema["properties"]["pieces"]["patternProperties"]["^[A-Z]$"].is_object());
     }
 }

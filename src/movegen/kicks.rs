@@ -1,4 +1,4 @@
-//! Where one kick can send the ball (RULES.md, "How the ball moves when kicked").
+//! Where one kick can send the ball (rule: `docs/rules.md#how-the-ball-moves`).
 
 use crate::movegen::tables::Tables;
 use crate::position::{EMPTY, Position, code_kind};
@@ -145,7 +145,7 @@ impl<'t> KickContext<'t> {
     /// Appends to `out` every square the ball on `b` can be kicked to by the whole kick
     /// pattern of the piece `key` from the ball's square (kick modes `from-ball` and `enter`):
     /// slides stop before the first occupied square, leaps land on empty squares.
-    pub(crate) fn from_ball(
+    pub(crate) fn kicks_from_ball(
         &self,
         board: &[u8; SQUARES],
         b: Square,

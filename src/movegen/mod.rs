@@ -1,7 +1,7 @@
 //! Turn generation: piece moves, kick chains, null turns and the forced pass, for any variant.
 //!
-//! A turn is an optional piece move followed by kicks (RULES.md, "A turn"). [`legal_turns`] lists
-//! them for people and tools; [`perft()`] counts them fast, grouping turns by their result (see
+//! A turn is an optional piece move followed by kicks (rule: `docs/rules.md#a-turn`).
+//! [`legal_turns`] lists them for people and tools; [`perft()`] counts them fast, grouping turns by their result (see
 //! the `perft` and `recount` modules for how).
 
 mod chains;

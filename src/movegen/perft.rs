@@ -1,5 +1,5 @@
-//! perft: the number of turn sequences of a given depth (RULES.md, "Perft and finished
-//! positions"). A scoring turn is a leaf; a forced pass counts one.
+//! perft: the number of turn sequences of a given depth (rule:
+//! `docs/rules.md#naming-and-counting-turns`). A scoring turn is a leaf; a forced pass counts one.
 //!
 //! Turns are grouped by result: a turn's result depends only on its piece move and the ball's
 //! final square, so each (move, final square) is played once with its number of kick chains as

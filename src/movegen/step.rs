@@ -133,7 +133,7 @@ impl<'r> Mid<'r> {
                 }
                 KickMode::FromBall => {
                     let key = t.piece_key(pos.side, kind);
-                    ctx.from_ball(&pos.board, pos.ball, key, &mut targets);
+                    ctx.kicks_from_ball(&pos.board, pos.ball, key, &mut targets);
                 }
                 KickMode::Enter => continue,
             }
@@ -277,7 +277,7 @@ impl<'r> Mid<'r> {
             return;
         }
         let may_capture = rules.captures() == Captures::Replace
-            && !(holding && !ball.holder_captures)
+            && (!holding || ball.holder_captures)
             && t.capture_on[key].contains(s);
         if may_capture {
             self.push_move(PieceMove::new(piece.letter, from, s), key, out);
@@ -342,7 +342,7 @@ impl<'r> Mid<'r> {
         board[from.index()] = EMPTY;
         board[pos.ball.index()] = code;
         let mut targets = Vec::new();
-        KickContext::new(pos).from_ball(&board, pos.ball, key, &mut targets);
+        KickContext::new(pos).kicks_from_ball(&board, pos.ball, key, &mut targets);
         out.extend(targets.into_iter().map(|to| Action::Kick(Kick { kicker: from, to })));
     }
 

@@ -1,11 +1,17 @@
 //! The compiled, immutable rule set of a variant.
 //!
 //! A [`Rules`] is built only by [`crate::definition`] from a checked definition file; everything
-//! after (positions, turn generation, the game, the search) reads `&Rules`.
+//! after (positions, turn generation, the game, the search) reads `&Rules`. Every rule is stated,
+//! with examples, in `docs/rules.md`; each type below names the section of the rule it encodes.
+
+mod choice;
 
 use std::sync::Arc;
 
 pub mod leg;
+
+pub use choice::Choice;
+use choice::choice;
 
 use crate::movegen::tables::Tables;
 use crate::position::Placement;
@@ -41,7 +47,8 @@ pub struct VariantInfo {
     pub source: Option<String>,
 }
 
-/// The board's size, colouring and holes.
+/// The board's size, colouring and holes (`[board]`; rule:
+/// `docs/rules.md#the-board-and-the-goals`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Board {
     /// Number of files, 2..=16.
@@ -53,6 +60,17 @@ pub struct Board {
     /// Squares inside the rectangle that do not exist (`board.holes`): nothing stands on them,
     /// nothing passes over them, a position writes them `*`.
     pub holes: SquareSet,
+}
+
+choice! {
+    /// `board.a1`: the colour of a1, which decides every square's colour (rule:
+    /// `docs/rules.md#the-board-and-the-goals`).
+    pub enum SquareColour {
+        /// The corner a1 is dark, as on Boyer's board.
+        default Dark = "dark",
+        /// The corner a1 is light.
+        Light = "light",
+    }
 }
 
 impl Board {
@@ -107,7 +125,8 @@ impl Board {
     }
 }
 
-/// One type of piece.
+/// One type of piece (`[pieces.X]`; rules: `docs/rules.md#piece-moves`,
+/// `docs/rules.md#line-kicks`, `docs/rules.md#leap-kicks`, `docs/rules.md#corner-jumps`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PieceType {
     /// White's letter (uppercase); Black writes it in lowercase.
@@ -138,38 +157,43 @@ pub struct PieceType {
     pub holder: Option<char>,
 }
 
-/// `kick_mode`: where a kicker stands and where the ball flies from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum KickMode {
-    /// Next to the ball; the ball flies along the kicker->ball line (and by the kicker's leaps
-    /// from the ball's square).
-    Beside,
-    /// Next to the ball; the ball moves by the kicker's kick pattern from the ball's square,
-    /// whichever side the kicker stands on.
-    FromBall,
-    /// The kicker steps onto the ball's square and must kick it from there by its pattern; the
-    /// square it left counts as empty. The step is one of the piece's moves of the turn.
-    Enter,
+choice! {
+    /// `kick_mode` of a piece (default `kick.mode`): where a kicker stands and where the ball
+    /// flies from (rule: `docs/rules.md#kick-modes`).
+    pub enum KickMode {
+        /// Next to the ball; the ball flies along the kicker-to-ball line, and by the kicker's
+        /// leaps from the ball's square.
+        default Beside = "beside",
+        /// Next to the ball; the ball moves by the kicker's whole kick pattern from the ball's
+        /// square, whichever side the kicker stands on.
+        FromBall = "from-ball",
+        /// The kicker steps onto the ball's square, as one of its moves, and must kick it from
+        /// there by its pattern; the square it left counts as empty.
+        Enter = "enter",
+    }
 }
 
-/// `kick.enter`: how an entering kicker reaches the ball.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EnterBy {
-    /// From a square next to the ball (a king's step).
-    Adjacent,
-    /// By one of its own moves.
-    Move,
+choice! {
+    /// `kick.enter`: how a kicker of mode `enter` reaches the ball (rule:
+    /// `docs/rules.md#kick-modes`).
+    pub enum EnterBy {
+        /// From a square next to the ball, by a king's step.
+        default Adjacent = "adjacent",
+        /// By one of its own moves.
+        Move = "move",
+    }
 }
 
-/// `goals` of a piece: which goal squares it may stand on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GoalAccess {
-    /// None.
-    Never,
-    /// Only by capturing a piece that stands there.
-    Capture,
-    /// Any.
-    Always,
+choice! {
+    /// `goals` of a piece: which goal squares it may stand on (rule: `docs/rules.md#zones`).
+    pub enum GoalAccess {
+        /// None.
+        default Never = "never",
+        /// Only by capturing a piece that stands there.
+        Capture = "capture",
+        /// Any.
+        Always = "always",
+    }
 }
 
 /// A piece's promotion (`[pieces.X.promotion]`).
@@ -181,47 +205,53 @@ pub struct Promotion {
     pub to: Vec<PieceKind>,
 }
 
-/// The ball's kick rules (`[kick]`).
+/// The ball's kick rules (`[kick]`; rule: `docs/rules.md#how-the-ball-moves`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct KickRules {
     /// How an entering kicker reaches the ball.
     pub enter: EnterBy,
     /// Whether the ball may also fly backwards over the kicker.
     pub direction: KickDirection,
-    /// How many times each piece may kick in one turn.
+    /// How many times each piece may kick in one turn (rule: `docs/rules.md#kicks-and-passes`).
     pub per_piece: u8,
-    /// Whether a leap kick may land next to its kicker.
+    /// Whether a leap kick may land next to its kicker (rule: `docs/rules.md#leap-kicks`).
     pub leap_adjacent: bool,
-    /// Whether the leap adjacency exclusion is lifted when the ball is in a corner.
+    /// Whether the leap adjacency exclusion is lifted when the ball is in a corner (rule:
+    /// `docs/rules.md#the-corner-exception`).
     pub corner_exception: bool,
     /// Whether the ball may reach or cross a goal along the goal's own rank.
     pub goal_rank: GoalRank,
 }
 
-/// `kick.direction`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum KickDirection {
-    /// Only directly away from the kicker.
-    Away,
-    /// Away, and also backwards over the kicker.
-    Line,
+choice! {
+    /// `kick.direction`: whether a line kick may also send the ball backwards, over its kicker
+    /// (rule: `docs/rules.md#backward-kicks`).
+    pub enum KickDirection {
+        /// The ball flies directly away from its kicker.
+        default Away = "away",
+        /// It may also fly backwards, over its kicker.
+        Line = "line",
+    }
 }
 
-/// `kick.goal_rank`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GoalRank {
-    /// From a goal's rank, no kick along that rank may reach or cross the goal.
-    NoSlide,
-    /// No restriction.
-    Allowed,
+choice! {
+    /// `kick.goal_rank`: whether a kick along a goal's rank may reach or cross the goal (rule:
+    /// `docs/rules.md#no-kick-along-the-goal-rank`).
+    pub enum GoalRank {
+        /// From a goal's rank, no kick along that rank reaches or crosses the goal.
+        default NoSlide = "no-slide",
+        /// No such restriction: the ball may stop on the goal or fly past it.
+        Allowed = "allowed",
+    }
 }
 
-/// The turn rules (`[turn]`).
+/// The turn rules (`[turn]`; rule: `docs/rules.md#a-turn`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TurnRules {
     /// When a side may do nothing at all.
     pub null: NullTurn,
-    /// No goal may be scored while fewer turns than this have been completed.
+    /// No goal may be scored while fewer turns than this have been completed (rule:
+    /// `docs/rules.md#no-goal-on-the-first-turns`).
     pub no_goal_before: u32,
     /// The most piece moves in one turn (each piece moves at most once).
     pub moves: u8,
@@ -233,22 +263,25 @@ pub struct TurnRules {
     pub end_early: bool,
 }
 
-/// `turn.order`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Order {
-    /// The piece moves first, then the kicks.
-    MoveFirst,
-    /// Moves and kicks in any order.
-    Any,
+choice! {
+    /// `turn.order`: whether moves and kicks may come in any order (rule:
+    /// `docs/rules.md#turn-budgets`).
+    pub enum Order {
+        /// The piece moves first, then the kicks.
+        default MoveFirst = "move-first",
+        /// Moves and kicks in any order.
+        Any = "any",
+    }
 }
 
-/// Whether pieces capture (`[capture]`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Captures {
-    /// Never: a piece moves only to empty squares.
-    None,
-    /// By replacement: a piece that moves onto an enemy removes it.
-    Replace,
+choice! {
+    /// `capture.mode`: whether pieces capture (rule: `docs/rules.md#captures`).
+    pub enum Captures {
+        /// Never: a piece moves only to empty squares.
+        default None = "none",
+        /// By replacement: a piece that moves onto an enemy removes it.
+        Replace = "replace",
+    }
 }
 
 /// The ball (`[ball]`).
@@ -264,13 +297,14 @@ pub struct BallRules {
     pub carried: CarriedRules,
 }
 
-/// `ball.mode`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BallMode {
-    /// A free ball that pieces kick.
-    Kicked,
-    /// A ball that a piece holds and carries.
-    Carried,
+choice! {
+    /// `ball.mode`: whether the ball is kicked or carried (rule: `docs/rules.md#a-carried-ball`).
+    pub enum BallMode {
+        /// A free ball that pieces kick.
+        default Kicked = "kicked",
+        /// A ball that a piece holds and carries.
+        Carried = "carried",
+    }
 }
 
 /// The rules of a carried ball (`[ball]` keys that apply to `mode = "carried"`).
@@ -288,39 +322,43 @@ pub struct CarriedRules {
     pub steal_back: bool,
 }
 
-/// `ball.steal`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Steal {
-    /// An enemy holder cannot be robbed.
-    None,
-    /// By capturing the holder.
-    Capture,
-    /// In place: neither piece moves, the ball changes hands.
-    InPlace,
-    /// Either way (the mover chooses).
-    Both,
+choice! {
+    /// `ball.steal`: how a carried ball is taken from an enemy holder (rule:
+    /// `docs/rules.md#a-carried-ball`).
+    pub enum Steal {
+        /// By capturing the holder, or in place (neither piece moves); the mover chooses.
+        default Both = "both",
+        /// By capturing the holder.
+        Capture = "capture",
+        /// In place: neither piece moves, the ball changes hands.
+        InPlace = "in-place",
+        /// An enemy holder cannot be robbed.
+        None = "none",
+    }
 }
 
-/// `turn.null`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NullTurn {
-    /// Never (a side with no legal turn still passes).
-    Never,
-    /// When a piece of the side to move touches the ball at the start of the turn.
-    WhenAdjacent,
-    /// Always.
-    Always,
+choice! {
+    /// `turn.null`: when a side may do nothing at all (rule: `docs/rules.md#the-null-turn`).
+    pub enum NullTurn {
+        /// A turn moves a piece or kicks the ball (a side with no legal turn still passes).
+        default Never = "never",
+        /// Only when one of the side's pieces touches the ball as the turn starts.
+        WhenAdjacent = "when-adjacent",
+        /// At any time.
+        Always = "always",
+    }
 }
 
-/// The end-of-game rules (`[end]`).
+/// The end-of-game rules (`[end]`; rule: `docs/rules.md#the-end-of-the-game`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EndRules {
     /// What a kick into one's own goal does.
     pub own_goal: OwnGoal,
-    /// The number of occurrences of a position that draws; 0 is off.
+    /// The number of occurrences of a position that draws; 0 is off (rule:
+    /// `docs/rules.md#repetition`).
     pub repetition: u32,
     /// The number of turns after which the game ends (drawn, or won on goals in a match); 0 is
-    /// no limit.
+    /// no limit (rule: `docs/rules.md#the-turn-limit`).
     pub max_turns: u32,
     /// The goals (points) that win the game.
     pub goals: u32,
@@ -332,33 +370,37 @@ pub struct EndRules {
     pub no_moves: NoMoves,
 }
 
-/// `end.after_goal`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AfterGoal {
-    /// The game ends with the first point.
-    End,
-    /// Every piece and the ball return to the start position; the score stays.
-    Reset,
-    /// Only the ball returns to its start square.
-    BallToSpot,
+choice! {
+    /// `end.after_goal`: what follows a point (rule: `docs/rules.md#matches`).
+    pub enum AfterGoal {
+        /// The game ends with the first point.
+        default End = "end",
+        /// Every piece and the ball return to the start position; the score stays.
+        Reset = "reset",
+        /// Only the ball returns to its start square (everything does, if a piece stands there).
+        BallToSpot = "ball-to-spot",
+    }
 }
 
-/// `end.next`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NextAfterGoal {
-    /// The other side, as after any turn.
-    Other,
-    /// The side that conceded the point.
-    Conceding,
+choice! {
+    /// `end.next`: who moves after a point (rule: `docs/rules.md#matches`).
+    pub enum NextAfterGoal {
+        /// The other side, as after any turn.
+        default Other = "other",
+        /// The side that conceded the point.
+        Conceding = "conceding",
+    }
 }
 
-/// `end.no_moves`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NoMoves {
-    /// The side passes (its only turn is the null turn).
-    Pass,
-    /// The game is drawn.
-    Draw,
+choice! {
+    /// `end.no_moves`: what happens to a side with no legal turn (rule:
+    /// `docs/rules.md#the-forced-pass`).
+    pub enum NoMoves {
+        /// The side passes (its only turn is the null turn).
+        default Pass = "pass",
+        /// The game is drawn.
+        Draw = "draw",
+    }
 }
 
 impl EndRules {
@@ -369,16 +411,18 @@ impl EndRules {
     }
 }
 
-/// `end.own_goal`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OwnGoal {
-    /// It scores for the opponent.
-    Counts,
-    /// Such kicks are not legal.
-    Forbidden,
+choice! {
+    /// `end.own_goal`: what a kick into one's own goal does (rule:
+    /// `docs/rules.md#goals-and-own-goals`).
+    pub enum OwnGoal {
+        /// It scores for the opponent.
+        default Counts = "counts",
+        /// Such kicks are not legal.
+        Forbidden = "forbidden",
+    }
 }
 
-/// 960-style random back ranks (`[setup.random]`).
+/// 960-style random back ranks (`[setup.random]`; rule: `docs/rules.md#random-setups`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RandomSetup {
     /// White's squares, in the order their letters are read (files, then ranks).
@@ -391,13 +435,14 @@ pub struct RandomSetup {
     pub black: BlackSetup,
 }
 
-/// `setup.random.black`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BlackSetup {
-    /// Black mirrors White on the mirrored squares.
-    Mirror,
-    /// Black is drawn independently.
-    Independent,
+choice! {
+    /// `setup.random.black`: how Black's pieces are placed (rule: `docs/rules.md#random-setups`).
+    pub enum BlackSetup {
+        /// Black copies White's arrangement on the mirrored squares.
+        default Mirror = "mirror",
+        /// Black's arrangement is drawn separately.
+        Independent = "independent",
+    }
 }
 
 /// The compiled rule set of a variant.
