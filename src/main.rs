@@ -7,7 +7,6 @@ use kickoff::definition::LoadOptions;
 
 fn main() -> ExitCode {
     restore_sigpipe();
-    ignore_sigxfsz();
     let cli = Cli::parse();
     let options = LoadOptions { allow_outside: cli.allow_outside };
     let exit = match cli.command {
@@ -105,16 +104,6 @@ fn main() -> ExitCode {
         ),
     };
     ExitCode::from(exit as u8)
-}
-
-/// Under a file-size limit (`ulimit -f`), a write past it fails with an error that saving
-/// reports, instead of the signal that would kill kickoff in the middle of a game.
-fn ignore_sigxfsz() {
-    #[cfg(unix)]
-    // SAFETY: setting a signal's disposition to ignore before any thread starts.
-    unsafe {
-        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
-    }
 }
 
 /// Dies quietly, like other command-line tools, when the reader of our output goes away

@@ -111,14 +111,48 @@ pub fn save_atomically(path: &Path, text: &str) -> Result<(), SaveError> {
     let folder = folder_of(&target.path);
     remove_strays_once(folder);
     let mut temporary = temporary_file(&target, folder)?;
-    temporary.write_all(text.as_bytes())?;
-    temporary.as_file().sync_all()?;
+    without_size_signal(|| {
+        temporary.write_all(text.as_bytes())?;
+        temporary.as_file().sync_all()
+    })?;
     temporary.persist(&target.path).map_err(|e| SaveError::Io(e.error))?;
     // The rename itself is made durable by syncing the folder (where the OS allows it).
     if let Ok(dir) = std::fs::File::open(folder) {
         dir.sync_all().ok();
     }
     Ok(())
+}
+
+/// Runs `write` with the file-size signal held back in this thread: past a file-size limit
+/// (`ulimit -f`) the write then fails with "file too large", reported like a full disk, instead
+/// of SIGXFSZ killing kickoff in the middle of a game. A signal raised meanwhile is taken and
+/// dropped. Other threads, and writes elsewhere (the output), keep the usual behaviour.
+fn without_size_signal<T>(write: impl FnOnce() -> T) -> T {
+    #[cfg(unix)]
+    // SAFETY: the signal sets are initialised by sigemptyset before use; pthread_sigmask,
+    // sigpending and sigwait only read and write them and this thread's signal mask.
+    unsafe {
+        let mut held: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut held);
+        libc::sigaddset(&mut held, libc::SIGXFSZ);
+        let mut before: libc::sigset_t = std::mem::zeroed();
+        libc::pthread_sigmask(libc::SIG_BLOCK, &held, &mut before);
+        let result = write();
+        let mut pending: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut pending);
+        let was_held = libc::sigismember(&before, libc::SIGXFSZ) == 1;
+        if !was_held
+            && libc::sigpending(&mut pending) == 0
+            && libc::sigismember(&pending, libc::SIGXFSZ) == 1
+        {
+            let mut taken = 0;
+            libc::sigwait(&held, &mut taken);
+        }
+        libc::pthread_sigmask(libc::SIG_SETMASK, &before, std::ptr::null_mut());
+        result
+    }
+    #[cfg(not(unix))]
+    write()
 }
 
 /// The folder a file is in (`.` for a bare name).
