@@ -22,6 +22,9 @@ pub enum SaveError {
     /// The path is a symbolic link to nothing.
     #[error("it is a symbolic link to a file that does not exist")]
     DanglingLink,
+    /// The folder the file would go in does not exist.
+    #[error("there is no folder {}", .0.display())]
+    NoFolder(PathBuf),
     /// The folder or the file system refused (no permission, no space, file too large ...).
     #[error("{}", io_reason(.0))]
     Io(#[from] std::io::Error),
@@ -42,10 +45,15 @@ pub struct Target {
 /// not exist, the regular file it leads to when it is a symbolic link.
 ///
 /// # Errors
-/// A directory, a device, a pipe or a socket; a link to one of them or to nothing.
+/// A directory, a device, a pipe or a socket; a link to one of them or to nothing; a new file
+/// in a folder that does not exist.
 pub fn target(path: &Path) -> Result<Target, SaveError> {
     let meta = match std::fs::symlink_metadata(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let folder = folder_of(path);
+            if !folder.is_dir() {
+                return Err(SaveError::NoFolder(folder.to_path_buf()));
+            }
             return Ok(Target { path: path.to_path_buf(), exists: false, mode: None });
         }
         Err(e) => return Err(e.into()),
@@ -325,6 +333,8 @@ mod tests {
         let dangling = dir.0.join("dangling");
         std::os::unix::fs::symlink(dir.0.join("nothing"), &dangling).unwrap();
         assert!(matches!(save_atomically(&dangling, "x"), Err(SaveError::DanglingLink)));
+        let nowhere = dir.0.join("no-such-folder/game.txt");
+        assert!(matches!(save_atomically(&nowhere, "x"), Err(SaveError::NoFolder(_))));
         use std::os::unix::fs::FileTypeExt;
         assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
         assert_eq!(dir.names(), ["dangling", "fifo", "to-dir"]);
