@@ -6,6 +6,9 @@ use std::io::BufRead;
 /// The longest line read; a turn is at most 500 bytes, a command (`save FILE`) a little more.
 pub const MAX_LINE: usize = 4096;
 
+/// The UTF-8 byte-order mark.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
 /// Why a line of input cannot be used.
 #[derive(Debug, thiserror::Error)]
 pub enum InputError {
@@ -76,6 +79,10 @@ impl<R: BufRead> Input<R> {
             }
         }
         self.line += 1;
+        // A script saved by an editor that marks UTF-8 with a byte-order mark reads as without.
+        if self.line == 1 && bytes.starts_with(BOM) {
+            bytes.drain(..BOM.len());
+        }
         String::from_utf8(bytes).map(Some).map_err(|e| InputError::NotUtf8 {
             line: self.line,
             offset: e.utf8_error().valid_up_to(),
@@ -107,6 +114,11 @@ mod tests {
             lines(b"Nc3\r\n\nNc7"),
             [Ok(Some("Nc3\r".into())), Ok(Some(String::new())), Ok(Some("Nc7".into())), Ok(None)]
         );
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        assert_eq!(lines(b"\xEF\xBB\xBFNc3\n")[0], Ok(Some("Nc3".into())));
     }
 
     #[test]

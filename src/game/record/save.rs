@@ -48,6 +48,9 @@ pub struct Target {
 /// A directory, a device, a pipe or a socket; a link to one of them or to nothing; a new file
 /// in a folder that does not exist.
 pub fn target(path: &Path) -> Result<Target, SaveError> {
+    if path.as_os_str().is_empty() {
+        return Err(SaveError::NotRegular("an empty path"));
+    }
     let meta = match std::fs::symlink_metadata(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             let folder = folder_of(path);
