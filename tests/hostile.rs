@@ -377,6 +377,16 @@ fn escape_sequences_never_reach_the_terminal() {
     assert_eq!(code, Some(0));
     assert!(is_clean(&stdout), "{}", String::from_utf8_lossy(&stdout));
     let dir = Scratch::new("escapes");
+    // A C1 control (CSI) on a line a diagnostic shows.
+    let path = dir
+        .write("c1.toml", "extends = \"boyer-1951\"\n[board]\nfiles = 99 # \u{9b}2J\n".as_bytes());
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_kickoff"))
+        .args(["validate", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{shown}");
+    assert!(!shown.contains('\u{9b}') && shown.contains("# \u{FFFD}2J"), "{shown}");
     for (name, text) in [
         ("variant.txt", "[Variant \"\u{1b}]0;owned\u{7}\"]\n1. Nc3 *\n"),
         ("fen.txt", "[Variant \"boyer-1951\"]\n[FEN \"\u{1b}[2J w 0\"]\n"),

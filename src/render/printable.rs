@@ -40,6 +40,18 @@ pub fn excerpt(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// A rendered diagnostic with the C1 control characters (`U+009B` acts as ESC `[` on some
+/// terminals) replaced by `�`: the renderer already shows the source's other control characters
+/// as visible signs, and the escape sequences it adds itself for colour must stay.
+#[must_use]
+pub fn without_c1(text: String) -> String {
+    let is_c1 = |c: char| ('\u{80}'..='\u{9F}').contains(&c);
+    if !text.chars().any(is_c1) {
+        return text;
+    }
+    text.chars().map(|c| if is_c1(c) { '\u{FFFD}' } else { c }).collect()
+}
+
 /// The same error with the typed text cut and made printable, so that a message never echoes
 /// a huge token or a control sequence.
 #[must_use]
@@ -101,6 +113,10 @@ mod tests {
         assert_eq!(printable("abc\u{202E}def"), "abc\u{FFFD}def");
         assert_eq!(printable("two\nlines\tand é"), "two\nlines\tand é");
         assert!(matches!(printable("Football Chess"), Cow::Borrowed(_)));
+        assert_eq!(
+            without_c1("\u{1b}[1merror\u{1b}[0m \u{9b}2J".to_owned()),
+            "\u{1b}[1merror\u{1b}[0m \u{FFFD}2J"
+        );
     }
 
     #[test]
