@@ -36,6 +36,9 @@ pub enum Command {
         /// Save the game's record to FILE after every turn.
         #[arg(long, value_name = "FILE")]
         record: Option<std::path::PathBuf>,
+        /// Let a new game replace the record already in the --record FILE.
+        #[arg(long, requires = "record")]
+        force: bool,
         /// Resume the game saved in FILE.
         #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "setup"])]
         load: Option<std::path::PathBuf>,

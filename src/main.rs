@@ -10,7 +10,18 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let options = LoadOptions { allow_outside: cli.allow_outside };
     let exit = match cli.command {
-        Command::Play { variant, white, black, setup, fen, record, load, seed, interactive } => {
+        Command::Play {
+            variant,
+            white,
+            black,
+            setup,
+            fen,
+            record,
+            force,
+            load,
+            seed,
+            interactive,
+        } => {
             let request = commands::play::Request {
                 variant,
                 white,
@@ -18,6 +29,7 @@ fn main() -> ExitCode {
                 setup,
                 fen,
                 record,
+                force,
                 load,
                 seed,
                 interactive,

@@ -234,7 +234,7 @@ fn hostile_positions_and_turns() {
         assert_eq!(code, Some(1), "{fen:?}: {err}");
         assert!(err.contains("bad position"), "{fen:?}: {err}");
     }
-    let long = "N".repeat(100_000);
+    let long = "N".repeat(1000);
     for turn in ["\0", "Nc3\u{202e}", &long, ">>>>", "N>>e4", "--#"] {
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_kickoff"))
             .args(["play", "--black", "human"])
@@ -272,4 +272,133 @@ fn special_files_are_refused() {
     std::fs::write(&child, "extends = \"/dev/zero\"\n").unwrap();
     let (code, err) = kickoff_run(&["validate", "--allow-outside", child.to_str().unwrap()]);
     assert_eq!(code, Some(1), "{err}");
+}
+
+/// Runs `kickoff ARGS` with `input` written to its standard input from another thread (kickoff
+/// may stop reading early) and returns its exit code, standard output and standard error.
+fn kickoff_with_input(args: &[&str], input: Vec<u8>) -> (Option<i32>, Vec<u8>, Vec<u8>) {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_kickoff"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        // A broken pipe is expected: kickoff stops reading a line that is too long.
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    (out.status.code(), out.stdout, out.stderr)
+}
+
+/// `play` reads at most 4 KiB a line: a line without end (`< /dev/zero`) is refused at once, and
+/// a long turn is echoed cut, not in full.
+#[test]
+fn play_input_lines_are_bounded() {
+    for (input, mode) in [(vec![0u8; 64 << 20], "script"), (vec![b'N'; 1 << 20], "prompt")] {
+        let mut args = vec!["play", "--black", "human"];
+        if mode == "prompt" {
+            args.push("--interactive");
+        }
+        let (code, _, stderr) = kickoff_with_input(&args, input);
+        let stderr = String::from_utf8_lossy(&stderr);
+        assert_eq!(code, Some(2), "{mode}: {stderr}");
+        assert!(stderr.contains("input line 1 is longer than 4096 bytes"), "{mode}: {stderr}");
+        assert!(stderr.len() < 300, "{mode}: {} bytes of messages", stderr.len());
+    }
+    let (code, _, stderr) =
+        kickoff_with_input(&["play", "--black", "human"], [b'N'; 4000].to_vec());
+    let stderr = String::from_utf8_lossy(&stderr);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("turn 1. `NNNN") && stderr.contains("N…`"), "{stderr}");
+    assert!(stderr.contains("a turn of 4000 bytes; the limit is 500"), "{stderr}");
+    assert!(stderr.len() < 300, "{} bytes of messages", stderr.len());
+}
+
+/// A record's long token is echoed cut in replay's message.
+#[test]
+fn a_long_token_in_a_record_is_cut() {
+    let dir = Scratch::new("long-token");
+    let text = format!("[Variant \"boyer-1951\"]\n1. N{} *\n", "c3".repeat(1 << 20));
+    let path = dir.write("long.txt", text.as_bytes());
+    let (code, err) = kickoff_run(&["replay", path.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("turn 1. `Nc3c3") && err.contains("c3…`: `Nc3c3"), "{err}");
+    assert!(err.len() < 2000, "{} bytes of messages", err.len());
+}
+
+#[test]
+fn play_input_that_is_not_utf8() {
+    let input = std::fs::read("tests/data/hostile/play-latin1.txt").unwrap();
+    let (code, stdout, stderr) =
+        kickoff_with_input(&["play", "--white", "human", "--black", "human"], input.clone());
+    assert_eq!(code, Some(2));
+    insta::assert_snapshot!(format!(
+        "{}\n{}",
+        String::from_utf8_lossy(&stdout),
+        String::from_utf8_lossy(&stderr)
+    ));
+    // At the prompt, the line is refused and the game goes on.
+    let (code, stdout, _) = kickoff_with_input(
+        &["play", "--white", "human", "--black", "human", "--interactive"],
+        input,
+    );
+    assert_eq!(code, Some(0));
+    let stdout = String::from_utf8_lossy(&stdout);
+    assert!(
+        stdout
+            .contains("input line 3 is not UTF-8 text (invalid byte at offset 4): type it again."),
+        "{stdout}"
+    );
+    assert!(stdout.contains("> Bd8\n"), "the next line is read: {stdout}");
+}
+
+/// Names and tags from strangers' files never drive the terminal: control characters are shown
+/// as visible signs.
+#[test]
+fn escape_sequences_never_reach_the_terminal() {
+    let is_clean = |bytes: &[u8]| !bytes.iter().any(|&b| b == 0x1b || b == 0x07);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_kickoff"))
+        .args(["explain", "tests/data/hostile/name-escapes.toml"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(is_clean(&out.stdout), "{}", String::from_utf8_lossy(&out.stdout));
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("␛[31mred␛[0m ␇\n"));
+    let (code, stdout, _) = kickoff_with_input(
+        &["play", "tests/data/hostile/name-escapes.toml", "--black", "human", "--interactive"],
+        b"quit\n".to_vec(),
+    );
+    assert_eq!(code, Some(0));
+    assert!(is_clean(&stdout), "{}", String::from_utf8_lossy(&stdout));
+    let dir = Scratch::new("escapes");
+    // A C1 control (CSI) on a line a diagnostic shows.
+    let path = dir
+        .write("c1.toml", "extends = \"boyer-1951\"\n[board]\nfiles = 99 # \u{9b}2J\n".as_bytes());
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_kickoff"))
+        .args(["validate", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{shown}");
+    assert!(!shown.contains('\u{9b}') && shown.contains("# \u{FFFD}2J"), "{shown}");
+    for (name, text) in [
+        ("variant.txt", "[Variant \"\u{1b}]0;owned\u{7}\"]\n1. Nc3 *\n"),
+        ("fen.txt", "[Variant \"boyer-1951\"]\n[FEN \"\u{1b}[2J w 0\"]\n"),
+        ("result.txt", "[Variant \"boyer-1951\"]\n[Result \"\u{1b}[2J\"]\n1. Nc3 *\n"),
+        ("token.txt", "[Variant \"boyer-1951\"]\n1. N\u{1b}[2J *\n"),
+    ] {
+        let path = dir.write(name, text.as_bytes());
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_kickoff"))
+            .args(["replay", path.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert!(is_clean(&out.stdout) && is_clean(&out.stderr), "{name}: {out:?}");
+        assert!(!out.stdout.is_empty() || !out.stderr.is_empty(), "{name}");
+    }
 }

@@ -18,7 +18,11 @@ fn kickoff() -> Command {
 fn run(cmd: &mut Command, input: &str) -> Output {
     let mut child =
         cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let written = child.stdin.take().unwrap().write_all(input.as_bytes());
+    // kickoff may stop before reading its input (a record file refused): the pipe is then broken.
+    if let Err(e) = written {
+        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
+    }
     child.wait_with_output().unwrap()
 }
 
@@ -209,4 +213,300 @@ fn the_prompt_refuses_what_is_not_legal() {
         .collect::<Vec<_>>()
         .join("\n");
     insta::assert_snapshot!(text);
+}
+
+/// `kickoff` run in `dir`, with the test data reachable as `DATA/...`.
+fn kickoff_in(dir: &Scratch) -> Command {
+    let mut cmd = kickoff();
+    cmd.current_dir(&dir.0);
+    cmd
+}
+
+/// The names in a folder, sorted.
+fn names_in(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// The first `n` turns of a 79-turn game between two people that White wins with a goal.
+fn turns(n: usize) -> String {
+    let all = std::fs::read_to_string("tests/data/records/turns-79.txt").unwrap();
+    all.lines().take(n).map(|l| format!("{l}\n")).collect()
+}
+
+/// A game of `n` turns between two people, recorded in `dir/name`.
+fn recorded_game(dir: &Scratch, name: &str, n: usize) -> Vec<u8> {
+    let out = run(
+        kickoff_in(dir).args(["play", "--white", "human", "--black", "human", "--record", name]),
+        &turns(n),
+    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    std::fs::read(dir.0.join(name)).unwrap()
+}
+
+#[test]
+fn a_new_game_never_replaces_a_saved_one() {
+    let dir = Scratch::new("no-wipe");
+    let saved = recorded_game(&dir, "saved.txt", 40);
+    // `--record` typed instead of `--load`, with nothing to play: the saved game stays.
+    assert_cmd_snapshot!(kickoff_in(&dir).args(["play", "--record", "saved.txt"]).pass_stdin(""));
+    assert_eq!(std::fs::read(dir.0.join("saved.txt")).unwrap(), saved);
+    // At the prompt, kickoff asks; anything but yes keeps the file.
+    let out = run(
+        kickoff_in(&dir).args([
+            "play",
+            "--black",
+            "human",
+            "--record",
+            "saved.txt",
+            "--interactive",
+        ]),
+        "no\n",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stdout)
+            .starts_with("saved.txt exists. Replace it with this game? (yes/no)> no")
+    );
+    assert_eq!(std::fs::read(dir.0.join("saved.txt")).unwrap(), saved);
+    // --force replaces it.
+    let out = run(
+        kickoff_in(&dir).args(["play", "--black", "human", "--record", "saved.txt", "--force"]),
+        "Nc3\n",
+    );
+    assert!(out.status.success());
+    let text = std::fs::read_to_string(dir.0.join("saved.txt")).unwrap();
+    assert!(text.contains("\n1. Nc3 *\n"), "{text}");
+}
+
+#[cfg(unix)]
+#[test]
+fn only_regular_files_are_recorded_to() {
+    let dir = Scratch::new("special");
+    let fifo = dir.0.join("fifo.txt");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    assert_cmd_snapshot!(
+        kickoff_in(&dir).args(["play", "--record", "fifo.txt"]).pass_stdin("Nc3\n")
+    );
+    assert_cmd_snapshot!(kickoff_in(&dir).args(["play", "--record", "."]).pass_stdin("Nc3\n"));
+    std::os::unix::fs::symlink("nowhere.txt", dir.0.join("dangling.txt")).unwrap();
+    assert_cmd_snapshot!(
+        kickoff_in(&dir).args(["play", "--record", "dangling.txt"]).pass_stdin("Nc3\n")
+    );
+    // `save FILE` at the prompt refuses them too.
+    let out = run(
+        kickoff_in(&dir).args(["play", "--black", "human", "--interactive"]),
+        "Nc3\nsave fifo.txt\nquit\nquit\n",
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("Could not save to fifo.txt: it is a named pipe, not a regular file"),
+        "{stdout}"
+    );
+    use std::os::unix::fs::FileTypeExt;
+    assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo(), "still a pipe");
+    assert_eq!(names_in(&dir.0), ["dangling.txt", "fifo.txt"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_symbolic_link_is_written_through() {
+    let dir = Scratch::new("link");
+    std::fs::write(dir.0.join("notes.txt"), "my notes\n").unwrap();
+    std::os::unix::fs::symlink("notes.txt", dir.0.join("link.txt")).unwrap();
+    // The file behind the link holds something: a new game replaces it only when told to.
+    let out =
+        run(kickoff_in(&dir).args(["play", "--black", "human", "--record", "link.txt"]), "Bb2\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(std::fs::read_to_string(dir.0.join("notes.txt")).unwrap(), "my notes\n");
+    let out = run(
+        kickoff_in(&dir).args(["play", "--black", "human", "--record", "link.txt", "--force"]),
+        "Bb2\n",
+    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let link = std::fs::symlink_metadata(dir.0.join("link.txt")).unwrap();
+    assert!(link.file_type().is_symlink(), "the link is kept");
+    let notes = std::fs::read_to_string(dir.0.join("notes.txt")).unwrap();
+    assert!(notes.contains("\n1. Bb2 *\n"), "{notes}");
+    assert_eq!(names_in(&dir.0), ["link.txt", "notes.txt"]);
+}
+
+/// The inode of a file: a save replaces it.
+#[cfg(unix)]
+fn inode(path: &std::path::Path) -> u64 {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata(path).unwrap().ino()
+}
+
+#[cfg(unix)]
+#[test]
+fn loading_a_finished_game_keeps_its_result() {
+    let dir = Scratch::new("forfeit");
+    let path = dir.0.join("forfeit.txt");
+    let original = std::fs::read("tests/data/records/time-forfeit.txt").unwrap();
+    std::fs::write(&path, &original).unwrap();
+    let before = inode(&path);
+    assert_cmd_snapshot!(
+        kickoff_in(&dir).args(["play", "--load", "forfeit.txt", "--black", "human"]).pass_stdin("")
+    );
+    assert_eq!(std::fs::read(&path).unwrap(), original);
+    assert_eq!(inode(&path), before, "a record is not rewritten when nothing changed");
+    assert_cmd_snapshot!(kickoff().args(["replay", "tests/data/records/time-forfeit.txt"]));
+    // Written elsewhere, the result and its reason stay.
+    let out = run(
+        kickoff_in(&dir).args([
+            "play",
+            "--load",
+            "forfeit.txt",
+            "--black",
+            "human",
+            "--record",
+            "copy.txt",
+        ]),
+        "",
+    );
+    assert!(out.status.success());
+    let copy = std::fs::read_to_string(dir.0.join("copy.txt")).unwrap();
+    assert!(
+        copy.contains("[Result \"1-0\"]\n[Termination \"time forfeit\"]\n\n1. Nc3 Nc7 1-0"),
+        "{copy}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn resuming_without_playing_leaves_the_record_alone() {
+    let dir = Scratch::new("untouched");
+    recorded_game(&dir, "game.txt", 10);
+    let path = dir.0.join("game.txt");
+    let (before, text) = (inode(&path), std::fs::read(&path).unwrap());
+    let out = run(kickoff_in(&dir).args(["play", "--load", "game.txt", "--black", "human"]), "");
+    assert!(out.status.success());
+    assert_eq!((inode(&path), std::fs::read(&path).unwrap()), (before, text));
+    let out = run(
+        kickoff_in(&dir).args(["play", "--load", "game.txt", "--black", "human"]),
+        &turns(11)[turns(10).len()..],
+    );
+    assert!(out.status.success());
+    assert_ne!(inode(&path), before, "a turn played is saved");
+}
+
+/// The temporary file once had a predictable name (`.NAME.PID.tmp`) and was opened through a
+/// link planted under that name, overwriting the link's target.
+#[cfg(unix)]
+#[test]
+fn a_planted_link_is_not_followed() {
+    let dir = Scratch::new("planted");
+    std::fs::create_dir(dir.0.join("shared")).unwrap();
+    std::fs::write(dir.0.join("victim.txt"), "precious\n").unwrap();
+    let mut child = kickoff_in(&dir)
+        .args(["play", "--white", "human", "--black", "human", "--record", "shared/game.txt"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    std::os::unix::fs::symlink("../victim.txt", dir.0.join(format!("shared/.game.txt.{pid}.tmp")))
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"Nc3\n").unwrap();
+    assert!(child.wait().unwrap().success());
+    assert_eq!(std::fs::read_to_string(dir.0.join("victim.txt")).unwrap(), "precious\n");
+    let names = names_in(&dir.0.join("shared"));
+    assert_eq!(names, [format!(".game.txt.{pid}.tmp"), "game.txt".to_owned()]);
+}
+
+#[cfg(unix)]
+#[test]
+fn temporary_files_of_killed_runs_are_removed() {
+    let dir = Scratch::new("strays");
+    let mut ended = Command::new("true").spawn().unwrap();
+    let dead = ended.id();
+    ended.wait().unwrap();
+    let alive = std::process::id();
+    let stray = format!(".game.txt.kickoff-{dead}-AbCd1234.tmp");
+    let busy = format!(".game.txt.kickoff-{alive}-AbCd1234.tmp");
+    for name in [&stray, &busy] {
+        std::fs::write(dir.0.join(name), "half a record").unwrap();
+    }
+    let out =
+        run(kickoff_in(&dir).args(["play", "--black", "human", "--record", "game.txt"]), "Nc3\n");
+    assert!(out.status.success());
+    assert_eq!(names_in(&dir.0), [busy, "game.txt".to_owned()], "only the ended run's file goes");
+}
+
+/// Under a file-size limit (`ulimit -f`), saving fails with a message instead of a signal
+/// killing kickoff, the record keeps the last turn that fitted, and the exit status says so.
+#[cfg(unix)]
+#[test]
+fn a_file_size_limit_is_an_error_not_a_kill() {
+    use std::os::unix::process::CommandExt;
+    let dir = Scratch::new("fsize");
+    let mut cmd = kickoff_in(&dir);
+    cmd.args(["play", "--white", "human", "--black", "human", "--record", "game.txt"]);
+    // SAFETY: setrlimit is async-signal-safe; nothing else runs between fork and exec.
+    unsafe {
+        cmd.pre_exec(|| {
+            let limit = libc::rlimit { rlim_cur: 400, rlim_max: 400 };
+            if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) == 0 {
+                Ok(())
+            } else {
+                Err(std::io::Error::last_os_error())
+            }
+        });
+    }
+    let out = run(&mut cmd, &turns(79));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("warning: could not save the game to game.txt: file too large"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("error: game.txt does not hold the game as it stands: file too large"),
+        "{stderr}"
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("result: 1-0"));
+    assert_eq!(names_in(&dir.0), ["game.txt"], "no temporary file is left");
+    let replay = kickoff_in(&dir).args(["replay", "game.txt"]).output().unwrap();
+    assert!(replay.status.success(), "the record is whole");
+    assert!(std::fs::metadata(dir.0.join("game.txt")).unwrap().len() <= 400);
+}
+
+/// `save FILE` at the prompt asks before replacing a file that is not this game's record.
+#[test]
+fn the_prompt_asks_before_replacing_a_file() {
+    let dir = Scratch::new("ask");
+    std::fs::write(dir.0.join("other.txt"), "keep me\n").unwrap();
+    let out = run(
+        kickoff_in(&dir).args(["play", "--black", "human", "--interactive"]),
+        "Nc3\nsave a b\nsave other.txt\nno\nsave other.txt\nyes\nsave other.txt\nquit\n",
+    );
+    assert!(out.status.success());
+    let text: String = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with("  ") && !l.starts_with("White:") && !l.trim().is_empty())
+        .map(|l| format!("{l}\n"))
+        .collect();
+    insta::assert_snapshot!(text);
+    let saved = std::fs::read_to_string(dir.0.join("other.txt")).unwrap();
+    assert!(saved.contains("\n1. Nc3 *\n"), "{saved}");
+}
+
+#[test]
+fn records_that_say_what_is_wrong() {
+    assert_cmd_snapshot!(kickoff().args(["replay", "tests/data/records/bom.txt"]));
+    assert_cmd_snapshot!(kickoff().args(["replay", "tests/data/records/fen-ball-goal.txt"]));
+    assert_cmd_snapshot!(kickoff().args(["replay", "tests/data/records/tag-unicode-name.txt"]));
+    assert_cmd_snapshot!(kickoff().args(["replay", "tests/data/records/unclosed-comment.txt"]));
+    assert_cmd_snapshot!(kickoff().args([
+        "play",
+        "--load",
+        "tests/data/records/fen-ball-goal.txt"
+    ]));
 }

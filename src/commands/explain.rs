@@ -3,12 +3,13 @@
 use crate::commands::{Exit, load_variant};
 use crate::definition::LoadOptions;
 use crate::render::explain::explain;
+use crate::render::printable::printable;
 
 /// Prints the rules of `variant`.
 pub fn run(variant: &str, options: LoadOptions) -> Exit {
     match load_variant(variant, options) {
         Ok(def) => {
-            print!("{}", explain(&def.rules));
+            print!("{}", printable(&explain(&def.rules)));
             Exit::Success
         }
         Err(exit) => exit,

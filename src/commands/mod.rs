@@ -18,6 +18,7 @@ use crate::definition::{
     Definition, Diagnostic, LoadError, LoadOptions, Loc, Origin, SourceFile, Sources, load_with,
 };
 use crate::position::Position;
+use crate::render::printable::{make_rules_printable, printable};
 
 /// How a command ended, as the process exit status.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,9 +45,10 @@ pub fn color_stderr() -> bool {
 
 /// Prints why a definition could not be read (an unreadable file or an unknown name).
 pub fn report_unloadable(e: &LoadError) {
-    eprintln!("error: {e}");
+    // The name may come from a record's Variant tag or an `extends` key.
+    eprintln!("error: {}", printable(&e.to_string()));
     if let LoadError::UnknownVariant { help, .. } = e {
-        eprintln!("  = help: {help}");
+        eprintln!("  = help: {}", printable(help));
     }
 }
 
@@ -56,7 +58,10 @@ pub fn report_unloadable(e: &LoadError) {
 /// [`Exit::Usage`] for an unreadable file or unknown name, [`Exit::Failure`] for an invalid one.
 pub fn load_variant(arg: &str, options: LoadOptions) -> Result<Definition, Exit> {
     match load_with(arg, options) {
-        Ok(def) => Ok(def),
+        Ok(mut def) => {
+            make_rules_printable(&mut def.rules);
+            Ok(def)
+        }
         Err(LoadError::Invalid { sources, diagnostics }) => {
             let color = color_stderr();
             for d in &diagnostics {

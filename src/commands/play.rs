@@ -15,13 +15,16 @@ use crate::movegen::{Action, check_turn_count};
 use crate::movegen::{Turn, legal_turns_checked, play};
 use crate::notation::record::RecordText;
 use crate::position::Position;
+use crate::render::printable::{excerpt, notation_error, printable};
 use crate::render::terminal::{Style, board, legend};
 use crate::setup::{self, SetupNumber};
 use crate::side::{BySide, Side};
 use crate::square::Square;
 
+mod input;
 mod seats;
 
+pub use input::{Input, InputError, MAX_LINE};
 pub use seats::Seat;
 
 use crate::search::Player;
@@ -41,6 +44,8 @@ pub struct Request {
     pub fen: Option<String>,
     /// `--record FILE`: saved after every turn.
     pub record: Option<PathBuf>,
+    /// `--force`: a new game may replace the record in the `--record` file.
+    pub force: bool,
     /// `--load FILE`: resume a saved game.
     pub load: Option<PathBuf>,
     /// `--seed S`: the computer's random choices.
@@ -85,12 +90,85 @@ pub fn run(request: &Request, options: LoadOptions) -> Exit {
         Ok(started) => started,
         Err(exit) => return exit,
     };
+    let interactive = request.interactive || std::io::stdin().is_terminal();
+    let stdin = std::io::stdin();
+    let mut input = Input::new(stdin.lock());
+    let resumed = loaded.as_ref().map(|(path, _)| path.as_path());
+    let replaces = RecordCheck { path: record_to.as_deref(), resumed, force: request.force };
+    let up_to_date = match replaces.check(interactive, &mut input) {
+        Ok(up_to_date) => up_to_date,
+        Err(exit) => return exit,
+    };
     let mut session = Session::new(game, record_to, &seats);
-    if request.interactive || std::io::stdin().is_terminal() {
-        session.interactive(&mut seats)
-    } else {
-        session.scripted(&mut seats)
+    if up_to_date {
+        session.mark_recorded();
     }
+    if interactive {
+        session.interactive(&mut seats, &mut input)
+    } else {
+        session.scripted(&mut seats, &mut input)
+    }
+}
+
+/// Where a game is about to be recorded, to check before the first turn.
+struct RecordCheck<'a> {
+    /// The record file, if any.
+    path: Option<&'a Path>,
+    /// The record the game was resumed from, if any.
+    resumed: Option<&'a Path>,
+    /// `--force`.
+    force: bool,
+}
+
+impl RecordCheck<'_> {
+    /// Refuses a record path that is not a regular file (or a link to one), and an existing
+    /// record that a new game would replace, unless `--force` says so or the person at the
+    /// prompt agrees. Returns whether the game was resumed from that very file (which is then
+    /// rewritten only when the game changes).
+    fn check(&self, interactive: bool, input: &mut Input<impl BufRead>) -> Result<bool, Exit> {
+        let Some(path) = self.path else { return Ok(false) };
+        let target = record::target(path).map_err(|e| {
+            eprintln!("error: cannot record the game in {}: {e}", path.display());
+            Exit::Usage
+        })?;
+        // Temporary files of runs killed while saving there go now, whatever this run does.
+        let folder = target.path.parent().filter(|f| !f.as_os_str().is_empty());
+        record::remove_strays(folder.unwrap_or(Path::new(".")));
+        if !target.exists {
+            return Ok(false);
+        }
+        if self.resumed.is_some_and(|from| same_file(from, &target.path)) {
+            return Ok(true);
+        }
+        if self.force || interactive && agrees_to_replace(path, input) {
+            return Ok(false);
+        }
+        eprintln!("error: {} exists: a new game would replace what it holds", path.display());
+        eprintln!(
+            "  = help: pass --force to replace it, or resume the game in it with `kickoff play --load {}`",
+            path.display()
+        );
+        Err(Exit::Usage)
+    }
+}
+
+/// Whether two paths name the same existing file.
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+/// Asks at the prompt whether `path` may be replaced.
+fn agrees_to_replace(path: &Path, input: &mut Input<impl BufRead>) -> bool {
+    print!("{} exists. Replace it with this game? (yes/no)> ", path.display());
+    std::io::stdout().flush().ok();
+    let answer = input.next_line().ok().flatten().unwrap_or_default();
+    if !std::io::stdin().is_terminal() {
+        println!("{}", answer.trim_end());
+    }
+    matches!(answer.trim(), "y" | "yes")
 }
 
 /// The record file named by `--load`, parsed.
@@ -144,7 +222,7 @@ fn same_variant(
     if theirs.as_deref() == Some(def.rules.info().name.as_str()) {
         return Ok(());
     }
-    eprintln!("error: {} is a game of {tag}, not of {variant}", path.display());
+    eprintln!("error: {} is a game of {}, not of {variant}", path.display(), excerpt(tag));
     eprintln!(
         "  = help: leave out the variant to resume it: `kickoff play --load {}`",
         path.display()
@@ -198,7 +276,7 @@ fn resume<'r>(
             Ok((game, record_to))
         }
         Err(BrokenRecord { game: None, error }) => {
-            eprintln!("error: {}: {error}", path.display());
+            eprintln!("error: {}: {}", path.display(), printable(&error.to_string()));
             Err(Exit::Failure)
         }
     }
@@ -276,6 +354,12 @@ struct Session<'r> {
     partial: Turn,
     /// Whether the game as it stands is saved somewhere.
     saved: bool,
+    /// Whether the record file (if any) holds the game as it stands.
+    recorded: bool,
+    /// Why the last save to the record file failed, if it did.
+    save_error: Option<String>,
+    /// A file `save FILE` would replace, waiting for a yes.
+    pending_save: Option<PathBuf>,
     /// Where the game was last saved.
     saved_to: Option<PathBuf>,
     /// Whether leaving without saving has been warned of once.
@@ -297,6 +381,9 @@ impl<'r> Session<'r> {
             draw_offer: None,
             partial: Turn::null(),
             saved: false,
+            recorded: false,
+            save_error: None,
+            pending_save: None,
             saved_to: None,
             quit_warned: false,
             announced: false,
@@ -304,15 +391,52 @@ impl<'r> Session<'r> {
         }
     }
 
-    /// Saves the game to the record file, if there is one; reports a failure without stopping.
+    /// The record file holds the game as it stands already (it was resumed from it).
+    fn mark_recorded(&mut self) {
+        self.recorded = true;
+        self.saved = true;
+        self.saved_to.clone_from(&self.record_to);
+    }
+
+    /// The game changed: it is saved nowhere any more.
+    fn changed(&mut self) {
+        self.saved = false;
+        self.recorded = false;
+    }
+
+    /// Saves the game to the record file, if there is one and it is out of date; reports a
+    /// failure without stopping.
     fn save(&mut self) {
         let Some(path) = self.record_to.clone() else { return };
+        if self.recorded {
+            return;
+        }
         match record::save_atomically(&path, &record::write(&self.game)) {
             Ok(()) => {
                 self.saved = true;
+                self.recorded = true;
+                self.save_error = None;
                 self.saved_to = Some(path);
             }
-            Err(e) => eprintln!("warning: could not save the game to {}: {e}", path.display()),
+            Err(e) => {
+                eprintln!("warning: could not save the game to {}: {e}", path.display());
+                self.save_error = Some(e.to_string());
+            }
+        }
+    }
+
+    /// The exit status once the game is left: a failure when the record file does not hold
+    /// the game as it stands (said on stderr), else `exit`.
+    fn final_exit(&self, exit: Exit) -> Exit {
+        match (&self.record_to, &self.save_error) {
+            (Some(path), Some(reason)) if !self.recorded => {
+                eprintln!(
+                    "error: {} does not hold the game as it stands: {reason}",
+                    path.display()
+                );
+                if exit == Exit::Success { Exit::Failure } else { exit }
+            }
+            _ => exit,
         }
     }
 
@@ -324,7 +448,7 @@ impl<'r> Session<'r> {
         if self.draw_offer == Some(self.game.position().side()) {
             self.draw_offer = None;
         }
-        self.saved = false;
+        self.changed();
         self.save();
         Ok(())
     }
@@ -394,6 +518,7 @@ impl<'r> Session<'r> {
                 computer.describe()
             );
             self.game.declare(Ending::Resignation { loser: side });
+            self.changed();
             return true;
         };
         let label = self.game.label(self.game.plies().len());
@@ -411,9 +536,7 @@ impl<'r> Session<'r> {
     }
 
     /// The game in a script: one turn (or command) per line, then the result.
-    fn scripted(&mut self, seats: &mut BySide<Seat<'r>>) -> Exit {
-        let stdin = std::io::stdin();
-        let mut lines = stdin.lock().lines();
+    fn scripted(&mut self, seats: &mut BySide<Seat<'r>>, input: &mut Input<impl BufRead>) -> Exit {
         let mut exit = Exit::Success;
         loop {
             if self.game.ending().is_some() {
@@ -422,45 +545,62 @@ impl<'r> Session<'r> {
             if self.computer_turn(seats, false) {
                 continue;
             }
-            let Some(Ok(line)) = lines.next() else { break };
+            let line = match input.next_line() {
+                Ok(Some(line)) => line,
+                Ok(None) => break,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    exit = Exit::Usage;
+                    break;
+                }
+            };
             let line = line.trim();
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
-            let label = self.game.label(self.game.plies().len());
-            match line {
-                _ if is_unknown_command(line) => {
-                    eprintln!(
-                        "error: turn {label}: `{line}` is not a turn; a script may also say `resign` or `draw`"
-                    );
-                    exit = Exit::Failure;
-                    break;
-                }
-                "resign" => {
-                    self.game.declare(Ending::Resignation { loser: self.game.position().side() })
-                }
-                "draw" if self.humans.white && self.humans.black => {
-                    self.game.declare(Ending::Agreement);
-                }
-                "draw" => println!("{label} the computer declines the draw"),
-                _ => match crate::movegen::notation::resolve(self.game.position(), line) {
-                    Ok(turn) => {
-                        let _ = self.commit(turn);
-                        let name =
-                            self.game.plies().last().map_or(String::new(), |p| p.name.clone());
-                        println!("{label} {name}");
-                    }
-                    Err(e) => {
-                        eprintln!("error: turn {label} `{line}`: {e}");
-                        exit = Exit::Failure;
-                        break;
-                    }
-                },
+            if let Err(failure) = self.scripted_line(line) {
+                exit = failure;
+                break;
             }
         }
         self.save();
         self.finish_script();
-        exit
+        self.final_exit(exit)
+    }
+
+    /// Plays one line of a script: a turn, `resign` or `draw`.
+    fn scripted_line(&mut self, line: &str) -> Result<(), Exit> {
+        let label = self.game.label(self.game.plies().len());
+        match line {
+            _ if is_unknown_command(line) => {
+                eprintln!(
+                    "error: turn {label}: `{}` is not a turn; a script may also say `resign` or `draw`",
+                    excerpt(line)
+                );
+                return Err(Exit::Failure);
+            }
+            "resign" => {
+                self.game.declare(Ending::Resignation { loser: self.game.position().side() });
+                self.changed();
+            }
+            "draw" if self.humans.white && self.humans.black => {
+                self.game.declare(Ending::Agreement);
+                self.changed();
+            }
+            "draw" => println!("{label} the computer declines the draw"),
+            _ => match crate::movegen::notation::resolve(self.game.position(), line) {
+                Ok(turn) => {
+                    let _ = self.commit(turn);
+                    let name = self.game.plies().last().map_or(String::new(), |p| p.name.clone());
+                    println!("{label} {name}");
+                }
+                Err(e) => {
+                    eprintln!("error: turn {label} `{}`: {}", excerpt(line), notation_error(&e));
+                    return Err(Exit::Failure);
+                }
+            },
+        }
+        Ok(())
     }
 
     fn finish_script(&self) {
@@ -472,43 +612,61 @@ impl<'r> Session<'r> {
     }
 
     /// The game at a terminal.
-    fn interactive(&mut self, seats: &mut BySide<Seat<'r>>) -> Exit {
-        println!("{}", self.game.rules().info().name);
+    fn interactive(
+        &mut self,
+        seats: &mut BySide<Seat<'r>>,
+        input: &mut Input<impl BufRead>,
+    ) -> Exit {
+        println!("{}", printable(&self.game.rules().info().name));
         if let Some(n) = self.game.setup_number() {
             println!("Random setup number {n}.");
         }
         println!("Type a turn such as Nc3 or Nc3>e6, or `help`.");
         self.show_board();
-        let stdin = std::io::stdin();
-        let mut input = stdin.lock();
         loop {
-            if !self.announce_end() && self.computer_turn(seats, true) {
+            if self.pending_save.is_none()
+                && !self.announce_end()
+                && self.computer_turn(seats, true)
+            {
                 self.show_board();
                 continue;
             }
             self.prompt();
-            let mut line = String::new();
-            match input.read_line(&mut line) {
-                Ok(0) | Err(_) => {
+            let line = match input.next_line() {
+                Ok(Some(line)) => line,
+                Ok(None) => {
                     println!();
-                    return self.leave();
+                    return self.leave(Exit::Success);
                 }
-                Ok(_) => {}
-            }
+                Err(e @ InputError::NotUtf8 { .. }) => {
+                    if !std::io::stdin().is_terminal() {
+                        println!();
+                    }
+                    println!("{e}: type it again.");
+                    continue;
+                }
+                Err(e) => {
+                    println!();
+                    eprintln!("error: {e}");
+                    return self.leave(Exit::Usage);
+                }
+            };
             if !std::io::stdin().is_terminal() {
                 // Typed input is echoed by the terminal; piped input is shown here instead.
-                println!("{}", line.trim_end());
+                println!("{}", excerpt(line.trim_end()));
             }
             match self.handle(line.trim(), seats) {
                 Flow::Continue => {}
-                Flow::Quit => return self.leave(),
+                Flow::Quit => return self.leave(Exit::Success),
             }
         }
     }
 
     fn prompt(&self) {
         let pos = self.game.position();
-        let text = if self.game.ending().is_some() {
+        let text = if let Some(path) = &self.pending_save {
+            format!("{} exists. Replace it? (yes/no)> ", path.display())
+        } else if self.game.ending().is_some() {
             "game over (undo, save FILE, quit)> ".to_owned()
         } else if self.partial.is_null() {
             format!("{} {}> ", pos.side().name(), self.game.label(self.game.plies().len()))
@@ -524,17 +682,29 @@ impl<'r> Session<'r> {
         std::io::stdout().flush().ok();
     }
 
-    /// Leaving: says where the game is, or that it is not saved.
-    fn leave(&self) -> Exit {
+    /// Leaving: tries once more a save that failed, says where the game is, or that it is not
+    /// saved.
+    fn leave(&mut self, exit: Exit) -> Exit {
+        if self.save_error.is_some() {
+            self.save();
+        }
         match (&self.saved_to, self.saved) {
             (Some(path), true) => println!("The game is saved in {}.", path.display()),
             _ if self.game.plies().is_empty() => {}
             _ => println!("The game was not saved."),
         }
-        Exit::Success
+        self.final_exit(exit)
     }
 
     fn handle(&mut self, line: &str, seats: &BySide<Seat<'r>>) -> Flow {
+        if let Some(path) = self.pending_save.take() {
+            if matches!(line, "y" | "yes") {
+                self.write_to(&path);
+            } else {
+                println!("Not saved.");
+            }
+            return Flow::Continue;
+        }
         let mut words = line.split_whitespace();
         let command = words.next().unwrap_or("");
         let rest: Vec<&str> = words.collect();
@@ -549,6 +719,9 @@ impl<'r> Session<'r> {
             ("redo", []) => self.redo(),
             ("save", [file]) => self.save_as(Path::new(file)),
             ("save", []) => println!("save what? `save FILE` writes the game's record to FILE"),
+            ("save", _) => {
+                println!("`save` takes one FILE, a name without spaces: `save game.txt`");
+            }
             ("board", []) => self.show_board(),
             ("flip", []) => {
                 self.style.flipped = !self.style.flipped;
@@ -558,7 +731,7 @@ impl<'r> Session<'r> {
             ("draw", []) => self.draw(),
             ("quit" | "exit", []) => return self.quit(),
             _ if is_unknown_command(line) => {
-                println!("`{line}` is neither a turn nor a command: `help` lists them.");
+                println!("`{}` is neither a turn nor a command: `help` lists them.", excerpt(line));
             }
             _ => self.enter_turn(line),
         }
@@ -588,6 +761,7 @@ impl<'r> Session<'r> {
             return println!("{e}");
         }
         match resolve_step(&pos, &self.partial, text) {
+            Err(e) => println!("{}", notation_error(&e)),
             Ok(step) => {
                 if step.is_null() || !can_continue(&pos, &step) {
                     self.play_human(step);
@@ -597,7 +771,6 @@ impl<'r> Session<'r> {
                     self.list_kicks();
                 }
             }
-            Err(e) => println!("{e}"),
         }
     }
 
@@ -643,7 +816,7 @@ impl<'r> Session<'r> {
             "{} legal turn{}{}:",
             shown.len(),
             if shown.len() == 1 { "" } else { "s" },
-            piece.map_or(String::new(), |p| format!(" of {p}"))
+            piece.map_or(String::new(), |p| format!(" of {}", excerpt(p)))
         );
         print_columns(&shown[..shown.len().min(MAX)]);
         if shown.len() > MAX {
@@ -676,14 +849,14 @@ impl<'r> Session<'r> {
         while !self.humans[self.game.position().side()] && self.game.undo() {}
         let _ = seats;
         self.announced = false;
-        self.saved = false;
+        self.changed();
         self.save();
         self.show_board();
     }
 
     fn redo(&mut self) {
         if self.game.redo() {
-            self.saved = false;
+            self.changed();
             self.save();
             self.show_board();
         } else {
@@ -691,12 +864,32 @@ impl<'r> Session<'r> {
         }
     }
 
+    /// `save FILE`: writes the record to FILE, asking first when FILE holds something else.
     fn save_as(&mut self, path: &Path) {
+        match record::target(path) {
+            Err(e) => println!("Could not save to {}: {e}", path.display()),
+            Ok(target) if target.exists && !self.is_own_file(path) => {
+                self.pending_save = Some(path.to_path_buf());
+            }
+            Ok(_) => self.write_to(path),
+        }
+    }
+
+    /// Whether `path` is where this game was recorded or saved.
+    fn is_own_file(&self, path: &Path) -> bool {
+        [&self.record_to, &self.saved_to].into_iter().flatten().any(|own| same_file(own, path))
+    }
+
+    fn write_to(&mut self, path: &Path) {
         match record::save_atomically(path, &record::write(&self.game)) {
             Ok(()) => {
                 println!("Saved to {}.", path.display());
                 self.saved = true;
                 self.saved_to = Some(path.to_path_buf());
+                if self.record_to.as_deref().is_some_and(|own| same_file(own, path)) {
+                    self.recorded = true;
+                    self.save_error = None;
+                }
             }
             Err(e) => println!("Could not save to {}: {e}", path.display()),
         }
@@ -708,6 +901,7 @@ impl<'r> Session<'r> {
         }
         let side = self.game.position().side();
         self.game.declare(Ending::Resignation { loser: side });
+        self.changed();
         self.save();
     }
 
@@ -720,6 +914,7 @@ impl<'r> Session<'r> {
             println!("The computer declines the draw.");
         } else if self.draw_offer == Some(!side) {
             self.game.declare(Ending::Agreement);
+            self.changed();
             self.save();
         } else if self.draw_offer == Some(side) {
             println!("{} has offered a draw already: play your turn.", side.name());

@@ -4,9 +4,10 @@ use std::path::Path;
 
 use crate::commands::{Exit, color_stderr, load_variant};
 use crate::definition::{Diagnostic, LoadOptions, Loc, Origin, SourceFile, Sources};
-use crate::game::Game;
 use crate::game::record::{self, RecordError};
+use crate::game::{Ending, Game};
 use crate::notation::record::RecordText;
+use crate::render::printable::{excerpt, printable};
 
 /// The largest record read.
 pub const MAX_RECORD_SIZE: u64 = 8 << 20;
@@ -101,8 +102,9 @@ pub fn record_variant(record: &Path, tag: &str, options: LoadOptions) -> Result<
         Ok(joined.display().to_string())
     } else {
         Err(format!(
-            "its Variant tag `{tag}` points outside the record's folder; name the variant \
-             (--variant, or the VARIANT argument of play), or pass --allow-outside"
+            "its Variant tag `{}` points outside the record's folder; name the variant \
+             (--variant, or the VARIANT argument of play), or pass --allow-outside",
+            excerpt(tag)
         ))
     }
 }
@@ -131,7 +133,7 @@ pub fn report_broken(file: &str, text: &str, error: &RecordError) {
         RecordError::Turn { span, .. } | RecordError::AfterEnd { span, .. } => {
             print_at(file, text, span, &error.to_string(), None);
         }
-        _ => eprintln!("error: {file}: {error}"),
+        _ => eprintln!("error: {file}: {}", printable(&error.to_string())),
     }
 }
 
@@ -139,14 +141,20 @@ pub fn report_broken(file: &str, text: &str, error: &RecordError) {
 fn summary(game: &Game<'_>, record: &RecordText) {
     println!("turns: {}", game.plies().len());
     println!("final position: {}", game.position().fen());
-    match game.ending() {
-        Some(ending) => println!("result: {} ({ending})", ending.result()),
-        None => println!("result: * (the game is not finished)"),
+    match (game.ending(), record.tag("Termination")) {
+        (Some(ending @ Ending::Recorded { .. }), Some(reason)) => {
+            println!("result: {} ({ending}: {})", ending.result(), excerpt(reason));
+        }
+        (Some(ending), _) => println!("result: {} ({ending})", ending.result()),
+        (None, _) => println!("result: * (the game is not finished)"),
     }
     let ours = game.ending().map_or_else(|| "*".to_owned(), |e| e.result().to_string());
     if let Some(theirs) = record.tag("Result")
         && theirs != ours
     {
-        println!("note: the record's Result tag says {theirs}, but its turns give {ours}");
+        println!(
+            "note: the record's Result tag says {}, but its turns give {ours}",
+            excerpt(theirs)
+        );
     }
 }

@@ -93,7 +93,8 @@ impl Diagnostic {
             group = group.element(Level::HELP.message(help.as_str()));
         }
         let renderer = if color { Renderer::styled() } else { Renderer::plain() };
-        renderer.render(&[group])
+        // A source line may hold a C1 control character, which the renderer passes through.
+        crate::render::printable::without_c1(renderer.render(&[group]))
     }
 
     /// The diagnostic as one JSON object (lines and columns from 1, in characters, end exclusive).

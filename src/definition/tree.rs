@@ -4,11 +4,12 @@
 //! then merged along their `extends` chain, key by key.
 
 use std::collections::BTreeMap;
+use std::ops::Range;
 
 use toml::de::{DeTable, DeValue};
 
 use crate::definition::diagnostic::Diagnostic;
-use crate::definition::source::{FileId, Loc};
+use crate::definition::source::{FileId, Loc, line_col};
 
 /// A value and where it was written.
 #[derive(Clone, Debug, PartialEq)]
@@ -66,19 +67,7 @@ pub(crate) fn parse(file: FileId, text: &str) -> Result<Table, Vec<Diagnostic>> 
         let mut shown: Vec<Diagnostic> = errors
             .iter()
             .take(MAX_SYNTAX_ERRORS)
-            .map(|e| {
-                let span = e.span().unwrap_or(0..0);
-                let word = text.get(span.clone()).unwrap_or("");
-                let at = Loc { file, span };
-                // A bare word where a value belongs is almost always text without quotes; the
-                // parser's own guess ("invalid boolean") would mislead.
-                if is_bare_word(word) {
-                    Diagnostic::error(format!("TOML syntax: `{word}` is not a value"), at)
-                        .with_help(format!("text is written in quotes: \"{word}\""))
-                } else {
-                    Diagnostic::error(syntax_message(e.message()), at)
-                }
-            })
+            .map(|e| syntax_error(file, text, e.message(), e.span().unwrap_or(0..0)))
             .collect();
         if errors.len() > MAX_SYNTAX_ERRORS
             && let Some(last) = shown.last_mut()
@@ -93,6 +82,97 @@ pub(crate) fn parse(file: FileId, text: &str) -> Result<Table, Vec<Diagnostic>> 
     Ok(table(file, doc.get_ref()))
 }
 
+/// One syntax error as a diagnostic.
+fn syntax_error(file: FileId, text: &str, message: &str, span: Range<usize>) -> Diagnostic {
+    let word = text.get(span.clone()).unwrap_or("");
+    let at = Loc { file, span: span.clone() };
+    if message.starts_with("duplicate key") {
+        return duplicate(file, text, span);
+    }
+    // A bare word where a value belongs is almost always text without quotes; the parser's own
+    // guess ("invalid boolean") would mislead. Its precise messages (a misplaced `_`, a
+    // leading zero) are kept.
+    if is_value_guess(message) && is_bare_word(word) {
+        Diagnostic::error(format!("TOML syntax: `{word}` is not a value"), at)
+            .with_help(format!("text is written in quotes: \"{word}\""))
+    } else {
+        Diagnostic::error(syntax_message(message), at)
+    }
+}
+
+/// Whether the parser's message is its guess at what an unquoted word was meant to be.
+fn is_value_guess(message: &str) -> bool {
+    ["string values must be quoted", "invalid boolean", "invalid float", "invalid integer"]
+        .iter()
+        .any(|guess| message.starts_with(guess))
+}
+
+/// A key or table written twice, with the line where it was first written.
+fn duplicate(file: FileId, text: &str, span: Range<usize>) -> Diagnostic {
+    let word = unquoted(text.get(span.clone()).unwrap_or(""));
+    let line_start = text[..span.start].rfind('\n').map_or(0, |i| i + 1);
+    let is_table = text[line_start..span.start].trim_start().starts_with('[');
+    let message = if is_table {
+        let line = &text[line_start..];
+        let header = line.split(']').next().unwrap_or(line).trim_start().trim_start_matches('[');
+        format!("TOML syntax: the table [{}] is written twice", header.trim())
+    } else {
+        format!("TOML syntax: the key `{word}` is written twice in the same table")
+    };
+    let first = first_written(text, &span).map(|at| line_col(text, at.start).0);
+    let help = match (first, is_table) {
+        (Some(line), true) => {
+            format!("it is first written on line {line}; write a table once, with all its keys")
+        }
+        (Some(line), false) => format!("it is first written on line {line}; keep one of the two"),
+        (None, _) => "keep one of the two".to_owned(),
+    };
+    Diagnostic::error(message, Loc { file, span }).with_help(help)
+}
+
+/// Where the key written a second time at `span` was first written: the text up to the
+/// duplicate's line is read again, with the duplicate renamed to find the table it is in.
+fn first_written(text: &str, span: &Range<usize>) -> Option<Range<usize>> {
+    const MARKER: &str = "kickoff-duplicate-key";
+    let line_start = text[..span.start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[span.end..].find('\n').map_or(text.len(), |i| span.end + i);
+    let probe = format!("{}{MARKER}{}", &text[..span.start], &text[span.end..line_end]);
+    let (probe_doc, _) = DeTable::parse_recoverable(&probe);
+    let path = path_to(probe_doc.get_ref(), MARKER)?;
+    let (before, _) = DeTable::parse_recoverable(&text[..line_start]);
+    let mut table = before.get_ref();
+    for key in &path {
+        table = match table.get(key.as_str())?.get_ref() {
+            DeValue::Table(t) => t,
+            _ => return None,
+        };
+    }
+    let word = unquoted(text.get(span.clone())?);
+    table.keys().find(|k| k.get_ref().as_ref() as &str == word).map(|k| k.span())
+}
+
+/// The keys from the root to the table that holds `key`.
+fn path_to(table: &DeTable<'_>, key: &str) -> Option<Vec<String>> {
+    if table.keys().any(|k| k.get_ref().as_ref() as &str == key) {
+        return Some(Vec::new());
+    }
+    table.iter().find_map(|(k, v)| match v.get_ref() {
+        DeValue::Table(inner) => path_to(inner, key).map(|mut path| {
+            path.insert(0, k.get_ref().to_string());
+            path
+        }),
+        _ => None,
+    })
+}
+
+/// A key as it reads without its quotes.
+fn unquoted(key: &str) -> &str {
+    key.strip_prefix('"')
+        .and_then(|k| k.strip_suffix('"'))
+        .or_else(|| key.strip_prefix('\'').and_then(|k| k.strip_suffix('\'')))
+        .unwrap_or(key)
+}
+
 fn is_bare_word(word: &str) -> bool {
     !word.is_empty()
         && word.chars().all(|c| c.is_alphanumeric() || c == '-' || c == '_')
@@ -100,9 +180,11 @@ fn is_bare_word(word: &str) -> bool {
         && !matches!(word, "true" | "false" | "inf" | "nan")
 }
 
-/// The first line of a TOML parser message, lowercase first letter.
+/// The first line of a TOML parser message, lowercase first letter, without an empty
+/// "expected nothing".
 fn syntax_message(message: &str) -> String {
     let line = message.lines().next().unwrap_or("invalid TOML").trim();
+    let line = line.strip_suffix(", expected nothing").unwrap_or(line);
     let mut chars = line.chars();
     let first = chars.next().map(|c| c.to_lowercase().collect::<String>()).unwrap_or_default();
     format!("TOML syntax: {first}{}", chars.as_str())

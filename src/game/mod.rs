@@ -46,6 +46,12 @@ pub enum Ending {
     },
     /// Both sides agreed to a draw.
     Agreement,
+    /// A result a record states for a reason kickoff does not check (a time forfeit, an
+    /// adjudication ...) or for none: kept as the record gives it.
+    Recorded {
+        /// The stated result.
+        result: GameResult,
+    },
 }
 
 /// The result of a finished game.
@@ -69,10 +75,12 @@ impl Ending {
             Ending::Goal { winner: Side::Black, .. }
             | Ending::Resignation { loser: Side::White } => GameResult::BlackWins,
             Ending::Repetition | Ending::TurnLimit | Ending::Agreement => GameResult::Draw,
+            Ending::Recorded { result } => result,
         }
     }
 
-    /// The `Termination` tag of a record.
+    /// The `Termination` tag of a record (empty for a recorded result: the record's own tag,
+    /// if any, is kept instead).
     #[must_use]
     pub fn tag(self) -> &'static str {
         match self {
@@ -82,6 +90,7 @@ impl Ending {
             Ending::TurnLimit => "turn limit",
             Ending::Resignation { .. } => "resignation",
             Ending::Agreement => "agreement",
+            Ending::Recorded { .. } => "",
         }
     }
 }
@@ -100,6 +109,13 @@ impl fmt::Display for Ending {
             Ending::TurnLimit => f.write_str("draw: the turn limit is reached"),
             Ending::Resignation { loser } => write!(f, "{} resigns", loser.name()),
             Ending::Agreement => f.write_str("draw by agreement"),
+            Ending::Recorded { result: GameResult::WhiteWins } => {
+                f.write_str("White wins, as recorded")
+            }
+            Ending::Recorded { result: GameResult::BlackWins } => {
+                f.write_str("Black wins, as recorded")
+            }
+            Ending::Recorded { result: GameResult::Draw } => f.write_str("a draw, as recorded"),
         }
     }
 }

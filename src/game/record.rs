@@ -12,17 +12,20 @@
 //! 1. Nc3 Nf7 2. Nd5>e6 ...
 //! ```
 
-use std::io::Write;
-use std::path::Path;
-
-use crate::game::{Ending, Game, GameError, Ply, move_label};
+use crate::game::{Ending, Game, GameError, GameResult, Ply, move_label};
 use crate::movegen::notation::{NotationError, resolve};
 use crate::notation::ParseError;
 use crate::notation::record::{RecordText, TurnToken, escape};
 use crate::position::{FenError, Position};
+use crate::render::printable::{excerpt, notation_error, printable};
 use crate::rules::Rules;
 use crate::setup::{self, SetupNumber};
 use crate::side::Side;
+use crate::square::Square;
+
+mod save;
+
+pub use save::{SaveError, Target, remove_strays, save_atomically, target};
 
 /// The tags a game writes itself; others are kept as they were read.
 const OWN_TAGS: &[&str] = &["Variant", "SetupNumber", "SetUp", "FEN", "Result", "Termination"];
@@ -45,13 +48,21 @@ pub fn write(game: &Game<'_>) -> String {
         tag("SetUp", "1");
         tag("FEN", &start);
     }
-    for (name, value) in &game.tags {
+    for (name, value) in game.tags.iter().filter(|(name, _)| !OWN_TAGS.contains(&name.as_str())) {
         tag(name, value);
     }
     let ending = game.ending();
     let result = ending.map_or_else(|| "*".to_owned(), |e| e.result().to_string());
     tag("Result", &result);
-    tag("Termination", ending.map_or("unterminated", Ending::tag));
+    let termination = match ending {
+        // A recorded result keeps the record's own reason, or states none.
+        Some(Ending::Recorded { .. }) => kept_termination(game),
+        Some(ending) => Some(ending.tag()),
+        None => Some("unterminated"),
+    };
+    if let Some(termination) = termination {
+        tag("Termination", termination);
+    }
     out.push('\n');
     out.push_str(&movetext(game, &result));
     out
@@ -94,13 +105,18 @@ pub enum RecordError {
     #[error("the record is malformed: {0}")]
     Syntax(ParseError),
     /// The `FEN` tag is not a position of the variant.
-    #[error("the FEN tag is not a position of this variant: {0}")]
+    #[error("the FEN tag is not a position of this variant: {}", printable(&.0.to_string()))]
     BadFen(FenError),
+    /// The `FEN` tag's position is finished: the ball is on a goal square.
+    #[error(
+        "the FEN tag puts the ball on the goal square {0}: a game cannot start from a finished position"
+    )]
+    FinishedStart(Square),
     /// The `SetupNumber` tag is not a setup of the variant.
     #[error("the SetupNumber tag: {0}")]
     BadSetup(String),
     /// A turn is not legal where it stands.
-    #[error("turn {label} `{token}`: {error}")]
+    #[error("turn {label} `{}`: {}", excerpt(.token), notation_error(.error))]
     Turn {
         /// `12.` or `12...`.
         label: String,
@@ -112,7 +128,7 @@ pub enum RecordError {
         error: Box<NotationError>,
     },
     /// A turn after the game ended.
-    #[error("turn {label} `{token}` comes after the end of the game ({ending})")]
+    #[error("turn {label} `{}` comes after the end of the game ({ending})", excerpt(.token))]
     AfterEnd {
         /// `12.` or `12...`.
         label: String,
@@ -156,6 +172,9 @@ fn start<'r>(
     };
     if let Some(fen) = record.tag("FEN") {
         let pos = Position::from_fen(rules, fen).map_err(RecordError::BadFen)?;
+        if pos.is_goal() {
+            return Err(RecordError::FinishedStart(pos.ball()));
+        }
         return Ok((pos, number.map(|(n, _)| n)));
     }
     match number {
@@ -190,7 +209,14 @@ pub fn read<'r>(
             return Err(BrokenRecord { game: Some(Box::new(game)), error });
         }
     }
-    declared_ending(&mut game, record);
+    if game.ending().is_none()
+        && let Some(ending) = declared_ending(record)
+    {
+        game.declare(ending);
+        if let (Ending::Recorded { .. }, Some(termination)) = (ending, record.tag("Termination")) {
+            game.tags.push(("Termination".to_owned(), termination.to_owned()));
+        }
+    }
     Ok(game)
 }
 
@@ -219,44 +245,38 @@ fn replay_token(game: &mut Game<'_>, token: &TurnToken) -> Result<(), RecordErro
     Ok(())
 }
 
-/// A resignation or agreed draw the moves cannot show: taken from the tags.
-fn declared_ending(game: &mut Game<'_>, record: &RecordText) {
-    if game.ending().is_some() {
-        return;
-    }
-    let ending = match (record.tag("Termination"), record.tag("Result")) {
-        (Some("resignation"), Some("1-0")) => Ending::Resignation { loser: Side::Black },
-        (Some("resignation"), Some("0-1")) => Ending::Resignation { loser: Side::White },
-        (Some("agreement"), Some("1/2-1/2")) => Ending::Agreement,
-        _ => return,
+/// An ending the turns cannot show, taken from the tags: a resignation, an agreed draw, or any
+/// other result with a reason kickoff does not check (a time forfeit ...) or with none. A
+/// reason kickoff checks (a goal, a repetition, the turn limit) that the turns do not show is
+/// not believed.
+fn declared_ending(record: &RecordText) -> Option<Ending> {
+    let result = match record.tag("Result")? {
+        "1-0" => GameResult::WhiteWins,
+        "0-1" => GameResult::BlackWins,
+        "1/2-1/2" => GameResult::Draw,
+        _ => return None,
     };
-    game.declare(ending);
+    match (record.tag("Termination"), result) {
+        (Some("resignation"), GameResult::WhiteWins) => {
+            Some(Ending::Resignation { loser: Side::Black })
+        }
+        (Some("resignation"), GameResult::BlackWins) => {
+            Some(Ending::Resignation { loser: Side::White })
+        }
+        (Some("agreement"), GameResult::Draw) => Some(Ending::Agreement),
+        (Some(checked), _) if CHECKED_TERMINATIONS.contains(&checked) => None,
+        _ => Some(Ending::Recorded { result }),
+    }
 }
 
-/// Writes `text` to `path` so that the file holds either its old or its new contents, never a
-/// mixture: a temporary file in the same folder, flushed to disk, then renamed over the target.
-///
-/// # Errors
-/// Any I/O error; the old file is then untouched.
-pub fn save_atomically(path: &Path, text: &str) -> std::io::Result<()> {
-    let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("record");
-    let temporary = folder.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut file = std::fs::File::create(&temporary)?;
-        file.write_all(text.as_bytes())?;
-        file.sync_all()?;
-        std::fs::rename(&temporary, path)?;
-        // The rename itself is made durable by syncing the folder (where the OS allows it).
-        if let Ok(dir) = std::fs::File::open(folder) {
-            dir.sync_all().ok();
-        }
-        Ok(())
-    })();
-    if result.is_err() {
-        std::fs::remove_file(&temporary).ok();
-    }
-    result
+/// The `Termination` tags of endings the turns themselves show.
+const CHECKED_TERMINATIONS: &[&str] =
+    &["goal", "own goal", "repetition", "turn limit", "resignation", "agreement", "unterminated"];
+
+/// The `Termination` a record gave for a result kickoff does not check, kept among the game's
+/// tags when it was read.
+fn kept_termination<'g>(game: &'g Game<'_>) -> Option<&'g str> {
+    game.tags.iter().find(|(name, _)| name == "Termination").map(|(_, value)| value.as_str())
 }
 
 impl<'r> Game<'r> {
@@ -333,14 +353,30 @@ mod tests {
     }
 
     #[test]
-    fn saving_replaces_the_whole_file() {
-        let dir = std::env::temp_dir().join(format!("kickoff-save-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("game.txt");
-        save_atomically(&path, "first").unwrap();
-        save_atomically(&path, "second").unwrap();
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), "second");
-        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "no temporary file is left");
-        std::fs::remove_dir_all(&dir).ok();
+    fn results_the_turns_cannot_show_are_kept() {
+        let rules = load_shipped("boyer-1951").unwrap().rules;
+        let read_with = |tags: &str| {
+            let text = format!("[Variant \"boyer-1951\"]\n{tags}\n1. Nc3 Nc7 *\n");
+            read(&rules, "boyer-1951", &parse(&text).unwrap()).unwrap()
+        };
+        let forfeit = read_with("[Result \"1-0\"]\n[Termination \"time forfeit\"]");
+        assert_eq!(forfeit.ending(), Some(Ending::Recorded { result: GameResult::WhiteWins }));
+        assert!(write(&forfeit).contains("[Result \"1-0\"]\n[Termination \"time forfeit\"]\n"));
+        let bare = read_with("[Result \"1/2-1/2\"]");
+        assert_eq!(bare.ending(), Some(Ending::Recorded { result: GameResult::Draw }));
+        assert!(write(&bare).contains("[Result \"1/2-1/2\"]\n\n1. Nc3 Nc7 1/2-1/2"));
+        // A goal the turns do not show is not believed.
+        assert_eq!(read_with("[Result \"0-1\"]\n[Termination \"goal\"]").ending(), None);
+        let mut resumed = read_with("[Result \"0-1\"]\n[Termination \"adjudication\"]");
+        assert!(resumed.undo(), "a recorded result can be taken back");
+        assert!(write(&resumed).contains("[Result \"*\"]\n[Termination \"unterminated\"]"));
+    }
+
+    #[test]
+    fn a_finished_position_is_no_start() {
+        let rules = load_shipped("boyer-1951").unwrap().rules;
+        let text = "[SetUp \"1\"]\n[FEN \"rnbqakbnr/9/9/9/9/9/9/9/RNBQ1KBNR w 0\"]\n1. Nc3 *";
+        let error = read(&rules, "boyer-1951", &parse(text).unwrap()).unwrap_err().error;
+        assert_eq!(error, RecordError::FinishedStart(Square::new(4, 8)));
     }
 }

@@ -72,13 +72,13 @@ impl RecordText {
 /// A syntax error with its position: an unclosed tag or comment, a tag without a quoted value.
 pub fn parse(input: &str) -> Result<RecordText, ParseError> {
     let top = RecordParser::parse(Rule::record, input)
-        .map_err(|e| from_pest(&e, input, rule_name))?
+        .map_err(|e| unclosed_comment(input, from_pest(&e, input, rule_name)))?
         .next()
         .ok_or_else(|| ParseError::new("empty record", 0..0))?;
     let mut record = RecordText::default();
     for pair in top.into_inner() {
         match pair.as_rule() {
-            Rule::tag => record.tags.push(tag(pair)),
+            Rule::tag => record.tags.push(tag(pair)?),
             Rule::comment => record.leading_comments.push(comment(pair)),
             Rule::movetext => movetext(pair, &mut record)?,
             Rule::EOI => {}
@@ -108,18 +108,40 @@ fn rule_name(rule: &Rule) -> &'static str {
     }
 }
 
-fn tag(pair: Pair<'_, Rule>) -> Tag {
+/// A syntax error at a `{` that nothing closes, said plainly.
+fn unclosed_comment(input: &str, error: ParseError) -> ParseError {
+    let rest = input.get(error.span.start..).unwrap_or("");
+    if rest.starts_with('{') && !rest.contains('}') {
+        return ParseError::new("this comment is never closed (no `}` after its `{`)", error.span)
+            .with_help("a comment is written in braces: `{a comment}`");
+    }
+    error
+}
+
+fn tag(pair: Pair<'_, Rule>) -> Result<Tag, ParseError> {
     let span = pair.as_span().start()..pair.as_span().end();
     let mut name = String::new();
     let mut value = String::new();
     for inner in pair.into_inner() {
         match inner.as_rule() {
-            Rule::tag_name => name = inner.as_str().to_owned(),
+            Rule::tag_name => {
+                name = inner.as_str().to_owned();
+                if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                    let at = inner.as_span().start()..inner.as_span().end();
+                    return Err(ParseError::new(
+                        format!(
+                            "the tag name `{}` has other characters than ASCII letters, digits and `_`",
+                            crate::render::printable::excerpt(&name)
+                        ),
+                        at,
+                    ));
+                }
+            }
             Rule::tag_value => value = unescape(inner.into_inner().as_str()),
             other => unreachable!("tag: unexpected rule {other:?}"),
         }
     }
-    Tag { name, value, span }
+    Ok(Tag { name, value, span })
 }
 
 fn unescape(text: &str) -> String {
@@ -204,6 +226,20 @@ mod tests {
         assert!(e.message.contains("after the result"), "{}", e.message);
         // A bad token is still a token: the replay reports it with its turn number.
         assert_eq!(parse("1. Nc3 N@f7").unwrap().turns[1].text, "N@f7");
+    }
+
+    #[test]
+    fn messages_that_say_what_is_wrong() {
+        assert_eq!(parse("\u{FEFF}[Variant \"x\"]\n1. Nc3 *").unwrap().tag("Variant"), Some("x"));
+        let e = parse("[Variänt \"x\"]").unwrap_err();
+        assert_eq!(e.span, 1..9);
+        assert!(
+            e.message.starts_with("the tag name `Variänt` has other characters"),
+            "{}",
+            e.message
+        );
+        let e = parse("1. Nc3 {never closed").unwrap_err();
+        assert_eq!(e.message, "this comment is never closed (no `}` after its `{`)");
     }
 
     #[test]

@@ -55,6 +55,8 @@ struct Reading {
     balls: Vec<(Square, Range<usize>)>,
     /// Whether the ball read is held by the piece on its square.
     held: bool,
+    /// Balls in ranks of the wrong width, which are not read further.
+    unplaced_balls: Vec<Range<usize>>,
     /// Letters already reported as unknown (once each: a rank of strangers is one mistake).
     unknown: Vec<char>,
     problems: Vec<ParseError>,
@@ -189,6 +191,11 @@ fn read_row(rules: &Rules, row: &Row, rank: u8, reading: &mut Reading) {
             format!("rank {} has {width} squares; the board has {files} files", rank + 1),
             at,
         ));
+        // Its ball still counts: a rank of the wrong width is not also a position with no ball.
+        let ball = CellKind::Letter(rules.ball_symbol());
+        reading.unplaced_balls.extend(
+            row.cells.iter().filter(|cell| cell.kind == ball).map(|cell| cell.span.clone()),
+        );
         return;
     }
     let mut file = 0u8;
@@ -278,6 +285,19 @@ fn misplaced(
 /// The ball's square, if there is exactly one ball (free, or held by a piece); otherwise
 /// reports the problem.
 fn the_ball(rules: &Rules, fen: &FenSetup, reading: &mut Reading) -> Option<Square> {
+    if !reading.unplaced_balls.is_empty() {
+        let mut spans: Vec<Range<usize>> =
+            reading.balls.iter().map(|(_, span)| span.clone()).collect();
+        spans.extend(reading.unplaced_balls.iter().cloned());
+        spans.sort_by_key(|span| span.start);
+        if let [_, second, ..] = spans.as_slice() {
+            reading.problems.push(ParseError::new(
+                format!("the position has {} balls; there must be exactly one", spans.len()),
+                second.clone(),
+            ));
+        }
+        return None;
+    }
     match reading.balls.as_slice() {
         [(square, _)] => Some(*square),
         [] => {

@@ -2,5 +2,6 @@
 
 pub mod diagram;
 pub mod explain;
+pub mod printable;
 pub mod terminal;
 pub mod words;

@@ -1,0 +1,133 @@
+//! Text that came from a file or from the input, made safe to print: definitions and records
+//! travel between strangers, and a name holding `ESC [ 2 J` or an OSC sequence would otherwise
+//! act on the reader's terminal. Every printer of such text passes it through [`printable`]
+//! (or [`excerpt`] for something typed, which may be long).
+
+use std::borrow::Cow;
+
+use crate::movegen::notation::NotationError;
+use crate::rules::Rules;
+
+/// The most characters of a typed token echoed back in a message.
+pub const MAX_SHOWN: usize = 60;
+
+/// `text` with every character that could drive a terminal replaced by a visible stand-in:
+/// C0 controls as their Unicode control pictures (ESC as `␛`, the same signs diagnostics use),
+/// DEL as `␡`, C1 controls and the bidirectional overrides as `�`. Newlines and tabs are kept.
+#[must_use]
+pub fn printable(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(is_unsafe) {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(text.chars().map(|c| if is_unsafe(c) { stand_in(c) } else { c }).collect())
+}
+
+/// `text` as [`printable`], on one line (newlines and tabs replaced too) and cut to
+/// [`MAX_SHOWN`] characters with `…`: how a typed turn or a record's token is echoed.
+#[must_use]
+pub fn excerpt(text: &str) -> Cow<'_, str> {
+    let long = text.chars().nth(MAX_SHOWN).is_some();
+    if !long && !text.chars().any(|c| c.is_control() || is_unsafe(c)) {
+        return Cow::Borrowed(text);
+    }
+    let kept = if long { MAX_SHOWN - 1 } else { MAX_SHOWN };
+    let mut out: String =
+        text.chars().take(kept).map(|c| if c.is_control() { stand_in(c) } else { c }).collect();
+    out = printable(&out).into_owned();
+    if long {
+        out.push('…');
+    }
+    Cow::Owned(out)
+}
+
+/// A rendered diagnostic with the C1 control characters (`U+009B` acts as ESC `[` on some
+/// terminals) replaced by `�`: the renderer already shows the source's other control characters
+/// as visible signs, and the escape sequences it adds itself for colour must stay.
+#[must_use]
+pub fn without_c1(text: String) -> String {
+    let is_c1 = |c: char| ('\u{80}'..='\u{9F}').contains(&c);
+    if !text.chars().any(is_c1) {
+        return text;
+    }
+    text.chars().map(|c| if is_c1(c) { '\u{FFFD}' } else { c }).collect()
+}
+
+/// The same error with the typed text cut and made printable, so that a message never echoes
+/// a huge token or a control sequence.
+#[must_use]
+pub fn notation_error(error: &NotationError) -> NotationError {
+    let mut shown = error.clone();
+    match &mut shown {
+        NotationError::Syntax { text, .. }
+        | NotationError::Illegal { text, .. }
+        | NotationError::Ambiguous { text, .. }
+        | NotationError::Unfinished { text, .. } => *text = excerpt(text).into_owned(),
+        NotationError::Finished | NotationError::TooManyTurns(_) => {}
+    }
+    shown
+}
+
+/// Makes the texts of a definition that commands print (the variant's name, credits and
+/// description, the pieces' names) printable: done once when a command loads a definition, so
+/// that every printer of them (explain, play, show, match, the messages about positions) is safe.
+pub fn make_rules_printable(rules: &mut Rules) {
+    let info = &mut rules.info;
+    for text in [&mut info.name]
+        .into_iter()
+        .chain([&mut info.author, &mut info.description, &mut info.source].into_iter().flatten())
+    {
+        if let Cow::Owned(safe) = printable(text) {
+            *text = safe;
+        }
+    }
+    for piece in &mut rules.pieces {
+        if let Cow::Owned(safe) = printable(&piece.name) {
+            piece.name = safe;
+        }
+    }
+}
+
+/// Whether `c` can change what a terminal does or shows elsewhere than where it stands.
+fn is_unsafe(c: char) -> bool {
+    (c.is_control() && c != '\n' && c != '\t')
+        || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// The visible sign printed instead of `c`.
+fn stand_in(c: char) -> char {
+    match c {
+        '\0'..='\u{1F}' => char::from_u32(0x2400 + c as u32).unwrap_or('\u{FFFD}'),
+        '\u{7F}' => '\u{2421}',
+        _ => '\u{FFFD}',
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escape_sequences_become_visible() {
+        assert_eq!(printable("\u{1b}[31mred\u{1b}[0m \u{7}"), "␛[31mred␛[0m ␇");
+        assert_eq!(printable("\u{1b}]52;c;aGk=\u{7}"), "␛]52;c;aGk=␇");
+        assert_eq!(printable("a\u{9b}2J\u{7f}"), "a\u{FFFD}2J␡");
+        assert_eq!(printable("abc\u{202E}def"), "abc\u{FFFD}def");
+        assert_eq!(printable("two\nlines\tand é"), "two\nlines\tand é");
+        assert!(matches!(printable("Football Chess"), Cow::Borrowed(_)));
+        assert_eq!(
+            without_c1("\u{1b}[1merror\u{1b}[0m \u{9b}2J".to_owned()),
+            "\u{1b}[1merror\u{1b}[0m \u{FFFD}2J"
+        );
+    }
+
+    #[test]
+    fn excerpts_are_short_and_on_one_line() {
+        assert_eq!(excerpt("Nc3"), "Nc3");
+        let long = "N".repeat(10_000);
+        let cut = excerpt(&long);
+        assert_eq!(cut.chars().count(), MAX_SHOWN);
+        assert!(cut.ends_with("N…"), "{cut}");
+        assert_eq!(excerpt("a\nb\r"), "a␊b␍");
+        assert_eq!(excerpt(&"é".repeat(100)).chars().count(), MAX_SHOWN);
+    }
+}
