@@ -186,6 +186,13 @@ pub enum Command {
         /// Also print each turn with its own count.
         #[arg(long)]
         divide: bool,
+        /// Count only sequences of exactly DEPTH turns, as chess perft does: a finished
+        /// position has no turns (by default a scoring turn ends its sequence and counts 1).
+        #[arg(long)]
+        exact: bool,
+        /// Count each distinct result of a position once, however many turns lead to it.
+        #[arg(long)]
+        distinct: bool,
         /// Worker threads.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
         threads: u16,

@@ -18,7 +18,7 @@ pub fn run(
     depth: usize,
     fen: Option<&str>,
     divide: bool,
-    threads: usize,
+    perft_options: PerftOptions,
     options: LoadOptions,
 ) -> Exit {
     let def = match load_variant(variant, options) {
@@ -33,7 +33,8 @@ pub fn run(
         eprintln!("error: {e}");
         return Exit::Failure;
     }
-    let options = PerftOptions { threads, ..PerftOptions::default() };
+    let threads = perft_options.threads;
+    let options = perft_options;
     let start = Instant::now();
     let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
     let report = |done: usize, all: usize| show_progress(&bar, start, done, all);

@@ -326,6 +326,10 @@ impl<'a> Compiler<'a> {
 
     /// The legs of a Betza string; none (after reporting) when it does not parse.
     fn betza(&mut self, node: &Node, text: &str, letter: &str, key: &str) -> Vec<Leg> {
+        // An empty pattern: the piece never kicks (or never moves).
+        if text.is_empty() {
+            return Vec::new();
+        }
         let legs = betza::parse(text).and_then(|b| {
             leg::legs(&b).map_err(|e| ParseError { message: e.message, span: e.span, help: e.help })
         });

@@ -23,11 +23,19 @@ pub struct PerftOptions {
     pub threads: usize,
     /// The transposition table's largest size, in MiB.
     pub table_mib: usize,
+    /// Count only sequences of exactly the depth asked, as chess perft does: a finished
+    /// position has no turns, so a scoring turn counts only at the last depth. Otherwise
+    /// (kickoff's default) a scoring turn ends its sequence and counts 1 at any depth.
+    pub exact: bool,
+    /// Count each distinct result of a position once, however many turns lead to it: the
+    /// number of sequences of distinct positions (comparable between rule sets that count
+    /// turns differently).
+    pub distinct: bool,
 }
 
 impl Default for PerftOptions {
     fn default() -> Self {
-        PerftOptions { threads: 1, table_mib: 256 }
+        PerftOptions { threads: 1, table_mib: 256, exact: false, distinct: false }
     }
 }
 
@@ -110,6 +118,10 @@ pub(crate) struct Counter<'a, 'r> {
     /// The piece moves of the position being counted.
     moves: Vec<(Square, Square)>,
     children: Vec<Vec<Child<'r>>>,
+    /// Whether a scoring turn counts only at the last depth (see [`PerftOptions::exact`]).
+    exact: bool,
+    /// Whether each distinct result counts once (see [`PerftOptions::distinct`]).
+    distinct: bool,
 }
 
 impl<'a, 'r> Counter<'a, 'r> {
@@ -121,11 +133,17 @@ impl<'a, 'r> Counter<'a, 'r> {
             results: Results::unbounded(),
             moves: Vec::new(),
             children: Vec::new(),
+            exact: false,
+            distinct: false,
         }
     }
 
-    fn with_table(table: &'a TransTable) -> Self {
-        Counter { table: Some(table), ..Counter::new() }
+    fn with_table(table: &'a TransTable, options: &PerftOptions) -> Self {
+        Counter { table: Some(table), ..Counter::with(options) }
+    }
+
+    fn with(options: &PerftOptions) -> Self {
+        Counter { exact: options.exact, distinct: options.distinct, ..Counter::new() }
     }
 
     /// The (emptied) children buffer of `depth` (put it back when done).
@@ -147,6 +165,11 @@ impl<'a, 'r> Counter<'a, 'r> {
     pub(crate) fn count(&mut self, pos: &Position<'r>) -> u64 {
         if pos.is_goal() {
             return 0;
+        }
+        if self.distinct {
+            let mut children = Vec::new();
+            let leaves = self.results(pos, &mut children);
+            return leaves + children.len() as u64;
         }
         if !pos.rules.tables().classic {
             let mut n = 0;
@@ -178,10 +201,35 @@ impl<'a, 'r> Counter<'a, 'r> {
 
     /// Fills `children` with the non-scoring results of `pos`; returns the scoring turns.
     fn results(&mut self, pos: &Position<'r>, children: &mut Vec<Child<'r>>) -> u64 {
+        if !self.distinct {
+            return self.all_results(pos, children);
+        }
+        // Every result once: scoring ones are found among the children, then counted as
+        // leaves unless `exact`.
+        let start = children.len();
+        let exact = std::mem::replace(&mut self.exact, true);
+        self.all_results(pos, children);
+        self.exact = exact;
+        let mut leaves = 0;
+        let mut i = start;
+        while i < children.len() {
+            if children[i].0.is_goal() && !exact {
+                leaves += 1;
+                children.swap_remove(i);
+            } else {
+                children[i].1 = 1;
+                i += 1;
+            }
+        }
+        leaves
+    }
+
+    /// [`Counter::results`] with every turn counted.
+    fn all_results(&mut self, pos: &Position<'r>, children: &mut Vec<Child<'r>>) -> u64 {
         if !pos.rules.tables().classic {
             let mut leaves = 0;
             for r in general::results(pos, u64::MAX).unwrap_or_default() {
-                if r.position.is_goal() {
+                if r.position.is_goal() && !self.exact {
                     leaves += r.turns;
                 } else {
                     children.push((r.position, r.turns));
@@ -191,8 +239,9 @@ impl<'a, 'r> Counter<'a, 'r> {
         }
         let goals = pos.rules.tables().goals;
         let mut leaves = 0;
+        let exact = self.exact;
         let any = self.results.each(pos, |piece_move, ball, n| {
-            if goals.contains(ball) {
+            if goals.contains(ball) && !exact {
                 leaves += n;
                 return;
             }
@@ -266,10 +315,10 @@ pub fn perft(
     progress: Option<Progress<'_>>,
 ) -> u64 {
     if depth <= 2 || pos.is_goal() {
-        return Counter::new().perft(pos, depth);
+        return Counter::with(options).perft(pos, depth);
     }
     // Split the tree a ply or two down, so that every thread finds work.
-    let mut counter = Counter::new();
+    let mut counter = Counter::with(options);
     let (mut items, mut leaves) = counter.expand(&[(*pos, 1)]);
     let mut below = depth - 1;
     if below >= 3 {
@@ -297,7 +346,7 @@ pub fn perft_divide(
     turns
         .into_iter()
         .zip(items.iter().zip(counts))
-        .map(|(t, ((child, _), c))| (t, if child.is_goal() { 1 } else { c }))
+        .map(|(t, ((child, _), c))| (t, if child.is_goal() && !options.exact { 1 } else { c }))
         .collect()
 }
 
@@ -314,7 +363,7 @@ fn run_items(
     let counts: Vec<AtomicU64> = items.iter().map(|_| AtomicU64::new(0)).collect();
     // Each worker takes the next item until none is left, so that uneven items even out.
     let work = || {
-        let mut counter = Counter::with_table(table);
+        let mut counter = Counter::with_table(table, options);
         loop {
             let i = next.fetch_add(1, Ordering::Relaxed);
             let Some((pos, _)) = items.get(i) else { break };

@@ -467,7 +467,10 @@ impl<'r> Mid<'r> {
         let pos = &self.pos;
         let rules = pos.rules;
         let Some((_, kind)) = pos.piece_at(k.kicker) else { return };
-        if !rules.board().contains(k.to) || pos.board[k.to.index()] != EMPTY {
+        let enter = rules.piece(kind).kick_mode == KickMode::Enter;
+        // An entering kicker leaves its square before the ball flies: it may land there.
+        let free = pos.board[k.to.index()] == EMPTY || (enter && k.to == k.kicker);
+        if !rules.board().contains(k.to) || !free {
             return;
         }
         self.kicked = true;
@@ -475,14 +478,14 @@ impl<'r> Mid<'r> {
             self.kicks_left = self.kicks_left.saturating_sub(1);
         }
         let ball = pos.ball;
-        self.pos.move_ball(k.to);
-        let kicker = if rules.piece(kind).kick_mode == KickMode::Enter {
+        let kicker = if enter {
             // The kicker stands where the ball was: that was its move.
-            self.pos.move_piece(k.kicker, ball);
+            self.pos.enter_ball(k.kicker, k.to);
             self.moves_left = self.moves_left.saturating_sub(1);
             self.follow(k.kicker, ball);
             ball
         } else {
+            self.pos.move_ball(k.to);
             k.kicker
         };
         self.count_kick(kicker);

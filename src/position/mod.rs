@@ -74,6 +74,20 @@ pub enum Outcome {
     Repetition,
 }
 
+impl Outcome {
+    /// The side that won, if the game was won (none for a draw).
+    #[must_use]
+    pub fn winner(self) -> Option<Side> {
+        match self {
+            Outcome::Goal { winner, .. }
+            | Outcome::RoyalCaptured { winner }
+            | Outcome::Match { winner }
+            | Outcome::MostGoals { winner } => Some(winner),
+            Outcome::TurnLimit | Outcome::Repetition => None,
+        }
+    }
+}
+
 /// Whether the last of `history` (the hashes of a game's positions, oldest first, as
 /// [`Position::hash`] gives them) has occurred `end.repetition` times, which draws the game.
 /// The position itself says nothing of this: only a game's history can.
@@ -404,6 +418,19 @@ impl<'r> Position<'r> {
         self.ball = to;
         let b = usize::from(BALL);
         self.hash ^= SQUARE_KEYS[from.index()][b] ^ SQUARE_KEYS[to.index()][b];
+    }
+
+    /// The piece on `kicker` steps onto the ball's square and the ball flies to `to` (which may
+    /// be the square the piece left), keeping the hash.
+    pub(crate) fn enter_ball(&mut self, kicker: Square, to: Square) {
+        let from = self.ball;
+        let b = usize::from(BALL);
+        self.hash ^= SQUARE_KEYS[from.index()][b];
+        self.board[from.index()] = EMPTY;
+        self.move_piece(kicker, from);
+        self.board[to.index()] = BALL;
+        self.ball = to;
+        self.hash ^= SQUARE_KEYS[to.index()][b];
     }
 
     /// Removes the piece on `at` (a capture), keeping the hash.

@@ -122,6 +122,8 @@ pub struct Searcher<'r> {
     children: Vec<Vec<Child<'r>>>,
     order: Vec<Vec<(i32, usize)>>,
     squares: Vec<Square>,
+    /// The results of a position at the horizon (rules beyond Boyer's family).
+    leaf_children: Vec<Child<'r>>,
     path: Vec<u64>,
     past: Vec<u64>,
     nodes: u64,
@@ -146,6 +148,7 @@ impl<'r> Searcher<'r> {
             children: Vec::new(),
             order: Vec::new(),
             squares: Vec::new(),
+            leaf_children: Vec::new(),
             path: Vec::new(),
             past: Vec::new(),
             nodes: 0,
@@ -199,10 +202,10 @@ impl<'r> Searcher<'r> {
         let mut root: Vec<(i32, Child<'r>)> = children
             .iter()
             .map(|c| {
-                let key = match c.position.outcome() {
-                    Some(Outcome::Goal { winner, .. }) if winner == me => WIN,
-                    Some(Outcome::Goal { .. }) => -WIN,
-                    _ => -self.eval.static_value(&c.position),
+                let key = match c.position.outcome().and_then(Outcome::winner) {
+                    Some(winner) if winner == me => WIN,
+                    Some(_) => -WIN,
+                    None => -self.eval.static_value(&c.position),
                 };
                 (key, *c)
             })
@@ -302,8 +305,8 @@ impl<'r> Searcher<'r> {
         beta: i32,
         ply: u32,
     ) -> i32 {
-        match pos.outcome() {
-            Some(Outcome::Goal { winner, .. }) => {
+        match pos.outcome().map(|o| (o, o.winner())) {
+            Some((_, Some(winner))) => {
                 let v = WIN - ply as i32;
                 return if winner == pos.side { v } else { -v };
             }
@@ -369,12 +372,12 @@ impl<'r> Searcher<'r> {
         let me = pos.side;
         let mut win = false;
         for (i, c) in children.iter().enumerate() {
-            let key = match c.position.outcome() {
-                Some(Outcome::Goal { winner, .. }) if winner == me => {
+            let key = match c.position.outcome().and_then(Outcome::winner) {
+                Some(winner) if winner == me => {
                     win = true;
                     break;
                 }
-                Some(Outcome::Goal { .. }) => i32::MIN,
+                Some(_) => i32::MIN,
                 _ if c.position.hash() == tt_best => i32::MAX,
                 _ => {
                     // Then results that threaten a goal, then by value and history.
@@ -430,6 +433,9 @@ impl<'r> Searcher<'r> {
     /// The horizon: a goal in one if the side to move has one, else the evaluation with how
     /// near it can bring the ball.
     fn leaf(&mut self, pos: &Position<'r>, ply: u32) -> i32 {
+        if !pos.rules.tables().classic {
+            return self.leaf_by_results(pos, ply);
+        }
         let mut squares = std::mem::take(&mut self.squares);
         self.results.ball_squares(pos, &mut squares);
         let me = pos.side;
@@ -446,6 +452,34 @@ impl<'r> Searcher<'r> {
         let count = squares.len();
         self.squares = squares;
         if scores { WIN - ply as i32 - 1 } else { self.eval.with_reach(pos, reach, count) }
+    }
+}
+
+impl<'r> Searcher<'r> {
+    /// The horizon for rules beyond Boyer's family, from the results of the position: a win in
+    /// one if there is one, else the evaluation with how near the side can bring the ball and
+    /// whether it can score a point now.
+    fn leaf_by_results(&mut self, pos: &Position<'r>, ply: u32) -> i32 {
+        let mut children = std::mem::take(&mut self.leaf_children);
+        self.results.fill(pos, &mut children);
+        let me = pos.side;
+        let mut reach = self.eval.to_goal(me, pos.ball);
+        let mut point = false;
+        let mut win = false;
+        for c in &children {
+            if c.position.outcome().and_then(Outcome::winner) == Some(me) {
+                win = true;
+                break;
+            }
+            point |= c.position.score[me.index()] > pos.score[me.index()];
+            reach = reach.min(self.eval.to_goal(me, c.position.ball));
+        }
+        let count = children.len();
+        self.leaf_children = children;
+        if win {
+            return WIN - ply as i32 - 1;
+        }
+        self.eval.with_reach(pos, reach, count) + if point { eval::POINT / 2 } else { 0 }
     }
 }
 
