@@ -326,8 +326,8 @@ impl<'a> Compiler<'a> {
 
     /// The legs of a Betza string; none (after reporting) when it does not parse.
     fn betza(&mut self, node: &Node, text: &str, letter: &str, key: &str) -> Vec<Leg> {
-        // An empty pattern: the piece never kicks (or never moves).
-        if text.is_empty() {
+        // An empty kick pattern: the piece never kicks.
+        if text.is_empty() && key == "kick" {
             return Vec::new();
         }
         let legs = betza::parse(text).and_then(|b| {
