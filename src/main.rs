@@ -84,7 +84,7 @@ fn main() -> ExitCode {
         }
         Command::Perft { variant, depth, fen, divide, threads } => commands::perft::run(
             &variant,
-            depth,
+            depth as usize,
             fen.as_deref(),
             divide,
             usize::from(threads),

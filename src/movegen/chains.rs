@@ -1,10 +1,12 @@
 //! Kick chains: from a ball square, every sequence of kicks the side to move may make, each piece
 //! kicking at most `kick.per_piece` times, a goal ending the chain.
 
+use crate::movegen::Kick;
 use crate::movegen::kicks::KickContext;
 use crate::movegen::recount::Record;
+use crate::notation::turn::KickText;
 use crate::position::{BALL, EMPTY, Position};
-use crate::square::Square;
+use crate::square::{MAX_BOARD, Square};
 use crate::square_set::SquareSet;
 
 /// What a walk over the kick chains reports.
@@ -248,5 +250,110 @@ impl<'t> Walker<'t> {
         if self.ctx.per_piece > 1 {
             self.used[k.index()] -= 1;
         }
+    }
+}
+
+impl Walker<'_> {
+    /// Plays `kicks` on the scratch board from the ball on `b`, checking each against the
+    /// rules; returns the ball's square at the end, or `None` at the first kick that is not
+    /// legal there. `each` hears, before each kick, every square from which a piece could
+    /// kick the ball to that kick's destination at that point of the turn.
+    pub(crate) fn follow_kicks(
+        &mut self,
+        mut b: Square,
+        kicks: &[Kick],
+        mut each: impl FnMut(usize, &[Square]),
+    ) -> Option<Square> {
+        let mut rivals = Vec::new();
+        for (i, kick) in kicks.iter().enumerate() {
+            if self.ctx.t.goals.contains(b) {
+                return None;
+            }
+            rivals.clear();
+            let kickers = self.ctx.t.neighbours[b.index()] & self.men & !self.spent;
+            for k in kickers.iter() {
+                if self.reaches(k, b, kick.to) {
+                    rivals.push(k);
+                }
+            }
+            if !rivals.contains(&kick.kicker) {
+                return None;
+            }
+            each(i, &rivals);
+            self.use_kick(kick.kicker);
+            self.board[b.index()] = EMPTY;
+            self.board[kick.to.index()] = BALL;
+            b = kick.to;
+        }
+        Some(b)
+    }
+
+    /// Whether the piece on `k` can kick the ball on `b` to `to`.
+    fn reaches(&mut self, k: Square, b: Square, to: Square) -> bool {
+        let start = self.stack.len();
+        let code = self.board[k.index()];
+        let ctx = self.ctx;
+        let mut unused = SquareSet::EMPTY;
+        ctx.targets::<false>(&self.board, k, b, code, &mut self.stack, &mut unused);
+        let found = self.stack[start..].contains(&to);
+        self.stack.truncate(start);
+        found
+    }
+
+    /// Whether some piece next to the ball on `b` can kick it somewhere.
+    pub(crate) fn can_kick(&mut self, b: Square) -> bool {
+        let kickers = self.ctx.t.neighbours[b.index()] & self.men & !self.spent;
+        kickers.iter().any(|k| {
+            let start = self.stack.len();
+            let code = self.board[k.index()];
+            let ctx = self.ctx;
+            let mut unused = SquareSet::EMPTY;
+            ctx.targets::<false>(&self.board, k, b, code, &mut self.stack, &mut unused);
+            let any = self.stack.len() > start;
+            self.stack.truncate(start);
+            any
+        })
+    }
+}
+
+impl Walker<'_> {
+    /// Calls `found` with every legal sequence of kicks from the ball on `b` that fits `written`
+    /// kick by kick (its destination, and `fits` for the kicker), until it returns true;
+    /// returns whether it did. `kicks` holds the kicks chosen so far.
+    pub(crate) fn each_fitting(
+        &mut self,
+        b: Square,
+        written: &[KickText],
+        kicks: &mut Vec<Kick>,
+        fits: &mut impl FnMut(Square, &KickText) -> bool,
+        found: &mut impl FnMut(&[Kick]) -> bool,
+    ) -> bool {
+        let Some((w, rest)) = written.split_first() else { return found(kicks) };
+        if self.ctx.t.goals.contains(b) || w.to.file >= MAX_BOARD || w.to.rank >= MAX_BOARD {
+            return false;
+        }
+        let kickers = self.ctx.t.neighbours[b.index()] & self.men & !self.spent;
+        for k in kickers.iter() {
+            if !fits(k, w) {
+                continue;
+            }
+            let to = Square::new(w.to.file, w.to.rank);
+            if !self.reaches(k, b, to) {
+                continue;
+            }
+            self.use_kick(k);
+            self.board[b.index()] = EMPTY;
+            self.board[to.index()] = BALL;
+            kicks.push(Kick { kicker: k, to });
+            let done = self.each_fitting(to, rest, kicks, fits, found);
+            kicks.pop();
+            self.board[to.index()] = EMPTY;
+            self.board[b.index()] = BALL;
+            self.unuse_kick(k);
+            if done {
+                return true;
+            }
+        }
+        false
     }
 }

@@ -6,9 +6,12 @@
 //! when another piece could send the ball to the same square at that point of the turn, and then
 //! by the first of letter, letter + file, letter + rank, square that tells them apart.
 
-use std::collections::HashMap;
+use std::cell::OnceCell;
 
-use crate::movegen::{Kick, PieceMove, TooManyTurns, Turn, legal_turns, legal_turns_checked, play};
+use crate::movegen::chains::Walker;
+use crate::movegen::{
+    Kick, PieceMove, TooManyTurns, Turn, check_turn_count, is_legal, legal_turns, pieces, play,
+};
 use crate::notation::ParseError;
 use crate::notation::turn::{self, Kicker, MoveText, Start, TurnText};
 use crate::position::Position;
@@ -57,51 +60,56 @@ fn alternatives_words(alternatives: &[String]) -> String {
     }
 }
 
-/// What is known of the turns of a position for naming them.
+/// What is known of the turns of a position for naming them: the piece moves. A kick's rivals
+/// are found by following the turn, so that naming one turn never lists them all.
 struct Namer<'p, 'r> {
     pos: &'p Position<'r>,
-    /// For each piece letter and destination, the squares of the pieces that can move there.
-    movers: HashMap<(char, Square), Vec<Square>>,
-    /// For each turn prefix and kick destination, the squares of the possible kickers.
-    kickers: HashMap<(Option<PieceMove>, Vec<Kick>, Square), Vec<Square>>,
+    /// The piece moves of the position (made when a move is first named).
+    moves: OnceCell<Vec<(Square, Square)>>,
 }
 
 impl<'p, 'r> Namer<'p, 'r> {
-    fn new(pos: &'p Position<'r>, turns: &[Turn]) -> Self {
-        let mut movers: HashMap<(char, Square), Vec<Square>> = HashMap::new();
-        let mut kickers: HashMap<(Option<PieceMove>, Vec<Kick>, Square), Vec<Square>> =
-            HashMap::new();
-        for t in turns {
-            if let Some(m) = t.piece_move {
-                let froms = movers.entry((m.letter, m.to)).or_default();
-                if !froms.contains(&m.from) {
-                    froms.push(m.from);
-                }
-            }
-            for (i, k) in t.kicks.iter().enumerate() {
-                let key = (t.piece_move, t.kicks[..i].to_vec(), k.to);
-                let squares = kickers.entry(key).or_default();
-                if !squares.contains(&k.kicker) {
-                    squares.push(k.kicker);
-                }
-            }
+    fn new(pos: &'p Position<'r>) -> Self {
+        Namer { pos, moves: OnceCell::new() }
+    }
+
+    /// The squares of the pieces with `letter` that can move to `to`.
+    fn movers(&self, letter: char, to: Square) -> Vec<Square> {
+        let moves = self.moves.get_or_init(|| {
+            let mut moves = Vec::new();
+            pieces::piece_moves(self.pos, &mut moves);
+            moves
+        });
+        let mut froms: Vec<Square> = moves
+            .iter()
+            .filter(|&&(from, dest)| dest == to && letter_at(self.pos, None, from) == Some(letter))
+            .map(|&(from, _)| from)
+            .collect();
+        froms.dedup();
+        froms
+    }
+
+    /// How each kick of `t` names its kicker: by as little as tells it from the pieces that
+    /// could send the ball to the same square at that point of the turn.
+    fn kickers(&self, t: &Turn) -> Vec<Kicker> {
+        let mut walker = Walker::new(self.pos);
+        if let Some(m) = t.piece_move {
+            walker.shift(m.from, m.to);
         }
-        Namer { pos, movers, kickers }
+        let mut kickers = Vec::with_capacity(t.kicks.len());
+        walker.follow_kicks(self.pos.ball(), &t.kicks, |i, rivals| {
+            kickers.push(self.kicker(t.piece_move, rivals, t.kicks[i].kicker));
+        });
+        // Only for a turn that is not legal (never named): its square says the most.
+        kickers.extend(t.kicks[kickers.len()..].iter().map(|k| Kicker::Square(name_of(k.kicker))));
+        kickers
     }
 
     fn name(&self, t: &Turn) -> String {
         if t.is_null() {
             return "--".to_owned();
         }
-        let kicks: Vec<Kicker> = t
-            .kicks
-            .iter()
-            .enumerate()
-            .map(|(i, k)| {
-                let candidates = &self.kickers[&(t.piece_move, t.kicks[..i].to_vec(), k.to)];
-                self.kicker(t.piece_move, candidates, k.kicker)
-            })
-            .collect();
+        let kicks = self.kickers(t);
         let piece_move = t.piece_move.map(|m| {
             let mut from = self.start(m);
             // `Nc3g5>e4` would read as a knight move c3-g5: name the move's file as well.
@@ -127,7 +135,7 @@ impl<'p, 'r> Namer<'p, 'r> {
     /// As much of a moving piece's square as tells it from the others that can go there too.
     fn start(&self, m: PieceMove) -> Start {
         let others: Vec<Square> =
-            self.movers[&(m.letter, m.to)].iter().copied().filter(|&s| s != m.from).collect();
+            self.movers(m.letter, m.to).into_iter().filter(|&s| s != m.from).collect();
         if others.is_empty() {
             Start::Unspecified
         } else if others.iter().all(|s| s.file() != m.from.file()) {
@@ -180,15 +188,14 @@ fn name_of(s: Square) -> crate::notation::squares::SquareName {
 /// The canonical names of `turns`, which must be the legal turns of `pos`.
 #[must_use]
 pub fn names(pos: &Position<'_>, turns: &[Turn]) -> Vec<String> {
-    let namer = Namer::new(pos, turns);
+    let namer = Namer::new(pos);
     turns.iter().map(|t| namer.name(t)).collect()
 }
 
 /// The canonical name of one legal turn of `pos`.
 #[must_use]
 pub fn name(pos: &Position<'_>, turn: &Turn) -> String {
-    let turns = legal_turns(pos);
-    Namer::new(pos, &turns).name(turn)
+    Namer::new(pos).name(turn)
 }
 
 /// Reads a turn as a person writes it: the canonical name, a longer form (`Nb1-c3`, a kicker
@@ -201,7 +208,55 @@ pub fn resolve(pos: &Position<'_>, text: &str) -> Result<Turn, NotationError> {
     if pos.is_goal() {
         return Err(NotationError::Finished);
     }
-    resolve_among(pos, &legal_turns_checked(pos)?, text)
+    check_turn_count(pos)?;
+    // The turns that fit are found by following what was written; only a turn that is not
+    // legal or is ambiguous lists every turn, for the message.
+    if let Ok(written) = turn::parse(&text.split_whitespace().collect::<String>())
+        && let [one] = fitting(pos, &written).as_slice()
+    {
+        return Ok(one.clone());
+    }
+    resolve_among(pos, &legal_turns(pos), text)
+}
+
+/// The legal turns of `pos` that fit `written` (at most two: enough to tell one from many).
+fn fitting(pos: &Position<'_>, written: &TurnText) -> Vec<Turn> {
+    let mut found = Vec::new();
+    if written.null || (written.piece_move.is_none() && written.kicks.is_empty()) {
+        if is_legal(pos, &Turn::null()) {
+            found.push(Turn::null());
+        }
+        return found;
+    }
+    let mut starts = vec![None];
+    if let Some(w) = &written.piece_move {
+        let mut moves = Vec::new();
+        pieces::piece_moves(pos, &mut moves);
+        starts = moves
+            .into_iter()
+            .filter_map(|(from, to)| {
+                let letter = letter_at(pos, None, from)?;
+                let m = PieceMove { letter, from, to };
+                move_matches(w, m).then_some(Some(m))
+            })
+            .collect();
+    }
+    for piece_move in starts {
+        let mut walker = Walker::new(pos);
+        if let Some(m) = piece_move {
+            walker.shift(m.from, m.to);
+        }
+        let mut fits = |k: Square, w: &turn::KickText| kicker_fits(pos, piece_move, w.kicker, k);
+        let mut each = |kicks: &[Kick]| {
+            found.push(Turn { piece_move, kicks: kicks.to_vec() });
+            found.len() > 1
+        };
+        walker.each_fitting(pos.ball(), &written.kicks, &mut Vec::new(), &mut fits, &mut each);
+        if found.len() > 1 {
+            break;
+        }
+    }
+    found
 }
 
 /// [`resolve`] among `turns`, the legal turns of `pos` already listed.
@@ -224,7 +279,7 @@ pub fn resolve_among(
             alternatives: alternatives(pos, turns, &written),
         }),
         many => {
-            let namer = Namer::new(pos, turns);
+            let namer = Namer::new(pos);
             Err(NotationError::Ambiguous {
                 text: text.trim().to_owned(),
                 candidates: many.iter().map(|t| namer.name(t)).collect(),
@@ -281,7 +336,7 @@ pub fn resolve_step(
             },
         }),
         _ => {
-            let namer = Namer::new(pos, turns);
+            let namer = Namer::new(pos);
             let mut candidates: Vec<String> = prefixes.iter().map(|p| namer.name(p)).collect();
             candidates.sort();
             Err(NotationError::Ambiguous { text: text.trim().to_owned(), candidates })
@@ -318,7 +373,7 @@ fn step_prefix(pos: &Position<'_>, partial: &Turn, written: &TurnText, t: &Turn)
 /// The names of the kicks that may follow `partial` (as whole turns, for showing).
 #[must_use]
 pub fn next_kicks(pos: &Position<'_>, turns: &[Turn], partial: &Turn, done: usize) -> Vec<String> {
-    let namer = Namer::new(pos, turns);
+    let namer = Namer::new(pos);
     let mut out: Vec<String> = turns
         .iter()
         .filter(|t| {
@@ -393,7 +448,7 @@ fn kicker_fits(
 /// What to suggest instead of an illegal turn: the moves of the pieces with that letter, or the
 /// first kicks available.
 fn alternatives(pos: &Position<'_>, turns: &[Turn], written: &TurnText) -> Vec<String> {
-    let namer = Namer::new(pos, turns);
+    let namer = Namer::new(pos);
     let mut out: Vec<String> = match &written.piece_move {
         Some(w) => turns
             .iter()
@@ -415,6 +470,7 @@ fn alternatives(pos: &Position<'_>, turns: &[Turn], written: &TurnText) -> Vec<S
 mod tests {
     use super::*;
     use crate::definition::load_shipped;
+    use crate::movegen::legal_turns;
 
     #[test]
     fn boyer_start_names_are_unique_and_read_back() {

@@ -47,9 +47,15 @@ impl<'r> Results<'r> {
         }
     }
 
-    /// A generator without a bound on the work (for exact counts).
-    pub(crate) fn unbounded() -> Self {
-        Results { budget: u64::MAX, ..Results::new() }
+    /// A generator whose walks take at most `budget` steps per position.
+    pub(crate) fn bounded(budget: u64) -> Self {
+        Results { budget, ..Results::new() }
+    }
+
+    /// Whether the last position's walk ran out of its steps (its results are incomplete).
+    #[must_use]
+    pub fn exhausted(&self) -> bool {
+        self.walker.as_ref().is_some_and(|w| w.budget == 0)
     }
 
     /// Walks every turn of `pos`, calling `each` with every distinct (piece move, final ball

@@ -1,0 +1,185 @@
+//! One turn at a time, without listing every turn: whether a turn is legal, the n-th turn in
+//! listing order, the first turn that scores, the shortest turn to a result. A position may have
+//! up to [`MAX_TURNS`](crate::movegen::MAX_TURNS) turns: holding them all costs hundreds of
+//! megabytes, following one costs nothing, walking them all once costs no memory.
+
+use crate::movegen::chains::{Visit, Walker};
+use crate::movegen::{Kick, PieceMove, Turn, null_allowed, pieces};
+use crate::position::Position;
+use crate::side::Side;
+use crate::square::Square;
+
+/// Whether `turn` is one of `legal_turns(pos)`, checked by following it.
+#[must_use]
+pub fn is_legal(pos: &Position<'_>, turn: &Turn) -> bool {
+    if pos.is_goal() {
+        return false;
+    }
+    if turn.is_null() {
+        return null_allowed(pos) || !has_turn(pos);
+    }
+    let mut walker = Walker::new(pos);
+    if let Some(m) = turn.piece_move {
+        if !is_piece_move(pos, m) {
+            return false;
+        }
+        walker.shift(m.from, m.to);
+    }
+    walker.follow_kicks(pos.ball, &turn.kicks, |_, _| {}).is_some()
+}
+
+/// Whether `m` is a move of a piece of the side to move, with its letter.
+pub(crate) fn is_piece_move(pos: &Position<'_>, m: PieceMove) -> bool {
+    let letter = pos
+        .piece_at(m.from)
+        .and_then(|(side, kind)| (side == pos.side).then(|| pos.rules.piece(kind).letter));
+    if letter != Some(m.letter) {
+        return false;
+    }
+    let mut moves = Vec::new();
+    pieces::piece_moves(pos, &mut moves);
+    moves.contains(&(m.from, m.to))
+}
+
+/// Whether the side to move has a turn other than the null turn.
+fn has_turn(pos: &Position<'_>) -> bool {
+    let mut moves = Vec::new();
+    pieces::piece_moves(pos, &mut moves);
+    !moves.is_empty() || Walker::new(pos).can_kick(pos.ball)
+}
+
+/// Hears every turn of a walk with its piece move, kicks and the ball's final square, until
+/// `each` says it is done.
+struct Turns<F: FnMut(Option<PieceMove>, &[Kick], Square) -> bool> {
+    piece_move: Option<PieceMove>,
+    kicks: Vec<Kick>,
+    /// Whether the empty chain is left out (no piece move, no null turn).
+    skip_empty: bool,
+    done: bool,
+    each: F,
+}
+
+impl<F: FnMut(Option<PieceMove>, &[Kick], Square) -> bool> Visit for Turns<F> {
+    fn stop(&mut self, ball: Square) {
+        if !self.done && !(self.skip_empty && self.kicks.is_empty()) {
+            self.done = (self.each)(self.piece_move, &self.kicks, ball);
+        }
+    }
+
+    fn enter(&mut self, kicker: Square, to: Square) {
+        self.kicks.push(Kick { kicker, to });
+    }
+
+    fn leave(&mut self) {
+        self.kicks.pop();
+    }
+}
+
+/// Walks every turn of `pos` in the order of `legal_turns` (without the forced pass), calling
+/// `each` with its piece move, kicks and the ball's final square, until `each` returns true;
+/// `budget` bounds the walk's steps. Returns whether `each` returned true.
+fn walk_turns(
+    pos: &Position<'_>,
+    budget: u64,
+    each: impl FnMut(Option<PieceMove>, &[Kick], Square) -> bool,
+) -> bool {
+    let mut walker = Walker::new(pos);
+    walker.budget = budget;
+    let skip_empty = !null_allowed(pos);
+    let mut turns = Turns { piece_move: None, kicks: Vec::new(), skip_empty, done: false, each };
+    walker.walk_plain(pos.ball, &mut turns);
+    turns.skip_empty = false;
+    let mut moves = Vec::new();
+    pieces::piece_moves(pos, &mut moves);
+    for (from, to) in moves {
+        if turns.done {
+            break;
+        }
+        let letter = pos.piece_at(from).map_or('?', |(_, k)| pos.rules.piece(k).letter);
+        turns.piece_move = Some(PieceMove { letter, from, to });
+        walker.shift(from, to);
+        walker.walk_plain(pos.ball, &mut turns);
+        walker.shift(to, from);
+    }
+    turns.done
+}
+
+/// The turn at `index` in the order of `legal_turns(pos)` (the forced pass when the side has
+/// no turn), found in one walk; `None` past the last turn or when the game is over. The
+/// position should have passed [`check_turn_count`](crate::movegen::check_turn_count).
+#[must_use]
+pub fn nth_turn(pos: &Position<'_>, index: u64) -> Option<Turn> {
+    if pos.is_goal() {
+        return None;
+    }
+    let mut seen = 0;
+    let mut found = None;
+    walk_turns(pos, u64::MAX, |piece_move, kicks, _| {
+        if seen == index {
+            found = Some(Turn { piece_move, kicks: kicks.to_vec() });
+        }
+        seen += 1;
+        found.is_some()
+    });
+    match found {
+        None if seen == 0 && index == 0 => Some(Turn::null()),
+        found => found,
+    }
+}
+
+/// The first turn of `pos`, in the order of `legal_turns`, that scores for `side`.
+#[must_use]
+pub fn first_scoring_turn(pos: &Position<'_>, side: Side) -> Option<Turn> {
+    if pos.is_goal() {
+        return None;
+    }
+    let mut found = None;
+    walk_turns(pos, u64::MAX, |piece_move, kicks, ball| {
+        if pos.rules.scorer(ball) == Some(side) {
+            found = Some(Turn { piece_move, kicks: kicks.to_vec() });
+        }
+        found.is_some()
+    });
+    found
+}
+
+/// The turn with the fewest kicks (the first in the order of `legal_turns` among equals) that
+/// makes `piece_move` and leaves the ball on `ball`; the forced pass when that is the side's
+/// only turn. `budget` bounds the walk: past it, a longer turn may be returned, or none.
+#[must_use]
+pub fn shortest_turn(
+    pos: &Position<'_>,
+    piece_move: Option<(Square, Square)>,
+    ball: Square,
+    budget: u64,
+) -> Option<Turn> {
+    if pos.is_goal() {
+        return None;
+    }
+    let mut walker = Walker::new(pos);
+    walker.budget = budget;
+    let piece_move = match piece_move {
+        Some((from, to)) => {
+            let letter = pos.piece_at(from).map_or('?', |(_, k)| pos.rules.piece(k).letter);
+            walker.shift(from, to);
+            Some(PieceMove { letter, from, to })
+        }
+        None => None,
+    };
+    let mut best: Option<Vec<Kick>> = None;
+    let each = |_: Option<PieceMove>, kicks: &[Kick], at: Square| {
+        if at == ball && best.as_ref().is_none_or(|b| kicks.len() < b.len()) {
+            best = Some(kicks.to_vec());
+        }
+        // The empty chain cannot be beaten.
+        best.as_ref().is_some_and(Vec::is_empty)
+    };
+    let skip_empty = piece_move.is_none() && !null_allowed(pos);
+    let mut turns = Turns { piece_move, kicks: Vec::new(), skip_empty, done: false, each };
+    walker.walk_plain(pos.ball, &mut turns);
+    match best {
+        Some(kicks) => Some(Turn { piece_move, kicks }),
+        None if piece_move.is_none() && ball == pos.ball && !has_turn(pos) => Some(Turn::null()),
+        None => None,
+    }
+}
