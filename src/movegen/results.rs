@@ -1,6 +1,8 @@
 //! The distinct results of a position's turns, for the search: many turns (different kickers,
 //! different chains) leave the same position, and a player only chooses among positions.
 
+use std::time::Instant;
+
 use crate::movegen::chains::{Histogram, Tally, Walker};
 use crate::movegen::{MAX_TURNS, null_allowed, pieces};
 use crate::position::Position;
@@ -21,6 +23,8 @@ pub struct Results<'r> {
     walker: Option<Walker<'r>>,
     /// The walk steps allowed per position.
     budget: u64,
+    /// When walks must stop, however many steps they have left.
+    deadline: Option<Instant>,
     moves: Vec<(Square, Square)>,
     base: Box<Histogram>,
     scratch: Box<Histogram>,
@@ -41,6 +45,7 @@ impl<'r> Results<'r> {
             // A bound on the work, against definitions whose kick chains explode: past it, the
             // results are incomplete rather than late.
             budget: 4 * MAX_TURNS,
+            deadline: None,
             moves: Vec::new(),
             base: Box::new(Histogram::new()),
             scratch: Box::new(Histogram::new()),
@@ -50,6 +55,18 @@ impl<'r> Results<'r> {
     /// A generator whose walks take at most `budget` steps per position.
     pub(crate) fn bounded(budget: u64) -> Self {
         Results { budget, ..Results::new() }
+    }
+
+    /// Stops every walk at `deadline` (none: walks end when their steps do): the results of a
+    /// walk stopped by the clock are incomplete, and [`Results::timed_out`] says so.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+    }
+
+    /// Whether the deadline has passed.
+    #[must_use]
+    pub fn timed_out(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     /// Whether the last position's walk ran out of its steps (its results are incomplete).
@@ -68,6 +85,7 @@ impl<'r> Results<'r> {
     ) -> bool {
         let mut walker = Walker::reuse(self.walker.take(), pos);
         walker.budget = self.budget;
+        walker.deadline = self.deadline;
         self.base.reset();
         walker.walk_tracked(pos.ball, &mut *self.base);
         let mut any = false;

@@ -3,6 +3,8 @@
 //! up to [`MAX_TURNS`](crate::movegen::MAX_TURNS) turns: holding them all costs hundreds of
 //! megabytes, following one costs nothing, walking them all once costs no memory.
 
+use std::time::Instant;
+
 use crate::movegen::chains::{Visit, Walker};
 use crate::movegen::{Kick, PieceMove, Turn, null_allowed, pieces};
 use crate::position::Position;
@@ -145,19 +147,22 @@ pub fn first_scoring_turn(pos: &Position<'_>, side: Side) -> Option<Turn> {
 
 /// The turn with the fewest kicks (the first in the order of `legal_turns` among equals) that
 /// makes `piece_move` and leaves the ball on `ball`; the forced pass when that is the side's
-/// only turn. `budget` bounds the walk: past it, a longer turn may be returned, or none.
+/// only turn. `budget` bounds the walk's steps and `deadline` its time: past either, a longer
+/// turn may be returned, or none.
 #[must_use]
 pub fn shortest_turn(
     pos: &Position<'_>,
     piece_move: Option<(Square, Square)>,
     ball: Square,
     budget: u64,
+    deadline: Option<Instant>,
 ) -> Option<Turn> {
     if pos.is_goal() {
         return None;
     }
     let mut walker = Walker::new(pos);
     walker.budget = budget;
+    walker.deadline = deadline;
     let piece_move = match piece_move {
         Some((from, to)) => {
             let letter = pos.piece_at(from).map_or('?', |(_, k)| pos.rules.piece(k).letter);
