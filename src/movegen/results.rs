@@ -43,8 +43,9 @@ impl<'r> Results<'r> {
         Results {
             walker: None,
             // A bound on the work, against definitions whose kick chains explode: past it, the
-            // results are incomplete rather than late.
-            budget: 4 * MAX_TURNS,
+            // results are incomplete rather than late. A walk takes at most one step per turn
+            // (and one for the empty chain), so a position kickoff plays is always complete.
+            budget: MAX_TURNS + 2,
             deadline: None,
             moves: Vec::new(),
             base: Box::new(Histogram::new()),

@@ -366,7 +366,7 @@ impl<'r> Searcher<'r> {
         let mut children = Vec::new();
         self.results.fill(pos, &mut children);
         let child = children.into_iter().find(|c| c.position.hash() == result)?;
-        let (budget, deadline) = (4 * MAX_TURNS, self.hard_deadline);
+        let (budget, deadline) = (MAX_TURNS + 2, self.hard_deadline);
         let turn = shortest_turn(pos, child.piece_move, child.position.ball, budget, deadline)?;
         // A walk cut by the clock may have missed the shortest turn: the line ends before.
         (!self.results.timed_out()).then_some((child.position, turn))
@@ -597,7 +597,7 @@ pub fn turn_to(pos: &Position<'_>, result: &Position<'_>) -> Turn {
         }
     });
     found
-        .and_then(|(piece_move, ball)| shortest_turn(pos, piece_move, ball, 4 * MAX_TURNS, None))
+        .and_then(|(piece_move, ball)| shortest_turn(pos, piece_move, ball, MAX_TURNS + 2, None))
         .unwrap_or_else(Turn::null)
 }
 
