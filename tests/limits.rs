@@ -64,6 +64,8 @@ impl<'a> Case<'a> {
     }
 
     /// Runs the case; kills the child when the time is up (the test then fails).
+    // The child is reaped by `wait4`, which also gives its peak memory.
+    #[allow(clippy::zombie_processes)]
     fn run(&self) -> Outcome {
         let space = self.space;
         let mut command = Command::new(env!("CARGO_BIN_EXE_kickoff"));

@@ -63,7 +63,8 @@ struct Turns<F: FnMut(Option<PieceMove>, &[Kick], Square) -> bool> {
 
 impl<F: FnMut(Option<PieceMove>, &[Kick], Square) -> bool> Visit for Turns<F> {
     fn stop(&mut self, ball: Square) {
-        if !self.done && !(self.skip_empty && self.kicks.is_empty()) {
+        let skipped = self.skip_empty && self.kicks.is_empty();
+        if !self.done && !skipped {
             self.done = (self.each)(self.piece_move, &self.kicks, ball);
         }
     }
