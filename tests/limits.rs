@@ -228,8 +228,9 @@ fn engine_lines_through_exploding_positions() {
 }
 
 /// The clock holds within twice its time where a position costs milliseconds or more: the
-/// search reports at most twice its time, and a little more to name its turn (the process
-/// itself, a second more for loading and a busy machine).
+/// search reports at most twice its time, and a little more to find the turn to its result (a
+/// walk of up to two million steps after the clock; half a second on a busy machine); the
+/// process, two seconds more for loading and a busy machine. Before, these took 20 s or more.
 #[test]
 fn the_clock_holds() {
     for (args, ms) in [
@@ -240,14 +241,14 @@ fn the_clock_holds() {
         (&["bestmove", "nr16-pp1.toml", "--level", "3"], 200),
     ] {
         let out = Case::new(args, 20).expect(0);
-        assert!(out.elapsed < Duration::from_millis(2 * ms + 1000), "{args:?}: {:?}", out.elapsed);
+        assert!(out.elapsed < Duration::from_millis(2 * ms + 2000), "{args:?}: {:?}", out.elapsed);
         let reported = out
             .stdout
             .split(" positions in ")
             .nth(1)
             .and_then(|rest| rest.split(" ms").next().and_then(|ms| ms.parse::<u64>().ok()));
         let reported = reported.unwrap_or_else(|| panic!("{args:?}: {}", out.stdout));
-        assert!(reported <= 2 * ms + 100, "{args:?}: {reported} ms");
+        assert!(reported <= 2 * ms + 500, "{args:?}: {reported} ms");
     }
 }
 
