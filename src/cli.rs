@@ -178,8 +178,9 @@ pub enum Command {
     Perft {
         /// A shipped variant's name or a path to a .toml file.
         variant: String,
-        /// The number of turns.
-        depth: usize,
+        /// The number of turns (0 to 64).
+        #[arg(value_parser = clap::value_parser!(u32).range(0..=crate::movegen::perft::MAX_DEPTH as i64))]
+        depth: u32,
         /// The position (default: the variant's start position).
         #[arg(long)]
         fen: Option<String>,

@@ -98,7 +98,7 @@ fn main() -> ExitCode {
         Command::Perft { variant, depth, fen, divide, exact, distinct, threads } => {
             commands::perft::run(
                 &variant,
-                depth,
+                depth as usize,
                 fen.as_deref(),
                 divide,
                 PerftOptions {

@@ -458,7 +458,7 @@ impl<'r> Session<'r> {
         let Some(ply) = self.game.plies().last() else { return Vec::new() };
         let before = match self.game.plies().len() {
             1 => self.game.start().ball(),
-            n => self.game.plies()[n - 2].after.ball(),
+            n => self.game.position_at(n - 1).ball(),
         };
         let mut squares = Vec::new();
         let mut ball = before;

@@ -513,11 +513,24 @@ impl<'a> Compiler<'a> {
         // Numbers must not depend on the order the squares were written in.
         squares.sort();
         let (letters, letters_node) = self.str(&["setup", "random", "pieces"])?;
+        // Pieces are put on the random squares: the ball must stand elsewhere.
+        let ball = crate::notation::fen::parse(rules.setup_fen())
+            .ok()
+            .and_then(|parsed| crate::position::place(rules, &parsed).ok())
+            .map(|placement| placement.ball);
         let mut ok = true;
         for &s in &squares {
             let mirrored = board.mirror(s);
             let problem = if rules.scorer(s).is_some() {
                 Some(format!("{s} is a goal square"))
+            } else if let Some(b) = ball.filter(|&b| b == s || b == mirrored) {
+                let node = self.node(&["setup", "fen"])?;
+                self.out.push(Diagnostic::error(
+                    format!("the ball starts on {b}, a square of the random setup"),
+                    node.at.clone(),
+                ).with_help("a piece is placed on every square of `setup.random.squares` and on their mirrors: start the ball elsewhere"));
+                ok = false;
+                None
             } else if squares.contains(&mirrored) {
                 Some(format!("{s} and its mirror {mirrored} are both White's squares"))
             } else if rules.scorer(mirrored).is_some() {

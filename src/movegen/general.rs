@@ -21,20 +21,38 @@ pub fn each_turn<'r>(
     budget: u64,
     mut visit: impl FnMut(&[Action], &Mid<'r>),
 ) -> Result<(), TooManyTurns> {
+    each_turn_until(pos, budget, |actions, mid| {
+        visit(actions, mid);
+        false
+    })
+    .map(|_| ())
+}
+
+/// [`each_turn`] until `visit` returns true; returns whether it did.
+///
+/// # Errors
+/// More than `budget` states (the walk stops there).
+pub fn each_turn_until<'r>(
+    pos: &Position<'r>,
+    budget: u64,
+    mut visit: impl FnMut(&[Action], &Mid<'r>) -> bool,
+) -> Result<bool, TooManyTurns> {
     if pos.is_goal() {
-        return Ok(());
+        return Ok(false);
     }
     let start = Mid::start(pos);
-    let mut walk = Walk { budget, any: false, stack: Vec::new(), buffers: Vec::new() };
+    let mut walk = Walk { budget, any: false, done: false, stack: Vec::new(), buffers: Vec::new() };
     if null_allowed(pos) {
         walk.any = true;
-        visit(&[], &start);
+        walk.done = visit(&[], &start);
     }
-    walk.walk(&start, 0, &mut visit)?;
+    if !walk.done {
+        walk.walk(&start, 0, &mut visit)?;
+    }
     if !walk.any && pos.rules.end().no_moves == NoMoves::Pass {
-        visit(&[], &start);
+        walk.done = visit(&[], &start);
     }
-    Ok(())
+    Ok(walk.done)
 }
 
 /// The state of a depth-first walk over the actions of a turn.
@@ -42,6 +60,8 @@ struct Walk {
     budget: u64,
     /// Whether a turn has been visited.
     any: bool,
+    /// Whether the visitor has asked to stop.
+    done: bool,
     stack: Vec<Action>,
     /// One action buffer per depth, kept between positions.
     buffers: Vec<Vec<Action>>,
@@ -52,7 +72,7 @@ impl Walk {
         &mut self,
         mid: &Mid<'r>,
         depth: usize,
-        visit: &mut impl FnMut(&[Action], &Mid<'r>),
+        visit: &mut impl FnMut(&[Action], &Mid<'r>) -> bool,
     ) -> Result<(), TooManyTurns> {
         if self.budget == 0 {
             return Err(TooManyTurns);
@@ -66,10 +86,13 @@ impl Walk {
         mid.actions(&mut actions);
         if depth > 0 && mid.may_stop(!actions.is_empty()) {
             self.any = true;
-            visit(&self.stack, mid);
+            self.done = visit(&self.stack, mid);
         }
         let mut result = Ok(());
         for &action in &actions {
+            if self.done {
+                break;
+            }
             self.stack.push(action);
             result = self.walk(&mid.apply(action), depth + 1, visit);
             self.stack.pop();

@@ -6,7 +6,7 @@ use std::str::FromStr;
 use rand::RngExt;
 
 use super::{DEFAULT_LEVEL, MAX_LEVEL};
-use crate::movegen::{Turn, legal_turns_checked, play};
+use crate::movegen::{Turn, check_turn_count, first_scoring_turn, nth_turn};
 use crate::position::Position;
 
 /// Who plays a side.
@@ -64,26 +64,19 @@ impl fmt::Display for Player {
 /// A legal turn of `pos` drawn uniformly; none when the game is over or the position has too
 /// many turns to list.
 pub fn random_turn(pos: &Position<'_>, rng: &mut impl rand::Rng) -> Option<Turn> {
-    let turns = legal_turns_checked(pos).ok()?;
-    if turns.is_empty() {
+    let count = check_turn_count(pos).ok()?;
+    if count == 0 {
         return None;
     }
-    let i = rng.random_range(0..turns.len());
-    Some(turns[i].clone())
+    // The turn a full list would hold at that index, found without listing them all.
+    let i = rng.random_range(0..count as usize);
+    nth_turn(pos, i as u64)
 }
 
 /// A turn that scores if `pos` has one, otherwise a random turn.
 pub fn greedy_turn(pos: &Position<'_>, rng: &mut impl rand::Rng) -> Option<Turn> {
-    let turns = legal_turns_checked(pos).ok()?;
-    let me = pos.side();
-    if let Some(goal) = turns.iter().find(|t| pos.rules().scorer(play(pos, t).ball()) == Some(me)) {
-        return Some(goal.clone());
-    }
-    if turns.is_empty() {
-        return None;
-    }
-    let i = rng.random_range(0..turns.len());
-    Some(turns[i].clone())
+    check_turn_count(pos).ok()?;
+    first_scoring_turn(pos, pos.side()).or_else(|| random_turn(pos, rng))
 }
 
 #[cfg(test)]
