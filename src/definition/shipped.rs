@@ -7,6 +7,9 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("football-960", include_str!("../../variants/football-960.toml")),
     ("mini", include_str!("../../variants/mini.toml")),
     ("stadium", include_str!("../../variants/stadium.toml")),
+    ("chessball-1957", include_str!("../../variants/chessball-1957.toml")),
+    ("apo-chessball", include_str!("../../variants/apo-chessball.toml")),
+    ("vchess-ball", include_str!("../../variants/vchess-ball.toml")),
 ];
 
 /// The text of the shipped definition `name`.

@@ -506,6 +506,17 @@ impl<'r> Position<'r> {
         }
     }
 
+    /// The hash the position will have after [`Position::end_turn`], without changing it.
+    #[inline]
+    pub(crate) fn hash_after_turn(&self) -> u64 {
+        let mut h = self.hash ^ BLACK_TO_MOVE;
+        let limit = self.rules.turn().no_goal_before;
+        if self.turns < limit && self.turns.saturating_add(1) >= limit {
+            h ^= NO_GOAL_YET;
+        }
+        h
+    }
+
     /// Hands the move to the other side and counts the turn, keeping the hash.
     #[inline]
     pub(crate) fn end_turn(&mut self) {
