@@ -19,11 +19,13 @@ fn check_position(pos: &Position<'_>) -> Result<(), TestCaseError> {
     let board = rules.board();
     let text = pos.fen();
     let balls = text.split(' ').next().unwrap().matches(rules.ball_symbol()).count();
-    prop_assert_eq!(balls, 1, "{}", text);
+    prop_assert_eq!(balls, usize::from(!pos.ball_held()), "{}", text);
+    prop_assert!(board.contains(pos.ball()), "ball off the board in {}", text);
     for side in Side::ALL {
         for s in pos.pieces(side).iter() {
-            prop_assert!(board.contains(s), "{} off the board in {}", s, text);
-            prop_assert!(rules.scorer(s).is_none(), "piece on goal {} in {}", s, text);
+            let (owner, kind) = pos.piece_at(s).unwrap();
+            prop_assert_eq!(owner, side, "{}", text);
+            prop_assert!(rules.may_stand(side, kind, s), "piece on {} in {}", s, text);
         }
     }
     let again = Position::from_fen(rules, &text).map_err(|e| TestCaseError::fail(e.to_string()))?;
@@ -81,18 +83,21 @@ fn placement(
     turns: u8,
 ) -> Option<Placement> {
     let board = rules.board();
-    let free: Vec<Square> = board.squares().filter(|&s| rules.scorer(s).is_none()).collect();
+    let free: Vec<Square> = board
+        .squares()
+        .filter(|&s| rules.scorer(s).is_none() && !rules.ball().forbidden.contains(s))
+        .collect();
     let mut used = HashSet::new();
     let ball = free[usize::from(ball) % free.len()];
     used.insert(ball);
     let mut pieces = Vec::new();
     for &(file, rank, white, kind) in raw {
         let s = Square::new(file % board.files, rank % board.ranks);
-        if rules.scorer(s).is_some() || !used.insert(s) {
-            continue;
-        }
         let side = if white { Side::White } else { Side::Black };
         let kind = PieceKind(kind % rules.pieces().len() as u8);
+        if rules.scorer(s).is_some() || !rules.may_stand(side, kind, s) || !used.insert(s) {
+            continue;
+        }
         pieces.push((s, side, kind));
     }
     let side = if black { Side::Black } else { Side::White };

@@ -10,8 +10,8 @@ use crate::commands::{Exit, color_stdout, load_variant, replay};
 use crate::definition::{Definition, LoadOptions};
 use crate::game::record::{self, BrokenRecord};
 use crate::game::{Ending, Game, GameError};
+use crate::movegen::Action;
 use crate::movegen::notation::{can_continue, names, next_kicks, resolve_step};
-use crate::movegen::{Action, check_turn_count};
 use crate::movegen::{Turn, legal_turns_checked, play};
 use crate::notation::record::RecordText;
 use crate::position::Position;
@@ -757,9 +757,6 @@ impl<'r> Session<'r> {
             return;
         }
         let pos = *self.game.position();
-        if let Err(e) = check_turn_count(&pos) {
-            return println!("{e}");
-        }
         match resolve_step(&pos, &self.partial, text) {
             Err(e) => println!("{}", notation_error(&e)),
             Ok(step) => {

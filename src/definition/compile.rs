@@ -460,7 +460,7 @@ impl<'a> Compiler<'a> {
                 .with_help("use 0 for no repetition rule, or 2 or more"),
             );
         }
-        EndRules {
+        let rules = EndRules {
             own_goal: self.setting(&["end", "own_goal"]),
             repetition,
             max_turns: self.setting(&["end", "max_turns"]),
@@ -468,6 +468,33 @@ impl<'a> Compiler<'a> {
             after_goal: self.setting(&["end", "after_goal"]),
             next: self.setting(&["end", "next"]),
             no_moves: self.setting(&["end", "no_moves"]),
+        };
+        self.check_match(&rules);
+        rules
+    }
+
+    /// A match needs a way to end: points that win it, or a turn limit.
+    fn check_match(&mut self, end: &EndRules) {
+        let (keeps, goals, limit) = (end.keeps_score(), end.goals, end.max_turns);
+        let problem = if !keeps && goals != 1 {
+            Some((
+                "goals",
+                format!("`end.goals = {goals}` needs a score, but the first goal ends the game"),
+                "set `end.after_goal` to \"reset\" or \"ball-to-spot\", or leave `end.goals` at 1",
+            ))
+        } else if keeps && goals == 0 && limit == 0 {
+            Some((
+                "goals",
+                "a match with no winning score (`end.goals = 0`) and no turn limit never ends"
+                    .to_owned(),
+                "give `end.goals` a number, or `end.max_turns` a limit",
+            ))
+        } else {
+            None
+        };
+        if let Some((key, message, help)) = problem {
+            let at = written_at(self.node(&["end", key]));
+            self.out.push(Diagnostic::error(message, at).with_help(help));
         }
     }
 

@@ -128,6 +128,9 @@ pub fn count_turns(pos: &Position<'_>) -> Result<u64, TooManyTurns> {
     if n > MAX_TURNS { Err(TooManyTurns) } else { Ok(n) }
 }
 
+/// The most distinct states one step of [`each_end`] keeps (under a kilobyte each).
+const MAX_LAYER: usize = 250_000;
+
 /// The work bound of one listing: states walked (a turn is a path of states).
 fn budget() -> u64 {
     8 * MAX_TURNS
@@ -208,6 +211,10 @@ pub fn each_end<'r>(
                 match index.entry(child.key()) {
                     std::collections::hash_map::Entry::Occupied(e) => next[*e.get()].1 += n,
                     std::collections::hash_map::Entry::Vacant(e) => {
+                        // A layer holds whole states: its size bounds the memory.
+                        if next.len() >= MAX_LAYER {
+                            return Err(TooManyTurns);
+                        }
                         e.insert(next.len());
                         next.push((child, *n, first));
                     }

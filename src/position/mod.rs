@@ -328,7 +328,11 @@ impl<'r> Position<'r> {
     fn scored(&self) -> Option<Outcome> {
         let rules = self.rules;
         if rules.end().keeps_score() {
-            let target = u16::try_from(rules.end().goals).unwrap_or(u16::MAX);
+            // 0 goals: no target, the game lasts until the turn limit.
+            let target = match rules.end().goals {
+                0 => u16::MAX,
+                n => u16::try_from(n).unwrap_or(u16::MAX),
+            };
             return Side::ALL
                 .into_iter()
                 .find(|&s| self.score[s.index()] >= target)

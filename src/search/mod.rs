@@ -8,6 +8,7 @@
 
 mod eval;
 mod player;
+mod selective;
 
 use std::time::{Duration, Instant};
 
@@ -230,7 +231,14 @@ impl<'r> Searcher<'r> {
         limits: Limits,
     ) -> Result<Report<'r>, TooManyTurns> {
         let start = Instant::now();
-        check_turn_count(pos)?;
+        // Turns of several piece moves are far too many to list: they are built action by
+        // action from the start, without counting them first.
+        if pos.rules.turn().moves > 2 {
+            return self.search_selectively(pos, limits, start).ok_or(TooManyTurns);
+        }
+        if let Err(too_many) = check_turn_count(pos) {
+            return self.search_selectively(pos, limits, start).ok_or(too_many);
+        }
         self.nodes = 0;
         self.stopped = false;
         self.may_stop = false;
@@ -333,6 +341,31 @@ impl<'r> Searcher<'r> {
         report.nodes = self.nodes;
         report.time = start.elapsed();
         Ok(report)
+    }
+
+    /// The turn of a position with too many turns to list, built action by action (see
+    /// [`selective`]); none when the side has no turn at all.
+    fn search_selectively(
+        &mut self,
+        pos: &Position<'r>,
+        limits: Limits,
+        start: Instant,
+    ) -> Option<Report<'r>> {
+        let deadline = limits
+            .movetime
+            .and_then(|t| start.checked_add(t))
+            .or(limits.cap.and_then(|t| start.checked_add(t)));
+        let effort = selective::Effort::of(limits);
+        let (turn, result, score) = selective::choose(&self.eval, pos, effort, deadline)?;
+        Some(Report {
+            line: vec![turn.clone()],
+            turn: Some(turn),
+            result: Some(result),
+            score,
+            depth: 1,
+            nodes: 0,
+            time: start.elapsed(),
+        })
     }
 
     /// The expected line: the chosen turn (leading to `first`), then the table's best replies.
@@ -567,7 +600,7 @@ impl<'r> Searcher<'r> {
                 // A point that reaches the match's goals, or ends a one-goal game, wins.
                 let score = pos.score[me.index()] + 1;
                 let end = pos.rules.end();
-                win = !end.keeps_score() || u32::from(score) >= end.goals;
+                win = !end.keeps_score() || (end.goals > 0 && u32::from(score) >= end.goals);
                 return win;
             }
             let ball = mid.position().ball;
