@@ -73,7 +73,11 @@ fn forced_pass_at_start(def: &Definition, out: &mut Vec<Diagnostic>) {
     let Ok(pos) = Position::from_fen(&def.rules, def.rules.setup_fen()) else { return };
     let Some(at) = def.location(&["setup", "fen"]) else { return };
     let Ok(count) = check_turn_count(&pos) else {
-        out.push(too_many_turns(&pos, "at the start", at));
+        // A turn of several piece moves has millions of turns by design (Soccer Chess): the
+        // warning is for kick chains that multiply by accident.
+        if def.rules.turn().moves == 1 {
+            out.push(too_many_turns(&pos, "at the start", at));
+        }
         return;
     };
     if count == 1 && nth_turn(&pos, 0).is_some_and(|t| t.is_null()) && !null_allowed(&pos) {
@@ -91,8 +95,8 @@ fn forced_pass_at_start(def: &Definition, out: &mut Vec<Diagnostic>) {
 fn too_many_turns(pos: &Position<'_>, when: &str, at: crate::definition::Loc) -> Diagnostic {
     Diagnostic::warning(
         format!(
-            "{when}, {} has more than {MAX_TURNS} turns (in {}): kickoff refuses to list, \
-             play or count them",
+            "{when}, {} has more than {MAX_TURNS} turns (in {}): kickoff does not list or \
+             count them, and plays them only action by action",
             pos.side().name(),
             pos.fen()
         ),
