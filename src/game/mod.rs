@@ -9,7 +9,7 @@ use std::fmt;
 use crate::movegen::notation::{NotationError, name, resolve};
 use crate::movegen::{PlayError, Turn, play, play_checked};
 use crate::position::{Outcome, Position};
-use crate::rules::Rules;
+use crate::rules::{RepetitionDraw, Rules};
 use crate::setup::SetupNumber;
 use crate::side::Side;
 
@@ -145,6 +145,9 @@ pub enum GameError {
     /// The turn is not legal.
     #[error(transparent)]
     Play(#[from] PlayError),
+    /// A draw by repetition was claimed where the position has not occurred often enough.
+    #[error("the position has not occurred often enough to claim a draw by repetition")]
+    NoClaim,
 }
 
 /// A game in progress or finished.
@@ -286,8 +289,38 @@ impl<'r> Game<'r> {
             Some(Outcome::MostGoals { winner }) => Some(Ending::Goal { winner, own_goal: false }),
             Some(Outcome::TurnLimit) => Some(Ending::TurnLimit),
             Some(Outcome::Repetition) => Some(Ending::Repetition),
-            None => self.repeated().then_some(Ending::Repetition),
+            None => {
+                (self.repeated() && !self.repetition_is_claimed()).then_some(Ending::Repetition)
+            }
         }
+    }
+
+    /// Whether a repetition only lets the side to move claim a draw.
+    fn repetition_is_claimed(&self) -> bool {
+        self.rules.end().repetition_draw == RepetitionDraw::Claim
+    }
+
+    /// Whether the side to move may claim a draw by repetition: the game's rules make a
+    /// repetition a claim (`end.repetition_draw = "claim"`), the game goes on, and the current
+    /// position has occurred `end.repetition` times.
+    #[must_use]
+    pub fn may_claim_repetition(&self) -> bool {
+        self.repetition_is_claimed() && self.ending().is_none() && self.repeated()
+    }
+
+    /// Claims the draw by repetition for the side to move.
+    ///
+    /// # Errors
+    /// The game is over, or the position may not be claimed a draw.
+    pub fn claim_repetition(&mut self) -> Result<(), GameError> {
+        if let Some(ending) = self.ending() {
+            return Err(GameError::Over(ending));
+        }
+        if !self.may_claim_repetition() {
+            return Err(GameError::NoClaim);
+        }
+        self.declared = Some(Ending::Repetition);
+        Ok(())
     }
 
     /// Whether the current position has occurred `end.repetition` times.
