@@ -274,8 +274,16 @@ fn declared_ending(record: &RecordText, game: &Game<'_>) -> Option<Ending> {
 }
 
 /// The `Termination` tags of endings the turns themselves show.
-const CHECKED_TERMINATIONS: &[&str] =
-    &["goal", "own goal", "repetition", "turn limit", "resignation", "agreement", "unterminated"];
+const CHECKED_TERMINATIONS: &[&str] = &[
+    "goal",
+    "own goal",
+    "repetition",
+    "turn limit",
+    "no moves",
+    "resignation",
+    "agreement",
+    "unterminated",
+];
 
 /// The `Termination` a record gave for a result kickoff does not check, kept among the game's
 /// tags when it was read.
