@@ -156,8 +156,12 @@ pub fn status(pos: &crate::position::Position<'_>) -> Vec<String> {
     let mut lines = Vec::new();
     if rules.end().keeps_score() {
         let [w, b] = pos.score();
-        let goals = rules.end().goals;
-        lines.push(format!("Score: White {w}, Black {b} (the first to {goals} wins)"));
+        let end = rules.end();
+        let aim = match end.goals {
+            0 => format!("most goals after {} turns wins", end.max_turns),
+            n => format!("the first to {n} wins"),
+        };
+        lines.push(format!("Score: White {w}, Black {b} ({aim})"));
     }
     if let Some(square) = pos.en_passant() {
         lines.push(format!("En passant: {square} may be captured en passant"));
