@@ -142,3 +142,32 @@ fn validate_the_shipped_games_beyond_boyers_family() {
         "tests/data/bad/royal-without-captures.toml",
     ]));
 }
+
+/// Boyer's board with Apo's free kicks and a goalkeeper zone, mixed in a few lines: it validates
+/// clean, its rules read in words, and two random players finish a game whose record replays.
+#[test]
+fn a_mixed_example_validates_and_plays() {
+    let path = "examples/free-kick-keepers.toml";
+    let out = kickoff().args(["validate", path]).output().unwrap();
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), format!("{path}: valid\n"));
+    let explained = String::from_utf8(kickoff().args(["explain", path]).output().unwrap().stdout);
+    let explained = explained.unwrap();
+    assert!(explained.contains("stands: only on"), "{explained}");
+    assert!(explained.contains("the side at most 3 times in all"), "{explained}");
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("game.txt");
+    let out = run(
+        kickoff()
+            .args(["play", path, "--white", "random", "--black", "random", "--seed", "3"])
+            .arg("--record")
+            .arg(&record),
+        "",
+    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let played = String::from_utf8(out.stdout).unwrap();
+    // The record names the variant by the path given to `play`, which `replay` would read
+    // from the record's folder: the variant is named here.
+    let replay = kickoff().args(["replay", "--variant", path]).arg(&record).output().unwrap();
+    let replayed = String::from_utf8(replay.stdout).unwrap();
+    assert_eq!(line_after(&replayed, "final position: "), line_after(&played, "final position: "));
+}
