@@ -2,7 +2,7 @@
 //! `docs/rules.md#the-end-of-the-game`, `docs/rules.md#matches`).
 
 use crate::render::explain::{carried, ordinal, para, section, which_pieces};
-use crate::rules::{AfterGoal, NextAfterGoal, OwnGoal, Rules};
+use crate::rules::{AfterGoal, NextAfterGoal, OwnGoal, RepetitionDraw, Rules};
 
 pub(super) fn end(out: &mut String, rules: &Rules) {
     section(out, "Goals and the end");
@@ -31,15 +31,19 @@ pub(super) fn end(out: &mut String, rules: &Rules) {
         ),
     }
     if e.repetition > 0 {
-        para(
-            out,
-            "- ",
-            &format!(
+        let text = match e.repetition_draw {
+            RepetitionDraw::Automatic => format!(
                 "The game is drawn when the same position (same board, same side to move) occurs \
                  for the {} time.",
                 ordinal(e.repetition)
             ),
-        );
+            RepetitionDraw::Claim => format!(
+                "When the same position (same board, same side to move) occurs for the {} time, \
+                 the side to move may claim a draw (`claim` in play) or play on.",
+                ordinal(e.repetition)
+            ),
+        };
+        para(out, "- ", &text);
     }
     if e.max_turns > 0 && e.keeps_score() {
         let each = if e.max_turns.is_multiple_of(2) {
