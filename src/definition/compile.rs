@@ -607,9 +607,12 @@ impl<'a> Compiler<'a> {
     /// Passes, steals and holders belong to a carried ball: with a kicked ball they would do
     /// nothing, which is surely not what the author meant.
     fn carried_keys_on_kicked_ball(&mut self, rules: &Rules) {
+        // A key written with its default value asks for nothing: only the others are refused.
         let mut nodes: Vec<(String, Loc)> = Vec::new();
         for key in ["pass", "take_from_friend", "steal", "holder_captures", "steal_back"] {
-            if let Some(node) = self.node(&["ball", key]) {
+            if let Some(node) = self.node(&["ball", key])
+                && Literal::of(&node.value) != keys::default_of(&["ball", key])
+            {
                 nodes.push((format!("ball.{key}"), node.at.clone()));
             }
         }
