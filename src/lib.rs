@@ -3,8 +3,6 @@
 //! A definition (TOML, see `variants/`) compiles once into an immutable [`Rules`]; the engine,
 //! the game and the tools read `&Rules` only.
 
-pub mod cli;
-pub mod commands;
 pub mod definition;
 pub mod game;
 pub mod lint;

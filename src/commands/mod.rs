@@ -14,11 +14,11 @@ pub mod validate;
 
 use std::io::IsTerminal;
 
-use crate::definition::{
+use kickoff::definition::{
     Definition, Diagnostic, LoadError, LoadOptions, Loc, Origin, SourceFile, Sources, load_with,
 };
-use crate::position::Position;
-use crate::render::printable::{make_rules_printable, printable};
+use kickoff::position::Position;
+use kickoff::render::printable::{make_rules_printable, printable};
 
 /// How a command ended, as the process exit status.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,10 +64,10 @@ pub fn load_variant(arg: &str, options: LoadOptions) -> Result<Definition, Exit>
         }
         Err(LoadError::Invalid { sources, diagnostics }) => {
             let color = color_stderr();
-            for d in diagnostics.iter().take(crate::definition::MAX_SHOWN) {
+            for d in diagnostics.iter().take(kickoff::definition::MAX_SHOWN) {
                 eprintln!("{}\n", d.render(&sources, color));
             }
-            if let Some(more) = crate::definition::more_line(&diagnostics) {
+            if let Some(more) = kickoff::definition::more_line(&diagnostics) {
                 eprintln!("{more}\n");
             }
             eprintln!(

@@ -7,27 +7,27 @@ use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use crate::commands::{Exit, color_stdout, load_variant, replay};
-use crate::definition::{Definition, LoadOptions};
-use crate::game::record::{self, BrokenRecord};
-use crate::game::{Ending, Game, GameError};
-use crate::movegen::notation::{can_continue, names, next_kicks, resolve_step};
-use crate::movegen::{Action, check_turn_count};
-use crate::movegen::{Turn, legal_turns_checked, play};
-use crate::notation::record::RecordText;
-use crate::position::Position;
-use crate::render::printable::{excerpt, notation_error, printable};
-use crate::render::terminal::{Style, board, legend};
-use crate::setup::{self, SetupNumber};
-use crate::side::{BySide, Side};
-use crate::square::Square;
+use kickoff::definition::{Definition, LoadOptions};
+use kickoff::game::record::{self, BrokenRecord};
+use kickoff::game::{Ending, Game, GameError};
+use kickoff::movegen::notation::{can_continue, names, next_kicks, resolve_step};
+use kickoff::movegen::{Action, check_turn_count};
+use kickoff::movegen::{Turn, legal_turns_checked, play};
+use kickoff::notation::record::RecordText;
+use kickoff::position::Position;
+use kickoff::render::printable::{excerpt, notation_error, printable};
+use kickoff::render::terminal::{Style, board, legend};
+use kickoff::setup::{self, SetupNumber};
+use kickoff::side::{BySide, Side};
+use kickoff::square::Square;
 
 mod input;
 mod seats;
 
-pub use input::{Input, InputError, MAX_LINE};
+pub use input::{Input, InputError};
 pub use seats::Seat;
 
-use crate::search::Player;
+use kickoff::search::Player;
 
 /// What `kickoff play` was asked for.
 #[derive(Clone, Debug, Default)]
@@ -218,7 +218,7 @@ fn same_variant(
         return Ok(());
     }
     let theirs =
-        crate::definition::load_with(tag, options).ok().map(|d| d.rules.info().name.clone());
+        kickoff::definition::load_with(tag, options).ok().map(|d| d.rules.info().name.clone());
     if theirs.as_deref() == Some(def.rules.info().name.as_str()) {
         return Ok(());
     }
@@ -588,7 +588,7 @@ impl<'r> Session<'r> {
                 self.changed();
             }
             "draw" => println!("{label} the computer declines the draw"),
-            _ => match crate::movegen::notation::resolve(self.game.position(), line) {
+            _ => match kickoff::movegen::notation::resolve(self.game.position(), line) {
                 Ok(turn) => {
                     let _ = self.commit(turn);
                     let name = self.game.plies().last().map_or(String::new(), |p| p.name.clone());
@@ -671,7 +671,7 @@ impl<'r> Session<'r> {
         } else if self.partial.is_null() {
             format!("{} {}> ", pos.side().name(), self.game.label(self.game.plies().len()))
         } else {
-            let name = crate::movegen::notation::name(pos, &self.partial);
+            let name = kickoff::movegen::notation::name(pos, &self.partial);
             format!(
                 "{} {} {name} (kick, or Enter to end the turn)> ",
                 pos.side().name(),
@@ -951,9 +951,9 @@ fn of_piece(pos: &Position<'_>, t: &Turn, piece: &str) -> bool {
             t.moves().next().is_some_and(|m| m.letter == c.to_ascii_uppercase())
         }
         _ => {
-            let square = crate::notation::squares::parse(piece)
+            let square = kickoff::notation::squares::parse(piece)
                 .ok()
-                .and_then(|items| crate::notation::squares::expand(&items, 16, 16).ok())
+                .and_then(|items| kickoff::notation::squares::expand(&items, 16, 16).ok())
                 .and_then(|s| s.first().copied());
             square.is_some_and(|s| match t.actions.first() {
                 Some(Action::Move(m)) => m.from == s,

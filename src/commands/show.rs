@@ -1,10 +1,10 @@
 //! `kickoff show VARIANT [--fen F | --setup N]`: the board as text.
 
 use crate::commands::{Exit, color_stdout, load_variant, parse_position};
-use crate::definition::LoadOptions;
-use crate::position::Position;
-use crate::render::terminal::{Style, board, legend};
-use crate::setup::{self, SetupNumber};
+use kickoff::definition::LoadOptions;
+use kickoff::position::Position;
+use kickoff::render::terminal::{Style, board, legend};
+use kickoff::setup::{self, SetupNumber};
 
 /// Prints the position.
 pub fn run(

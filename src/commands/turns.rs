@@ -7,10 +7,10 @@ use serde::Serialize;
 
 use crate::cli::Format;
 use crate::commands::{Exit, load_position, load_variant};
-use crate::definition::LoadOptions;
-use crate::movegen::notation::names;
-use crate::movegen::{Turn, legal_turns_checked, play};
-use crate::position::Position;
+use kickoff::definition::LoadOptions;
+use kickoff::movegen::notation::names;
+use kickoff::movegen::{Turn, legal_turns_checked, play};
+use kickoff::position::Position;
 
 /// One turn and the position it leads to.
 #[derive(Serialize)]

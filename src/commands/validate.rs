@@ -2,8 +2,8 @@
 
 use crate::cli::Format;
 use crate::commands::{Exit, color_stdout, report_unloadable};
-use crate::definition::{self, Diagnostic, JsonDiagnostic, LoadError, LoadOptions, Sources};
-use crate::lint::{lint, simulate};
+use kickoff::definition::{self, Diagnostic, JsonDiagnostic, LoadError, LoadOptions, Sources};
+use kickoff::lint::{lint, simulate};
 
 /// Checks each file and prints what it finds.
 pub fn run(
