@@ -56,7 +56,7 @@ fn reachable(rules: &Rules, attacker: Side, goal: Square) -> bool {
                     let mut placement =
                         Placement::new(vec![(kicker, side, PieceKind(kind as u8))], ball, side);
                     placement.turns = rules.turn().no_goal_before;
-                    let pos = Position::from_placement(rules, &placement);
+                    let pos = Position::from_checked(rules, &placement);
                     kick_destinations(&pos, kicker).contains(&goal)
                 })
             })
@@ -152,7 +152,7 @@ fn random_game(
                 crate::setup::independent_by_default(random).then(|| rng.random_range(0..count));
             let n = crate::setup::SetupNumber { white: rng.random_range(0..count), black };
             match crate::setup::placement(rules, random, n) {
-                Ok(p) => (Position::from_placement(rules, &p), Some(n)),
+                Ok(p) => (Position::from_checked(rules, &p), Some(n)),
                 Err(_) => return,
             }
         }

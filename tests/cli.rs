@@ -295,3 +295,15 @@ fn tempdir(name: &str) -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+/// A command on a definition with warnings shows each of them once, on stderr, and still works.
+#[test]
+fn commands_show_a_definitions_warnings_once() {
+    let out =
+        kickoff().args(["turns", "tests/data/warn/piece-without-moves.toml"]).output().unwrap();
+    assert!(out.status.success());
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr.matches("warning: ").count(), 3, "{stderr}");
+    assert_eq!(stderr.matches("has no move at all").count(), 1, "{stderr}");
+    assert!(!String::from_utf8(out.stdout).unwrap().contains("warning"));
+}

@@ -3,9 +3,9 @@
 use std::collections::HashSet;
 
 use kickoff::definition::shipped;
-use kickoff::movegen::{PerftOptions, count_turns, legal_turns, perft, play};
+use kickoff::movegen::{PerftOptions, count_turns, legal_turns_unbounded, perft, play_unchecked};
 use kickoff::position::Placement;
-use kickoff::{PieceKind, Position, Rules, Side, Square, load};
+use kickoff::{Position, Rules, Side, Square, load};
 use proptest::prelude::*;
 
 /// Every shipped variant's rules, loaded once per test.
@@ -49,12 +49,12 @@ fn check_turns(pos: &Position<'_>, deep: bool) -> Result<(), TestCaseError> {
         return Ok(());
     }
     let deep = deep && count <= MAX_DEEP;
-    let turns = legal_turns(pos);
+    let turns = legal_turns_unbounded(pos);
     prop_assert_eq!(count, turns.len() as u64, "{}", pos.fen());
     let options = PerftOptions::default();
     let mut two = 0;
     for t in &turns {
-        let next = play(pos, t);
+        let next = play_unchecked(pos, t);
         check_position(&next)?;
         prop_assert_eq!(next.turns(), pos.turns() + 1);
         prop_assert_eq!(next.side(), !pos.side());
@@ -87,12 +87,12 @@ fn placement(
     used.insert(ball);
     let mut pieces = Vec::new();
     for &(file, rank, white, kind) in raw {
-        let s = Square::new(file % board.files, rank % board.ranks);
+        let s = Square::new(file % board.files, rank % board.ranks).expect("a square of the board");
         if rules.scorer(s).is_some() || !used.insert(s) {
             continue;
         }
         let side = if white { Side::White } else { Side::Black };
-        let kind = PieceKind(kind % rules.pieces().len() as u8);
+        let kind = rules.kinds().nth(usize::from(kind) % rules.pieces().len()).expect("a kind");
         pieces.push((s, side, kind));
     }
     let side = if black { Side::Black } else { Side::White };
@@ -115,7 +115,7 @@ proptest! {
         let rules = all_rules();
         let rules = &rules[variant % rules.len()];
         let placement = placement(rules, &raw, ball, black, turns).unwrap();
-        let pos = Position::from_placement(rules, &placement);
+        let pos = Position::from_placement(rules, &placement).expect("a placement the rules accept");
         check_position(&pos)?;
         check_turns(&pos, true)?;
     }
@@ -131,11 +131,11 @@ proptest! {
         for choice in choices {
             check_position(&pos)?;
             check_turns(&pos, false)?;
-            let turns = legal_turns(&pos);
-            pos = play(&pos, &turns[usize::from(choice) % turns.len()]);
+            let turns = legal_turns_unbounded(&pos);
+            pos = play_unchecked(&pos, &turns[usize::from(choice) % turns.len()]);
             if pos.is_goal() {
                 check_position(&pos)?;
-                prop_assert!(legal_turns(&pos).is_empty());
+                prop_assert!(legal_turns_unbounded(&pos).is_empty());
                 break;
             }
         }

@@ -9,7 +9,7 @@ use crate::cli::Format;
 use crate::commands::{Exit, load_position, load_variant};
 use kickoff::definition::LoadOptions;
 use kickoff::movegen::notation::name;
-use kickoff::movegen::play;
+use kickoff::movegen::play_unchecked;
 use kickoff::search::{DEFAULT_LEVEL, Limits, Searcher, goal_in};
 
 /// The JSON document.
@@ -76,7 +76,7 @@ pub fn run(request: &Request<'_>, options: LoadOptions) -> Exit {
     let mut at = pos;
     for t in &report.line {
         line.push(name(&at, t));
-        at = play(&at, t);
+        at = play_unchecked(&at, t);
     }
     let chosen = name(&pos, &turn);
     match request.format {

@@ -14,7 +14,7 @@ use crate::commands::{Exit, load_variant};
 use kickoff::definition::LoadOptions;
 use kickoff::game::record::{self, save_atomically};
 use kickoff::game::{Ending, Game, GameResult};
-use kickoff::movegen::play;
+use kickoff::movegen::play_unchecked;
 use kickoff::position::Position;
 use kickoff::rules::Rules;
 use kickoff::search::{
@@ -197,9 +197,7 @@ fn starts<'r>(
                 } else {
                     SetupNumber::parse(text, independent).map_err(|e| e.to_string())?
                 };
-                let placement =
-                    setup::placement(rules, random, number).map_err(|e| e.to_string())?;
-                (Position::from_placement(rules, &placement), Some(number))
+                (setup::position(rules, random, number).map_err(|e| e.to_string())?, Some(number))
             }
         };
         // Random opening turns; a line that scores is drawn again (at most a few times).
@@ -209,7 +207,7 @@ fn starts<'r>(
                 pos = base;
                 for _ in 0..request.opening {
                     match random_turn(&pos, &mut rng) {
-                        Some(t) => pos = play(&pos, &t),
+                        Some(t) => pos = play_unchecked(&pos, &t),
                         None => break,
                     }
                 }

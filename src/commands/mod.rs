@@ -59,6 +59,7 @@ pub fn report_unloadable(e: &LoadError) {
 pub fn load_variant(arg: &str, options: LoadOptions) -> Result<Definition, Exit> {
     match load_with(arg, options) {
         Ok(mut def) => {
+            print_warnings(&def);
             make_rules_printable(&mut def.rules);
             Ok(def)
         }
@@ -79,6 +80,17 @@ pub fn load_variant(arg: &str, options: LoadOptions) -> Result<Definition, Exit>
             report_unloadable(&e);
             Err(Exit::Usage)
         }
+    }
+}
+
+/// Prints a loaded definition's warnings to stderr, as `validate` shows them.
+fn print_warnings(def: &Definition) {
+    let color = color_stderr();
+    for d in def.warnings.iter().take(kickoff::definition::MAX_SHOWN) {
+        eprintln!("{}\n", d.render(&def.sources, color));
+    }
+    if let Some(more) = kickoff::definition::more_line(&def.warnings) {
+        eprintln!("{more}\n");
     }
 }
 

@@ -12,7 +12,7 @@ use kickoff::game::record::{self, BrokenRecord};
 use kickoff::game::{Ending, Game, GameError};
 use kickoff::movegen::notation::{can_continue, names, next_kicks, resolve_step};
 use kickoff::movegen::{Action, check_turn_count};
-use kickoff::movegen::{Turn, legal_turns_checked, play};
+use kickoff::movegen::{Turn, legal_turns, play_unchecked};
 use kickoff::notation::record::RecordText;
 use kickoff::position::Position;
 use kickoff::render::printable::{excerpt, notation_error, printable};
@@ -313,11 +313,11 @@ fn start_position<'r>(
             Exit::Failure
         })?,
     };
-    let placement = setup::placement(rules, random, number).map_err(|e| {
+    let pos = setup::position(rules, random, number).map_err(|e| {
         eprintln!("error: {e}");
         Exit::Failure
     })?;
-    Ok((Position::from_placement(rules, &placement), Some(number)))
+    Ok((pos, Some(number)))
 }
 
 /// Today's date as records write it, `YYYY.MM.DD` (UTC).
@@ -479,7 +479,7 @@ impl<'r> Session<'r> {
         let pos = if self.partial.is_null() {
             self.game.position().placement()
         } else {
-            play(self.game.position(), &self.partial).placement()
+            play_unchecked(self.game.position(), &self.partial).placement()
         };
         println!();
         print!("{}", board(self.game.rules(), &pos, &self.last_squares(), self.style));
@@ -796,7 +796,7 @@ impl<'r> Session<'r> {
 
     fn list_turns(&self, piece: Option<&&str>) {
         let pos = self.game.position();
-        let turns = match legal_turns_checked(pos) {
+        let turns = match legal_turns(pos) {
             Ok(turns) => turns,
             Err(e) => return println!("{e}"),
         };

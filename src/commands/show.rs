@@ -2,7 +2,6 @@
 
 use crate::commands::{Exit, color_stdout, load_variant, parse_position};
 use kickoff::definition::LoadOptions;
-use kickoff::position::Position;
 use kickoff::render::terminal::{Style, board, legend};
 use kickoff::setup::{self, SetupNumber};
 
@@ -27,8 +26,8 @@ pub fn run(
                     return Exit::Failure;
                 }
             };
-            match setup::placement(rules, random, number) {
-                Ok(placement) => Position::from_placement(rules, &placement),
+            match setup::position(rules, random, number) {
+                Ok(pos) => pos,
                 Err(e) => {
                     eprintln!("error: {e}");
                     return Exit::Failure;

@@ -152,7 +152,7 @@ impl<'a> Compiler<'a> {
             ball: ball?,
             capture,
             setup_fen: fen_text.to_owned(),
-            start: Placement::new(Vec::new(), Square::new(0, 0), Side::White),
+            start: Placement::new(Vec::new(), Square::at(0, 0), Side::White),
             random: None,
             kick,
             turn,

@@ -38,7 +38,8 @@ pub struct Definition {
     pub rules: Rules,
     /// The files read.
     pub sources: Sources,
-    /// Problems that do not prevent play.
+    /// Problems that do not prevent play, in file order: those found while reading and those
+    /// of the lint ([`crate::lint::lint`]).
     pub warnings: Vec<Diagnostic>,
     /// The merged definition, for finding where a key was written.
     tree: Table,
@@ -191,7 +192,14 @@ impl Loader {
         self.diagnostics.sort_by_key(|d| (d.at.file.0, d.at.span.start));
         match compiled {
             Some((rules, tree)) if !self.diagnostics.iter().any(Diagnostic::is_error) => {
-                Ok(Definition { rules, sources: self.sources, warnings: self.diagnostics, tree })
+                let mut def =
+                    Definition { rules, sources: self.sources, warnings: self.diagnostics, tree };
+                // The lint's warnings need the compiled rules; they are returned with the
+                // rest, in file order.
+                let lint = crate::lint::lint(&def);
+                def.warnings.extend(lint);
+                def.warnings.sort_by_key(|d| (d.at.file.0, d.at.span.start));
+                Ok(def)
             }
             _ => Err(LoadError::Invalid { sources: self.sources, diagnostics: self.diagnostics }),
         }

@@ -177,7 +177,7 @@ fn start<'r>(
         return Ok((pos, number.map(|(n, _)| n)));
     }
     match number {
-        Some((n, placement)) => Ok((Position::from_placement(rules, &placement), Some(n))),
+        Some((n, placement)) => Ok((Position::from_checked(rules, &placement), Some(n))),
         None => {
             let pos = Position::from_fen(rules, rules.setup_fen()).map_err(RecordError::BadFen)?;
             Ok((pos, None))
@@ -376,6 +376,6 @@ mod tests {
         let rules = load_shipped("boyer-1951").unwrap().rules;
         let text = "[SetUp \"1\"]\n[FEN \"rnbqakbnr/9/9/9/9/9/9/9/RNBQ1KBNR w 0\"]\n1. Nc3 *";
         let error = read(&rules, "boyer-1951", &parse(text).unwrap()).unwrap_err().error;
-        assert_eq!(error, RecordError::FinishedStart(Square::new(4, 8)));
+        assert_eq!(error, RecordError::FinishedStart(Square::at(4, 8)));
     }
 }

@@ -15,7 +15,7 @@ pub fn text_board(rules: &Rules, placement: &Placement) -> String {
     for rank in (0..board.ranks).rev() {
         out.push_str(&format!("{:>3} ", rank + 1));
         let cells: Vec<String> = (0..board.files)
-            .map(|file| cell(rules, placement, Square::new(file, rank)).to_string())
+            .map(|file| cell(rules, placement, Square::at(file, rank)).to_string())
             .collect();
         out.push_str(&cells.join(" "));
         out.push('\n');

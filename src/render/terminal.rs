@@ -55,7 +55,7 @@ pub fn board(rules: &Rules, placement: &Placement, last: &[Square], style: Style
     for &rank in &ranks {
         out.push_str(&format!("{:>3} ", rank + 1));
         for &file in &files {
-            let square = Square::new(file, rank);
+            let square = Square::at(file, rank);
             out.push_str(&cell(rules, placement, square, last.contains(&square), style.color));
         }
         out.push_str(&format!(" {}\n", rank + 1));
@@ -115,7 +115,7 @@ mod tests {
     fn plain_board_marks_goals_ball_and_last_turn() {
         let rules = load_shipped("boyer-1951").unwrap().rules;
         let start = rules.start().clone();
-        let text = board(&rules, &start, &[Square::new(4, 4)], Style::default());
+        let text = board(&rules, &start, &[Square::at(4, 4)], Style::default());
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[0], "     a  b  c  d  e  f  g  h  i ");
         assert_eq!(lines[1], "  9  r  n  b  q  #  k  b  n  r  9");
