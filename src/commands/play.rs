@@ -11,7 +11,7 @@ use kickoff::definition::{Definition, LoadOptions};
 use kickoff::game::record::{self, BrokenRecord};
 use kickoff::game::{Ending, Game, GameError};
 use kickoff::movegen::notation::{can_continue, names, next_kicks, resolve_step};
-use kickoff::movegen::{Action, check_turn_count};
+use kickoff::movegen::Action;
 use kickoff::movegen::{Turn, legal_turns, play_unchecked};
 use kickoff::notation::record::RecordText;
 use kickoff::position::Position;
@@ -757,9 +757,6 @@ impl<'r> Session<'r> {
             return;
         }
         let pos = *self.game.position();
-        if let Err(e) = check_turn_count(&pos) {
-            return println!("{e}");
-        }
         match resolve_step(&pos, &self.partial, text) {
             Err(e) => println!("{}", notation_error(&e)),
             Ok(step) => {

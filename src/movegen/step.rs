@@ -117,7 +117,7 @@ impl<'r> Mid<'r> {
         let pos = &self.pos;
         let t = pos.rules.tables();
         let ctx = KickContext::new(pos);
-        let mut targets = Vec::new();
+        let mut targets = take_scratch();
         let mut touched = SquareSet::EMPTY;
         let kickers = t.neighbours[pos.ball.index()] & pos.men[pos.side.index()];
         for k in kickers.iter() {
@@ -139,6 +139,7 @@ impl<'r> Mid<'r> {
             }
             out.extend(targets.iter().map(|&to| Action::Kick(Kick { kicker: k, to })));
         }
+        give_scratch(targets);
     }
 
     /// The kicks made this turn by the piece on `square`.
@@ -341,9 +342,10 @@ impl<'r> Mid<'r> {
         let mut board = pos.board;
         board[from.index()] = EMPTY;
         board[pos.ball.index()] = code;
-        let mut targets = Vec::new();
+        let mut targets = take_scratch();
         KickContext::new(pos).kicks_from_ball(&board, pos.ball, key, &mut targets);
-        out.extend(targets.into_iter().map(|to| Action::Kick(Kick { kicker: from, to })));
+        out.extend(targets.iter().map(|&to| Action::Kick(Kick { kicker: from, to })));
+        give_scratch(targets);
     }
 
     /// The state after `action`, which must be one of [`Mid::actions`] (anything else gives a
@@ -494,6 +496,41 @@ impl<'r> Mid<'r> {
         }
     }
 
+    /// A key of the whole state: two states with the same key have the same actions and the
+    /// same results (the board, what is left of the turn's budget, which pieces have moved or
+    /// kicked).
+    #[must_use]
+    pub fn key(&self) -> u64 {
+        let budget = u64::from(self.moves_left)
+            | u64::from(self.kicks_left) << 8
+            | u64::from(self.kicked) << 16
+            | self.scored.map_or(0, |s| 1 + s.index() as u64) << 17;
+        let mut h = self.pos.hash ^ budget.wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        // Who has moved matters only while moves are left; who has kicked only where a piece's
+        // own limit is tighter than the turn's.
+        let rules = self.pos.rules;
+        let turn_kicks = rules.turn().kicks;
+        let per_piece_binds = turn_kicks == 0 || rules.kick().per_piece < turn_kicks;
+        let moved = (self.moves_left > 0).then_some(self.moved);
+        let kicked = self.kick_count.iter().copied().filter(|_| per_piece_binds);
+        for (i, set) in moved.into_iter().chain(kicked).enumerate() {
+            if !set.is_empty() {
+                h ^= set.digest().rotate_left(7 * i as u32 + 3);
+            }
+        }
+        h
+    }
+
+    /// The hash of [`Mid::finish`]'s position, found without building it when no point was
+    /// scored.
+    #[must_use]
+    pub fn result_hash(&self) -> u64 {
+        match self.scored {
+            None => self.pos.hash_after_turn(),
+            Some(_) => self.finish().hash(),
+        }
+    }
+
     /// The position after the turn: the other side to move, the turn counted, and what a point
     /// brings (the score, and in a match the reset of the board or the ball).
     #[must_use]
@@ -526,6 +563,24 @@ impl<'r> Mid<'r> {
         }
         pos
     }
+}
+
+thread_local! {
+    /// A buffer of kick destinations, kept between calls so that listing actions allocates
+    /// nothing once warmed up.
+    static SCRATCH: std::cell::Cell<Vec<Square>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+/// The kept buffer of kick destinations, emptied.
+fn take_scratch() -> Vec<Square> {
+    let mut v = SCRATCH.take();
+    v.clear();
+    v
+}
+
+/// Gives the buffer back.
+fn give_scratch(v: Vec<Square>) {
+    SCRATCH.set(v);
 }
 
 /// Whether every square strictly between `a` and `b` (on one line) is empty.

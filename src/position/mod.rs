@@ -379,7 +379,11 @@ impl<'r> Position<'r> {
     fn scored(&self) -> Option<Outcome> {
         let rules = self.rules;
         if rules.end().keeps_score() {
-            let target = u16::try_from(rules.end().goals).unwrap_or(u16::MAX);
+            // 0 goals: no target, the game lasts until the turn limit.
+            let target = match rules.end().goals {
+                0 => u16::MAX,
+                n => u16::try_from(n).unwrap_or(u16::MAX),
+            };
             return Side::ALL
                 .into_iter()
                 .find(|&s| self.score[s.index()] >= target)
@@ -555,6 +559,17 @@ impl<'r> Position<'r> {
         if before != self.before_goals_allowed() {
             self.hash ^= NO_GOAL_YET;
         }
+    }
+
+    /// The hash the position will have after [`Position::end_turn`], without changing it.
+    #[inline]
+    pub(crate) fn hash_after_turn(&self) -> u64 {
+        let mut h = self.hash ^ BLACK_TO_MOVE;
+        let limit = self.rules.turn().no_goal_before;
+        if self.turns < limit && self.turns.saturating_add(1) >= limit {
+            h ^= NO_GOAL_YET;
+        }
+        h
     }
 
     /// Hands the move to the other side and counts the turn, keeping the hash.

@@ -8,6 +8,7 @@
 
 mod eval;
 mod player;
+mod selective;
 
 use std::time::{Duration, Instant};
 
@@ -162,8 +163,6 @@ pub struct Searcher<'r> {
     children: Vec<Vec<Child<'r>>>,
     order: Vec<Vec<(i32, usize)>>,
     squares: Vec<Square>,
-    /// The results of a position at the horizon (rules beyond Boyer's family).
-    leaf_children: Vec<Child<'r>>,
     path: Vec<u64>,
     past: Vec<u64>,
     nodes: u64,
@@ -209,7 +208,6 @@ impl<'r> Searcher<'r> {
             children: Vec::new(),
             order: Vec::new(),
             squares: Vec::new(),
-            leaf_children: Vec::new(),
             path: Vec::new(),
             past: Vec::new(),
             nodes: 0,
@@ -233,7 +231,14 @@ impl<'r> Searcher<'r> {
         limits: Limits,
     ) -> Result<Report<'r>, TooManyTurns> {
         let start = Instant::now();
-        check_turn_count(pos)?;
+        // Turns of several piece moves are far too many to list: they are built action by
+        // action from the start, without counting them first.
+        if pos.rules.turn().moves > 2 {
+            return self.search_selectively(pos, limits, start).ok_or(TooManyTurns);
+        }
+        if let Err(too_many) = check_turn_count(pos) {
+            return self.search_selectively(pos, limits, start).ok_or(too_many);
+        }
         self.nodes = 0;
         self.stopped = false;
         self.may_stop = false;
@@ -336,6 +341,31 @@ impl<'r> Searcher<'r> {
         report.nodes = self.nodes;
         report.time = start.elapsed();
         Ok(report)
+    }
+
+    /// The turn of a position with too many turns to list, built action by action (see
+    /// [`selective`]); none when the side has no turn at all.
+    fn search_selectively(
+        &mut self,
+        pos: &Position<'r>,
+        limits: Limits,
+        start: Instant,
+    ) -> Option<Report<'r>> {
+        let deadline = limits
+            .movetime
+            .and_then(|t| start.checked_add(t))
+            .or(limits.cap.and_then(|t| start.checked_add(t)));
+        let effort = selective::Effort::of(limits);
+        let (turn, result, score) = selective::choose(&self.eval, pos, effort, deadline)?;
+        Some(Report {
+            line: vec![turn.clone()],
+            turn: Some(turn),
+            result: Some(result),
+            score,
+            depth: 1,
+            nodes: 0,
+            time: start.elapsed(),
+        })
     }
 
     /// The expected line: the chosen turn (leading to `first`), then the table's best replies.
@@ -560,26 +590,29 @@ impl<'r> Searcher<'r> {
     /// one if there is one, else the evaluation with how near the side can bring the ball and
     /// whether it can score a point now.
     fn leaf_by_results(&mut self, pos: &Position<'r>, ply: u32) -> i32 {
-        let mut children = std::mem::take(&mut self.leaf_children);
-        self.results.fill(pos, &mut children);
         let me = pos.side;
-        let mut reach = self.eval.to_goal(me, pos.ball);
-        let mut point = false;
-        let mut win = false;
-        for c in &children {
-            if c.position.outcome().and_then(Outcome::winner) == Some(me) {
-                win = true;
-                break;
+        let start = self.eval.to_goal(me, pos.ball);
+        let (mut reach, mut point, mut win) = (start, false, false);
+        let mut squares = crate::square_set::SquareSet::EMPTY;
+        let walked = crate::movegen::general::each_end(pos, MAX_TURNS, |mid, _, _| {
+            if mid.scored() == Some(me) {
+                point = true;
+                // A point that reaches the match's goals, or ends a one-goal game, wins.
+                let score = pos.score[me.index()] + 1;
+                let end = pos.rules.end();
+                win = !end.keeps_score() || (end.goals > 0 && u32::from(score) >= end.goals);
+                return win;
             }
-            point |= c.position.score[me.index()] > pos.score[me.index()];
-            reach = reach.min(self.eval.to_goal(me, c.position.ball));
-        }
-        let count = children.len();
-        self.leaf_children = children;
+            let ball = mid.position().ball;
+            squares.insert(ball);
+            reach = reach.min(self.eval.to_goal(me, ball));
+            false
+        });
+        self.stopped |= walked.is_err() && self.out_of_time();
         if win {
             return WIN - ply as i32 - 1;
         }
-        self.eval.with_reach(pos, reach, count) + if point { eval::POINT / 2 } else { 0 }
+        self.eval.with_reach(pos, reach, squares.len()) + if point { eval::POINT / 2 } else { 0 }
     }
 }
 
