@@ -303,7 +303,7 @@ fn commands_show_a_definitions_warnings_once() {
         kickoff().args(["turns", "tests/data/warn/piece-without-moves.toml"]).output().unwrap();
     assert!(out.status.success());
     let stderr = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(stderr.matches("warning: ").count(), 3, "{stderr}");
+    assert_eq!(stderr.matches("warning[").count(), 3, "{stderr}");
     assert_eq!(stderr.matches("has no move at all").count(), 1, "{stderr}");
     assert!(!String::from_utf8(out.stdout).unwrap().contains("warning"));
 }

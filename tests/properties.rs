@@ -4,8 +4,7 @@ use std::collections::HashSet;
 
 use kickoff::definition::shipped;
 use kickoff::movegen::{
-    PerftOptions, check_turn_count, is_legal, legal_turns_unbounded, perft,
-    play_unchecked,
+    PerftOptions, check_turn_count, is_legal, legal_turns_unbounded, perft, play_unchecked,
 };
 use kickoff::position::Placement;
 use kickoff::search::random_turn;

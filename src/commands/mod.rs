@@ -14,6 +14,7 @@ pub mod validate;
 
 use std::io::IsTerminal;
 
+use kickoff::definition::Code;
 use kickoff::definition::{
     Definition, Diagnostic, LoadError, LoadOptions, Loc, Origin, SourceFile, Sources, load_with,
 };
@@ -127,7 +128,7 @@ pub fn parse_position<'r>(def: &'r Definition, fen: Option<&str>) -> Result<Posi
         });
         for p in e.problems {
             let at = Loc { file, span: p.span };
-            let d = Diagnostic::error(format!("bad position: {}", p.message), at);
+            let d = Diagnostic::new(Code::BadPosition, format!("bad position: {}", p.message), at);
             eprintln!("{}\n", d.with_help_opt(p.help).render(&sources, color_stderr()));
         }
         Exit::Failure

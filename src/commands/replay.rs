@@ -3,6 +3,7 @@
 use std::path::Path;
 
 use crate::commands::{Exit, color_stderr, load_variant};
+use kickoff::definition::Code;
 use kickoff::definition::{Diagnostic, LoadOptions, Loc, Origin, SourceFile, Sources};
 use kickoff::game::record::{self, RecordError};
 use kickoff::game::{Ending, Game};
@@ -123,7 +124,8 @@ fn print_at(
         text: text.to_owned(),
         origin: Origin::Text(file.to_owned()),
     });
-    let diag = Diagnostic::error(message, Loc { file: id, span: span.clone() }).with_help_opt(help);
+    let diag = Diagnostic::new(Code::BadRecord, message, Loc { file: id, span: span.clone() })
+        .with_help_opt(help);
     eprintln!("{}", diag.render(&sources, color_stderr()));
 }
 

@@ -1,5 +1,6 @@
 //! From a merged, schema-checked definition tree to [`Rules`], reporting every problem found.
 
+use crate::definition::Code;
 use crate::definition::diagnostic::Diagnostic;
 use crate::definition::keys::{self, FromKey, Literal};
 use crate::definition::source::{FileId, Loc, Sources, span_in_string};
@@ -98,7 +99,8 @@ impl<'a> Compiler<'a> {
     /// key table or here, never in the definition. Returns a stand-in value.
     fn bug<T: Default>(&mut self, path: &[&str]) -> T {
         self.out.push(
-            Diagnostic::error(
+            Diagnostic::new(
+                Code::Internal,
                 format!("internal error: kickoff cannot read `{}`", path.join(".")),
                 written_at(None),
             )
@@ -108,19 +110,26 @@ impl<'a> Compiler<'a> {
     }
 
     /// Reports a grammar error found inside the string value of `node`.
-    fn string_error(&mut self, node: &Node, value: &str, e: ParseError, context: &str) {
+    fn string_error(&mut self, code: Code, node: &Node, value: &str, e: ParseError, context: &str) {
         let text = &self.sources.get(node.at.file).text;
         let span = span_in_string(text, &node.at.span, value, &e.span);
         let message = format!("{context}: {}", e.message);
         self.out.push(
-            Diagnostic::error(message, Loc { file: node.at.file, span }).with_help_opt(e.help),
+            Diagnostic::new(code, message, Loc { file: node.at.file, span }).with_help_opt(e.help),
         );
     }
 
     /// [`Compiler::string_error`] for a text that may be a key's default, written nowhere.
-    fn text_error(&mut self, node: Option<&Node>, value: &str, e: ParseError, context: &str) {
+    fn text_error(
+        &mut self,
+        code: Code,
+        node: Option<&Node>,
+        value: &str,
+        e: ParseError,
+        context: &str,
+    ) {
         match node {
-            Some(node) => self.string_error(node, value, e, context),
+            Some(node) => self.string_error(code, node, value, e, context),
             None => self.bug(&[context]),
         }
     }
@@ -205,7 +214,8 @@ impl<'a> Compiler<'a> {
             return Vec::new();
         };
         if table.len() > MAX_PIECE_TYPES {
-            self.out.push(Diagnostic::error(
+            self.out.push(Diagnostic::new(
+                Code::TooManyPieces,
                 format!("{} piece types; the limit is {MAX_PIECE_TYPES}", table.len()),
                 at.clone(),
             ));
@@ -243,7 +253,8 @@ impl<'a> Compiler<'a> {
                 (Some(c), None) if c.is_ascii_uppercase() => Some(c),
                 _ => {
                     self.out.push(
-                        Diagnostic::error(
+                        Diagnostic::new(
+                            Code::BadHolder,
                             format!(
                                 "a holder letter must be one uppercase letter, found \"{text}\""
                             ),
@@ -289,7 +300,7 @@ impl<'a> Compiler<'a> {
                 None => {
                     let node = self.node(&key("promotion"));
                     self.out.push(
-                        Diagnostic::error(
+                        Diagnostic::new(Code::NoPromotion,
                             format!("piece {letter} has promotion squares but no `promote_to`"),
                             written_at(node),
                         )
@@ -310,7 +321,8 @@ impl<'a> Compiler<'a> {
                 Some(i) => out.push(PieceKind(i as u8)),
                 None => {
                     self.out.push(
-                        Diagnostic::error(
+                        Diagnostic::new(
+                            Code::UnknownPiece,
                             format!("`{c}` is not a piece of this variant"),
                             node.at.clone(),
                         )
@@ -337,7 +349,13 @@ impl<'a> Compiler<'a> {
         match legs {
             Ok(legs) => legs,
             Err(e) => {
-                self.string_error(node, text, e, &format!("in the {key} of piece {letter}"));
+                self.string_error(
+                    Code::BadBetza,
+                    node,
+                    text,
+                    e,
+                    &format!("in the {key} of piece {letter}"),
+                );
                 self.broken.push(letter.to_owned());
                 Vec::new()
             }
@@ -368,7 +386,8 @@ impl<'a> Compiler<'a> {
             (Some(c), None) if c.is_ascii_alphabetic() => c,
             _ => {
                 self.out.push(
-                    Diagnostic::error(
+                    Diagnostic::new(
+                        Code::BadBallSymbol,
                         format!("the ball's symbol must be one ASCII letter, found \"{symbol}\""),
                         at,
                     )
@@ -383,7 +402,8 @@ impl<'a> Compiler<'a> {
         if let Some(piece) = clash {
             let (upper, lower) = (piece.letter, piece.letter.to_ascii_lowercase());
             self.out.push(
-                Diagnostic::error(
+                Diagnostic::new(
+                    Code::BallSymbolClash,
                     format!(
                         "the ball's symbol `{c}` is also a piece letter ({} `{upper}`/`{lower}`)",
                         piece.name
@@ -403,7 +423,8 @@ impl<'a> Compiler<'a> {
         let (white, black) = (white?, black?);
         if let Some(both) = white.iter().find(|s| black.contains(s)) {
             let node = self.node(&["goals", "black"])?;
-            self.out.push(Diagnostic::error(
+            self.out.push(Diagnostic::new(
+                Code::SharedGoal,
                 format!("{both} is a goal of both White and Black"),
                 node.at.clone(),
             ));
@@ -419,7 +440,7 @@ impl<'a> Compiler<'a> {
         match parsed {
             Ok(list) => Some(list),
             Err(e) => {
-                self.string_error(node, text, e, &format!("in {what}"));
+                self.string_error(Code::BadSquares, node, text, e, &format!("in {what}"));
                 None
             }
         }
@@ -453,7 +474,8 @@ impl<'a> Compiler<'a> {
             && let Some(node) = self.node(&["end", "repetition"])
         {
             self.out.push(
-                Diagnostic::error(
+                Diagnostic::new(
+                    Code::InstantRepetition,
                     "`end.repetition` of 1 would draw every position at once",
                     node.at.clone(),
                 )
@@ -494,7 +516,7 @@ impl<'a> Compiler<'a> {
         };
         if let Some((key, message, help)) = problem {
             let at = written_at(self.node(&["end", key]));
-            self.out.push(Diagnostic::error(message, at).with_help(help));
+            self.out.push(Diagnostic::new(Code::BadMatchEnd, message, at).with_help(help));
         }
     }
 
@@ -516,7 +538,7 @@ impl<'a> Compiler<'a> {
             if !reachable {
                 let key = if side == Side::White { "white" } else { "black" };
                 self.out.push(
-                    Diagnostic::error(
+                    Diagnostic::new(Code::NoHolderOnGoal,
                         format!(
                             "with a carried ball {} scores by holding it on a goal square, but no \
                              piece may stand on one",
@@ -535,7 +557,7 @@ impl<'a> Compiler<'a> {
         let parsed = match fen::parse(text) {
             Ok(parsed) => parsed,
             Err(e) => {
-                self.string_error(node, text, e, "in the start position");
+                self.string_error(Code::BadStartPosition, node, text, e, "in the start position");
                 return None;
             }
         };
@@ -544,7 +566,8 @@ impl<'a> Compiler<'a> {
                 if let Some(side) = rules.scorer(placement.ball)
                     && !placement.held
                 {
-                    self.out.push(Diagnostic::error(
+                    self.out.push(Diagnostic::new(
+                        Code::StartOnGoal,
                         format!(
                             "the start position has the ball on {}, a goal of {}",
                             placement.ball,
@@ -557,7 +580,13 @@ impl<'a> Compiler<'a> {
             }
             Err(problems) => {
                 for e in problems {
-                    self.string_error(node, text, e, "in the start position");
+                    self.string_error(
+                        Code::BadStartPosition,
+                        node,
+                        text,
+                        e,
+                        "in the start position",
+                    );
                 }
                 None
             }
@@ -588,7 +617,7 @@ impl<'a> Compiler<'a> {
                 Some(format!("{s} is a goal square"))
             } else if let Some(b) = ball.filter(|&b| b == s || b == mirrored) {
                 let node = self.node(&["setup", "fen"])?;
-                self.out.push(Diagnostic::error(
+                self.out.push(Diagnostic::new(Code::BallOnRandomSquare,
                     format!("the ball starts on {b}, a square of the random setup"),
                     node.at.clone(),
                 ).with_help("a piece is placed on every square of `setup.random.squares` and on their mirrors: start the ball elsewhere"));
@@ -603,7 +632,8 @@ impl<'a> Compiler<'a> {
             };
             if let Some(problem) = problem {
                 let node = self.node(&["setup", "random", "squares"])?;
-                self.out.push(Diagnostic::error(
+                self.out.push(Diagnostic::new(
+                    Code::BadRandomSetup,
                     format!("in the random setup: {problem}"),
                     node.at.clone(),
                 ));
@@ -612,7 +642,8 @@ impl<'a> Compiler<'a> {
         }
         let pieces = self.letters(rules, letters, Some(letters_node))?;
         if pieces.len() != squares.len() {
-            self.out.push(Diagnostic::error(
+            self.out.push(Diagnostic::new(
+                Code::RandomCount,
                 format!(
                     "the random setup places {} pieces on {} squares; they must be as many",
                     pieces.len(),
@@ -624,7 +655,8 @@ impl<'a> Compiler<'a> {
         }
         if squares.len() > crate::setup::MAX_SQUARES {
             let node = self.node(&["setup", "random", "squares"])?;
-            self.out.push(Diagnostic::error(
+            self.out.push(Diagnostic::new(
+                Code::RandomTooLarge,
                 format!(
                     "the random setup has {} squares; the limit is {}",
                     squares.len(),
@@ -660,7 +692,7 @@ impl<'a> Compiler<'a> {
                         format!("`{c}` is not a piece of this variant")
                     };
                     let e = ParseError::new(message, i..i + c.len_utf8());
-                    self.text_error(node, text, e, "in the random setup");
+                    self.text_error(Code::UnknownPiece, node, text, e, "in the random setup");
                     ok = false;
                 }
             }
@@ -688,7 +720,7 @@ impl<'a> Compiler<'a> {
                     ),
                     i..i + 1,
                 );
-                self.text_error(node, text, e, "in the random setup");
+                self.text_error(Code::RandomColours, node, text, e, "in the random setup");
                 ok = false;
             }
         }
@@ -696,7 +728,8 @@ impl<'a> Compiler<'a> {
         let light = squares.len() - dark;
         let need = kinds.len();
         if ok && (dark < need || light < need) {
-            self.out.push(Diagnostic::error(
+            self.out.push(Diagnostic::new(
+                Code::RandomColours,
                 format!(
                     "the random setup's colour constraints cannot be met: {} a dark and a light \
                      square each, but the squares are {dark} dark and {light} light",
@@ -729,7 +762,8 @@ impl<'a> Compiler<'a> {
             if !can_move {
                 let letter = piece.letter.to_string();
                 if let Some(node) = self.node(&["pieces", &letter, "moves"]) {
-                    self.out.push(Diagnostic::warning(
+                    self.out.push(Diagnostic::new(
+                        Code::NoMoves,
                         format!(
                             "the {} (`{}`) has no move at all on a {}x{} board",
                             piece.name, piece.letter, board.files, board.ranks
