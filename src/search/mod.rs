@@ -679,7 +679,9 @@ mod tests {
         for level in 2..=MAX_LEVEL {
             let (low, high) = (Limits::level(level - 1), Limits::level(level));
             assert!(high.min_depth >= low.min_depth);
-            assert!(reach(high) >= reach(low) || high.depth.is_none(), "level {level}");
+            assert!(reach(high) >= reach(low), "level {level}");
+            // A level with a clock searches at least as long as the one below, if that has one.
+            assert!(high.movetime >= low.movetime, "level {level}");
         }
         assert_eq!(Limits::level(2).min_depth, 2);
     }
