@@ -70,7 +70,8 @@ impl<'r> Session<'r> {
         } else if self.game.ending().is_some() {
             "game over (undo, save FILE, quit)> ".to_owned()
         } else if self.partial.is_null() {
-            format!("{} {}> ", pos.side().name(), self.game.label(self.game.plies().len()))
+            let claim = if self.game.may_claim_repetition() { " (`claim` draws)" } else { "" };
+            format!("{} {}{claim}> ", pos.side().name(), self.game.label(self.game.plies().len()))
         } else {
             let name = kickoff::movegen::notation::name(pos, &self.partial);
             format!(
@@ -130,6 +131,7 @@ impl<'r> Session<'r> {
             }
             ("resign", []) => self.resign(),
             ("draw", []) => self.draw(),
+            ("claim", []) => self.claim(),
             ("quit" | "exit", []) => return self.quit(),
             _ if is_unknown_command(line) => {
                 println!("`{}` is neither a turn nor a command: `help` lists them.", excerpt(line));
@@ -161,7 +163,7 @@ pub(super) enum Flow {
 
 /// Whether `text` is a word that cannot be a turn (`castle`), so it must be a mistyped command.
 pub(super) fn is_unknown_command(text: &str) -> bool {
-    !matches!(text, "resign" | "draw")
+    !matches!(text, "resign" | "draw" | "claim")
         && text.len() > 1
         && text.chars().all(|c| c.is_ascii_lowercase())
         && !(text.len() <= 3 && text[1..].chars().all(|c| c.is_ascii_digit()))
@@ -183,6 +185,7 @@ Commands:
   undo / redo    take back / replay a turn (against the computer: its reply too)
   save FILE      write the game's record      board / flip   redraw / turn the board
   resign         give up                      draw           offer or accept a draw
+  claim          a draw by repetition, where the rules make it a claim
   quit           leave"
     );
 }

@@ -56,7 +56,7 @@ impl<'r> Session<'r> {
         match line {
             _ if is_unknown_command(line) => {
                 eprintln!(
-                    "error: turn {label}: `{}` is not a turn; a script may also say `resign` or `draw`",
+                    "error: turn {label}: `{}` is not a turn; a script may also say `resign`, `draw` or `claim`",
                     excerpt(line)
                 );
                 return Err(Exit::Failure);
@@ -70,6 +70,13 @@ impl<'r> Session<'r> {
                 self.changed();
             }
             "draw" => println!("{label} the computer declines the draw"),
+            "claim" => {
+                if let Err(e) = self.game.claim_repetition() {
+                    eprintln!("error: turn {label}: no draw to claim: {e}");
+                    return Err(Exit::Failure);
+                }
+                self.changed();
+            }
             _ => match kickoff::movegen::notation::resolve(self.game.position(), line) {
                 Ok(turn) => {
                     let _ = self.commit(turn);

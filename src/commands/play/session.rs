@@ -160,6 +160,12 @@ impl<'r> Session<'r> {
         if verbose && computer.thinks() {
             println!("{} ({}) is thinking ...", side.name(), computer.describe());
         }
+        if self.game.may_claim_repetition() && computer.claims_draw(self.game.position()) {
+            println!("{} ({}) claims a draw by repetition.", side.name(), computer.describe());
+            let _ = self.game.claim_repetition();
+            self.changed();
+            return true;
+        }
         let Some(turn) = computer.choose(&self.game) else {
             println!(
                 "{} ({}) cannot list its turns here (too many) and resigns.",

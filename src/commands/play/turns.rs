@@ -167,6 +167,17 @@ impl<'r> Session<'r> {
         self.save();
     }
 
+    /// Claims a draw by repetition, where the rules make it a claim.
+    pub(super) fn claim(&mut self) {
+        match self.game.claim_repetition() {
+            Ok(()) => {
+                self.changed();
+                self.save();
+            }
+            Err(e) => println!("No draw: {e}."),
+        }
+    }
+
     pub(super) fn draw(&mut self) {
         if let Some(ending) = self.game.ending() {
             return println!("The game is over already: {ending}.");
