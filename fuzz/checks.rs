@@ -7,12 +7,12 @@ use std::time::Duration;
 
 use kickoff::movegen::notation::{name, names, resolve};
 use kickoff::movegen::{
-    PerftOptions, check_turn_count, count_turns, is_legal, legal_turns, nth_turn, perft,
-    perft_divide, play,
+    PerftOptions, check_turn_count, count_turns, is_legal, legal_turns_unbounded, nth_turn, perft,
+    perft_divide, play_unchecked,
 };
 use kickoff::position::Placement;
 use kickoff::search::{Limits, Searcher};
-use kickoff::{PieceKind, Position, Rules, Side, Square};
+use kickoff::{Position, Rules, Side, Square};
 
 /// The rules of every shipped variant, in the order of `shipped::names()`: the first byte of an
 /// input picks one of them.
@@ -54,13 +54,14 @@ pub fn position<'r>(all_rules: &'r [Rules], data: &[u8]) -> Option<Position<'r>>
         }
         taken.push(square);
         let side = if what & 1 == 0 { Side::White } else { Side::Black };
-        let kind = PieceKind((what >> 1) % rules.pieces().len() as u8);
+        let kind =
+            rules.kinds().nth(usize::from(what >> 1) % rules.pieces().len()).expect("a kind");
         pieces.push((square, side, kind));
     }
     let side = if side & 1 == 0 { Side::White } else { Side::Black };
     let mut placement = Placement::new(pieces, ball, side);
     placement.turns = u32::from(*turns % 4);
-    Some(Position::from_placement(rules, &placement))
+    Position::from_placement(rules, &placement).ok()
 }
 
 /// The `positions` target: on the [`position`] the bytes make, counting, listing, naming,
@@ -71,7 +72,7 @@ pub fn positions(all_rules: &[Rules], data: &[u8]) {
     if count > MAX_LISTED {
         return;
     }
-    let turns = legal_turns(&pos);
+    let turns = legal_turns_unbounded(&pos);
     assert_eq!(count, turns.len() as u64, "counted and listed turns differ in {}", pos.fen());
     assert_eq!(count_turns(&pos), count, "the two counts differ in {}", pos.fen());
     let named = names(&pos, &turns);
@@ -88,7 +89,7 @@ pub fn positions(all_rules: &[Rules], data: &[u8]) {
             assert!(is_legal(&pos, t), "{name} in {}", pos.fen());
             assert_eq!(nth_turn(&pos, i as u64).as_ref(), Some(t), "{name} in {}", pos.fen());
         }
-        let next = play(&pos, t);
+        let next = play_unchecked(&pos, t);
         assert_eq!(next.hash(), next.hash_from_scratch());
     }
 }
@@ -101,7 +102,7 @@ pub fn notation(all_rules: &[Rules], data: &[u8]) {
     let rules = &all_rules[usize::from(variant) % all_rules.len()];
     let pos = Position::start(rules);
     if let Ok(turn) = resolve(&pos, text) {
-        assert!(legal_turns(&pos).contains(&turn));
+        assert!(legal_turns_unbounded(&pos).contains(&turn));
     }
 }
 
@@ -143,7 +144,7 @@ pub fn line(all_rules: &[Rules], data: &[u8]) {
     assert!(start.elapsed() < Duration::from_secs(5), "{:?} in {}", start.elapsed(), pos.fen());
     let turn = report.turn.expect("a position in play has a turn");
     assert_eq!(report.line.first(), Some(&turn));
-    assert_eq!(play(&pos, &turn), report.result.unwrap());
+    assert_eq!(play_unchecked(&pos, &turn), report.result.unwrap());
     let mut at = pos;
     for t in &report.line {
         assert!(is_legal(&at, t), "{t} in {}", at.fen());
@@ -151,7 +152,7 @@ pub fn line(all_rules: &[Rules], data: &[u8]) {
         if check_turn_count(&at).is_ok() {
             assert_eq!(&resolve(&at, &written).unwrap(), t, "{written} in {}", at.fen());
         }
-        at = play(&at, t);
+        at = play_unchecked(&at, t);
     }
 }
 
@@ -169,8 +170,8 @@ pub fn perft_below(all_rules: &[Rules], data: &[u8]) {
         return;
     }
     let options = PerftOptions { threads: 1, table_mib: 1, ..PerftOptions::default() };
-    let turns = legal_turns(&pos);
-    let children: Vec<_> = turns.iter().map(|t| play(&pos, t)).collect();
+    let turns = legal_turns_unbounded(&pos);
+    let children: Vec<_> = turns.iter().map(|t| play_unchecked(&pos, t)).collect();
     let start = std::time::Instant::now();
     let counted = perft(&pos, 2, &options, None);
     // Results of a million turns each make a long count: it is checked again only when short.

@@ -132,7 +132,7 @@ pub enum Command {
         #[arg(long, value_name = "MS")]
         movetime: Option<u64>,
         /// Use a level's limits (when neither --depth nor --movetime is given).
-        #[arg(long, value_name = "L", value_parser = clap::value_parser!(u8).range(1..=crate::search::MAX_LEVEL as i64), conflicts_with_all = ["depth", "movetime"])]
+        #[arg(long, value_name = "L", value_parser = clap::value_parser!(u8).range(1..=kickoff::search::MAX_LEVEL as i64), conflicts_with_all = ["depth", "movetime"])]
         level: Option<u8>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -179,7 +179,7 @@ pub enum Command {
         /// A shipped variant's name or a path to a .toml file.
         variant: String,
         /// The number of turns (0 to 64).
-        #[arg(value_parser = clap::value_parser!(u32).range(0..=crate::movegen::perft::MAX_DEPTH as i64))]
+        #[arg(value_parser = clap::value_parser!(u32).range(0..=kickoff::movegen::perft::MAX_DEPTH as i64))]
         depth: u32,
         /// The position (default: the variant's start position).
         #[arg(long)]

@@ -1,10 +1,39 @@
 //! kickoff plays Football Chess and any football-style chess variant from a definition file.
 //!
-//! A definition (TOML, see `variants/`) compiles once into an immutable [`Rules`]; the engine,
-//! the game and the tools read `&Rules` only.
+//! A definition (TOML, see `variants/` and `docs/rules.md`) compiles once into an immutable
+//! [`Rules`]; positions, turn generation, games and the search read `&Rules` only. The
+//! library never prints: problems come back as values ([`Diagnostic`]s with stable codes,
+//! `thiserror` errors), and the `kickoff` command line is a client of this API.
+//!
+//! The obvious names are the checked ones: [`legal_turns`] refuses a position with too many
+//! turns to list, [`play`] refuses an illegal turn, [`Position::from_fen`] and
+//! [`Position::from_placement`] refuse a position the rules do not allow, [`Square::new`] a
+//! square off every board. The forms that skip a check say so in their name
+//! ([`movegen::play_unchecked`], [`movegen::legal_turns_unbounded`]).
+//!
+//! ```
+//! use kickoff::{Position, legal_turns, load, play};
+//!
+//! // A shipped variant by name (or a path to a definition file), with its warnings.
+//! let def = load("boyer-1951")?;
+//! assert!(def.warnings.is_empty());
+//! let start = Position::start(&def.rules);
+//!
+//! // Every legal turn of the side to move, in their long form.
+//! let turns = legal_turns(&start)?;
+//! assert_eq!(turns.len(), 74);
+//! let knight = turns.iter().find(|t| t.to_string() == "Nb1-c3").expect("a knight move");
+//!
+//! // Play one: the other side is to move.
+//! let after = play(&start, knight)?;
+//! assert_eq!(after.side(), kickoff::Side::Black);
+//! assert_eq!(after.fen(), "rnbq1kbnr/9/9/9/4a4/9/2N6/9/R1BQ1KBNR b 1");
+//!
+//! // An illegal turn is refused, not played.
+//! assert!(play(&after, knight).is_err());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
-pub mod cli;
-pub mod commands;
 pub mod definition;
 pub mod game;
 pub mod lint;
@@ -21,7 +50,7 @@ pub mod square_set;
 pub mod text_file;
 
 pub use definition::{Definition, Diagnostic, LoadError, load};
-pub use movegen::{Kick, PerftOptions, PieceMove, Turn, legal_turns, perft, play};
+pub use movegen::{Kick, PerftOptions, PieceMove, PlayError, Turn, legal_turns, perft, play};
 pub use position::{Outcome, Position, is_repetition};
 pub use rules::{PieceKind, Rules};
 pub use side::{BySide, Side};

@@ -1,6 +1,7 @@
 //! Football-specific warnings about a definition that compiles: things the rules allow but an
 //! author probably did not mean. They need the engine, so they run after compilation.
 
+use crate::definition::Code;
 use crate::definition::{Definition, Diagnostic};
 use crate::movegen::{MAX_TURNS, check_turn_count, kick_destinations, nth_turn, null_allowed};
 use crate::position::{Placement, Position};
@@ -29,7 +30,8 @@ fn unreachable_goals(def: &Definition, out: &mut Vec<Diagnostic>) {
         for &goal in rules.goals(side) {
             if !reachable(rules, side, goal) {
                 out.push(
-                    Diagnostic::warning(
+                    Diagnostic::new(
+                        Code::UnreachableGoal,
                         format!("no kick can ever send the ball to {goal}, {}'s goal", side.name()),
                         at.clone(),
                     )
@@ -59,7 +61,7 @@ fn reachable(rules: &Rules, attacker: Side, goal: Square) -> bool {
                     let mut placement =
                         Placement::new(vec![(kicker, side, PieceKind(kind as u8))], ball, side);
                     placement.turns = rules.turn().no_goal_before;
-                    let pos = Position::from_placement(rules, &placement);
+                    let pos = Position::from_checked(rules, &placement);
                     kick_destinations(&pos, kicker).contains(&goal)
                 })
             })
@@ -85,7 +87,8 @@ fn forced_pass_at_start(def: &Definition, out: &mut Vec<Diagnostic>) {
     };
     if count == 1 && nth_turn(&pos, 0).is_some_and(|t| t.is_null()) && !null_allowed(&pos) {
         out.push(
-            Diagnostic::warning(
+            Diagnostic::new(
+                Code::ForcedPassAtStart,
                 format!("at the start, {} has no legal turn and can only pass", pos.side().name()),
                 at,
             )
@@ -96,7 +99,8 @@ fn forced_pass_at_start(def: &Definition, out: &mut Vec<Diagnostic>) {
 
 /// The warning that `pos`, reached `when`, has more turns than kickoff lists.
 fn too_many_turns(pos: &Position<'_>, when: &str, at: crate::definition::Loc) -> Diagnostic {
-    Diagnostic::warning(
+    Diagnostic::new(
+        Code::TooManyTurns,
         format!(
             "{when}, {} has more than {MAX_TURNS} turns (in {}): kickoff does not list or \
              count them, and plays them only action by action",
@@ -162,7 +166,7 @@ fn random_game(
                 crate::setup::independent_by_default(random).then(|| rng.random_range(0..count));
             let n = crate::setup::SetupNumber { white: rng.random_range(0..count), black };
             match crate::setup::placement(rules, random, n) {
-                Ok(p) => (Position::from_placement(rules, &p), Some(n)),
+                Ok(p) => (Position::from_checked(rules, &p), Some(n)),
                 Err(_) => return,
             }
         }
@@ -226,7 +230,8 @@ fn report(def: &Definition, games: usize, found: &Findings) -> Vec<Diagnostic> {
     let name_at = def.location(&["variant", "name"]);
     if let (Some((index, fen, record)), Some(at)) = (&found.exploded, name_at.clone()) {
         out.push(
-            Diagnostic::warning(
+            Diagnostic::new(
+                Code::SimulationExploded,
                 format!(
                     "{} of {games} random games reached a position with more than {MAX_TURNS} \
                      turns and were abandoned there (game {} for example, in {fen})",
@@ -249,7 +254,8 @@ fn report(def: &Definition, games: usize, found: &Findings) -> Vec<Diagnostic> {
     }
     if let (Some((index, record)), Some(at)) = (&found.endless, name_at.clone()) {
         out.push(
-            Diagnostic::warning(
+            Diagnostic::new(
+                Code::SimulationEndless,
                 format!(
                     "{} of {games} random games did not end within {SIMULATION_CAP} turns \
                      (game {} for example)",
@@ -263,8 +269,12 @@ fn report(def: &Definition, games: usize, found: &Findings) -> Vec<Diagnostic> {
     }
     if let (Some((fen, record)), Some(at)) = (&found.stuck, name_at.clone()) {
         out.push(
-            Diagnostic::warning(format!("a side had no legal turn and had to pass in {fen}"), at)
-                .with_help(format!("a sample record:\n{}", shorten(record))),
+            Diagnostic::new(
+                Code::SimulationStuck,
+                format!("a side had no legal turn and had to pass in {fen}"),
+                at,
+            )
+            .with_help(format!("a sample record:\n{}", shorten(record))),
         );
     }
     for side in Side::ALL {
@@ -272,7 +282,8 @@ fn report(def: &Definition, games: usize, found: &Findings) -> Vec<Diagnostic> {
         if let Some(at) = def.location(&["goals", key]) {
             for &goal in def.rules.goals(side) {
                 if !found.scored.contains(&goal) {
-                    out.push(Diagnostic::warning(
+                    out.push(Diagnostic::new(
+                        Code::SimulationNoGoal,
                         format!("no goal on {goal} in {games} random games"),
                         at.clone(),
                     ));
@@ -282,7 +293,8 @@ fn report(def: &Definition, games: usize, found: &Findings) -> Vec<Diagnostic> {
         if !found.kicked[side.index()]
             && let Some(at) = name_at.clone()
         {
-            out.push(Diagnostic::warning(
+            out.push(Diagnostic::new(
+                Code::SimulationNoKick,
                 format!("{} never kicked the ball in {games} random games", side.name()),
                 at,
             ));

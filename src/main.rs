@@ -1,8 +1,10 @@
 use std::process::ExitCode;
 
+mod cli;
+mod commands;
+
 use clap::Parser;
-use kickoff::cli::{Cli, Command};
-use kickoff::commands;
+use cli::{Cli, Command};
 use kickoff::definition::LoadOptions;
 use kickoff::movegen::PerftOptions;
 

@@ -21,16 +21,23 @@ pub const SQUARES: usize = MAX_FILES as usize * MAX_RANKS as usize;
 pub struct Square(u16);
 
 impl Square {
-    /// The square on `file` and `rank` (both from 0, below [`MAX_FILES`] and [`MAX_RANKS`]).
+    /// The square on `file` and `rank` (both from 0), if they are below [`MAX_FILES`] and
+    /// [`MAX_RANKS`].
     #[must_use]
-    pub const fn new(file: u8, rank: u8) -> Square {
+    pub const fn new(file: u8, rank: u8) -> Option<Square> {
+        if file < MAX_FILES && rank < MAX_RANKS { Some(Square::at(file, rank)) } else { None }
+    }
+
+    /// The square on `file` and `rank`, which the caller has checked are in range.
+    #[must_use]
+    pub(crate) const fn at(file: u8, rank: u8) -> Square {
         debug_assert!(file < MAX_FILES && rank < MAX_RANKS);
         Square((rank as u16) << 4 | file as u16)
     }
 
     /// The square with this packed index (`rank * 16 + file`, below [`SQUARES`]).
     #[must_use]
-    pub const fn from_index(index: usize) -> Square {
+    pub(crate) const fn from_index(index: usize) -> Square {
         debug_assert!(index < SQUARES);
         Square(index as u16)
     }
@@ -64,7 +71,7 @@ impl Square {
         let f = i32::from(self.file()) + df;
         let r = i32::from(self.rank()) + dr;
         if (0..i32::from(files)).contains(&f) && (0..i32::from(ranks)).contains(&r) {
-            Some(Square::new(f as u8, r as u8))
+            Some(Square::at(f as u8, r as u8))
         } else {
             None
         }
@@ -101,12 +108,18 @@ mod tests {
 
     #[test]
     fn names_and_offsets() {
-        let e5 = Square::new(4, 4);
+        let e5 = Square::at(4, 4);
         assert_eq!(e5.to_string(), "e5");
-        assert_eq!(Square::new(15, 15).to_string(), "p16");
-        assert_eq!(e5.offset(1, 2, 9, 9), Some(Square::new(5, 6)));
+        assert_eq!(Square::at(15, 15).to_string(), "p16");
+        assert_eq!(e5.offset(1, 2, 9, 9), Some(Square::at(5, 6)));
         assert_eq!(e5.offset(5, 0, 9, 9), None);
         assert_eq!(e5.offset(-5, 0, 9, 9), None);
-        assert_eq!(e5.distance(Square::new(6, 3)), 2);
+        assert_eq!(e5.distance(Square::at(6, 3)), 2);
+        assert_eq!(Square::new(15, 23), Some(Square::at(15, 23)));
+        assert_eq!(Square::new(16, 0), None);
+        assert_eq!(Square::new(0, 24), None);
+        assert_eq!(Square::new(15, 23), Some(Square::at(15, 23)));
+        assert_eq!(Square::new(16, 0), None);
+        assert_eq!(Square::new(0, 24), None);
     }
 }

@@ -139,15 +139,15 @@ mod tests {
     #[test]
     fn insert_remove_iterate() {
         let mut s = SquareSet::EMPTY;
-        assert!(s.insert(Square::new(0, 0)));
-        assert!(!s.insert(Square::new(0, 0)));
-        s.insert(Square::new(15, 15));
-        s.insert(Square::new(4, 4));
+        assert!(s.insert(Square::at(0, 0)));
+        assert!(!s.insert(Square::at(0, 0)));
+        s.insert(Square::at(15, 15));
+        s.insert(Square::at(4, 4));
         assert_eq!(s.len(), 3);
         let v: Vec<String> = s.iter().map(|q| q.to_string()).collect();
         assert_eq!(v, ["a1", "e5", "p16"]);
-        s.remove(Square::new(4, 4));
-        assert!(!s.contains(Square::new(4, 4)));
-        assert!(s.contains(Square::new(15, 15)));
+        s.remove(Square::at(4, 4));
+        assert!(!s.contains(Square::at(4, 4)));
+        assert!(s.contains(Square::at(15, 15)));
     }
 }

@@ -1,5 +1,6 @@
 //! The documentation says what the code does: the key tables of README.md and docs/rules.md are
-//! generated from the format's keys, and every link to a rule names a section that exists.
+//! generated from the format's keys, every link to a rule names a section that exists, and
+//! docs/diagnostics.md explains every diagnostic code with an example that gives it.
 
 use std::path::{Path, PathBuf};
 
@@ -101,6 +102,9 @@ fn every_link_to_a_rule_names_a_section_of_docs_rules() {
         if path.ends_with("docs/rules.md") {
             patterns.push("](#".to_owned());
         }
+        if path.ends_with("docs/diagnostics.md") {
+            patterns.push("](rules.md#".to_owned());
+        }
         for pattern in &patterns {
             for (at, _) in text.match_indices(pattern) {
                 let rest = &text[at + pattern.len()..];
@@ -128,4 +132,54 @@ fn the_rules_are_referred_to_inside_the_project() {
         .map(|p| p.display().to_string())
         .collect();
     assert!(stale.is_empty(), "these files refer to {old_name}, not docs/rules.md: {stale:?}");
+}
+
+/// The sections of docs/diagnostics.md: each heading's code and the text up to the next one.
+fn diagnostic_sections() -> Vec<(String, String)> {
+    let doc = read(&root().join("docs/diagnostics.md"));
+    let mut sections: Vec<(String, String)> = Vec::new();
+    for line in doc.lines() {
+        if let Some(heading) = line.strip_prefix("## ") {
+            let code = heading.split(':').next().unwrap_or_default().to_owned();
+            sections.push((code, String::new()));
+        } else if let Some((_, body)) = sections.last_mut() {
+            body.push_str(line);
+            body.push('\n');
+        }
+    }
+    sections
+}
+
+#[test]
+fn every_diagnostic_code_is_documented_and_every_documented_code_exists() {
+    use kickoff::definition::Code;
+    let documented: Vec<String> = diagnostic_sections().into_iter().map(|(code, _)| code).collect();
+    let codes: Vec<String> = Code::ALL.iter().map(|c| c.as_str().to_owned()).collect();
+    assert_eq!(documented, codes, "docs/diagnostics.md must have one section per code, in order");
+}
+
+/// Each section's `toml` example, loaded as a definition, gives the section's code (as an
+/// error, or as a warning of a definition that loads).
+#[test]
+fn every_definition_example_of_docs_diagnostics_gives_its_code() {
+    use kickoff::definition::{self, LoadError};
+    let (mut examples, mut wrong) = (0, Vec::new());
+    for (code, body) in diagnostic_sections() {
+        let Some(start) = body.find("```toml\n") else { continue };
+        let rest = &body[start + "```toml\n".len()..];
+        let example = &rest[..rest.find("```").expect("a closed example")];
+        let given: Vec<String> = match definition::load_text("example.toml", example) {
+            Ok(def) => def.warnings.iter().map(|d| d.code.to_string()).collect(),
+            Err(LoadError::Invalid { diagnostics, .. }) => {
+                diagnostics.iter().map(|d| d.code.to_string()).collect()
+            }
+            Err(e) => panic!("{code}: the example does not load: {e}"),
+        };
+        if !given.contains(&code) {
+            wrong.push(format!("{code}: the example gives {given:?}"));
+        }
+        examples += 1;
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+    assert!(examples >= 30, "only {examples} examples checked");
 }

@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 use std::io::{BufRead, BufReader};
 
-use kickoff::movegen::legal_turns;
+use kickoff::movegen::legal_turns_unbounded;
 use kickoff::movegen::notation::{names, resolve};
 use kickoff::{Position, load};
 use serde_json::Value;
@@ -21,7 +21,7 @@ fn every_reference_turn_names_and_reads_back() {
         let rules = if line["rules"] == "boyer" { &boyer } else { &vchess };
         let fen = line["fen"].as_str().unwrap();
         let pos = Position::from_fen(rules, fen).unwrap();
-        let turns = legal_turns(&pos);
+        let turns = legal_turns_unbounded(&pos);
         let names = names(&pos, &turns);
         let distinct: HashSet<&String> = names.iter().collect();
         assert_eq!(distinct.len(), names.len(), "two turns share a name in {fen}");

@@ -3,10 +3,12 @@
 use std::collections::HashSet;
 
 use kickoff::definition::shipped;
-use kickoff::movegen::{PerftOptions, check_turn_count, is_legal, legal_turns, perft, play};
+use kickoff::movegen::{
+    PerftOptions, check_turn_count, is_legal, legal_turns_unbounded, perft, play_unchecked,
+};
 use kickoff::position::Placement;
 use kickoff::search::{beyond_counting, random_turn};
-use kickoff::{PieceKind, Position, Rules, Side, Square, load};
+use kickoff::{Position, Rules, Side, Square, load};
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -58,12 +60,12 @@ fn check_turns(pos: &Position<'_>, deep: bool) -> Result<(), TestCaseError> {
         return Ok(());
     }
     let deep = deep && count <= MAX_DEEP;
-    let turns = legal_turns(pos);
+    let turns = legal_turns_unbounded(pos);
     prop_assert_eq!(count, turns.len() as u64, "{}", pos.fen());
     let options = PerftOptions::default();
     let mut two = 0;
     for t in &turns {
-        let next = play(pos, t);
+        let next = play_unchecked(pos, t);
         check_position(&next)?;
         prop_assert_eq!(next.turns(), pos.turns() + 1);
         prop_assert_eq!(next.side(), !pos.side());
@@ -99,9 +101,9 @@ fn placement(
     used.insert(ball);
     let mut pieces = Vec::new();
     for &(file, rank, white, kind) in raw {
-        let s = Square::new(file % board.files, rank % board.ranks);
+        let s = Square::new(file % board.files, rank % board.ranks).expect("a square of the board");
         let side = if white { Side::White } else { Side::Black };
-        let kind = PieceKind(kind % rules.pieces().len() as u8);
+        let kind = rules.kinds().nth(usize::from(kind) % rules.pieces().len()).expect("a kind");
         if rules.scorer(s).is_some() || !rules.may_stand(side, kind, s) || !used.insert(s) {
             continue;
         }
@@ -127,7 +129,7 @@ proptest! {
         let rules = all_rules();
         let rules = &rules[variant % rules.len()];
         let placement = placement(rules, &raw, ball, black, turns).unwrap();
-        let pos = Position::from_placement(rules, &placement);
+        let pos = Position::from_placement(rules, &placement).expect("a placement the rules accept");
         check_position(&pos)?;
         check_turns(&pos, true)?;
     }
@@ -144,7 +146,7 @@ proptest! {
             check_position(&pos)?;
             check_turns(&pos, false)?;
             let turn = if !beyond_counting(&pos) && check_turn_count(&pos).is_ok() {
-                let turns = legal_turns(&pos);
+                let turns = legal_turns_unbounded(&pos);
                 turns[usize::from(choice) % turns.len()].clone()
             } else {
                 // Too many turns to list: one built action by action, which must be legal.
@@ -153,10 +155,10 @@ proptest! {
                 prop_assert!(is_legal(&pos, &turn), "{}", pos.fen());
                 turn
             };
-            pos = play(&pos, &turn);
+            pos = play_unchecked(&pos, &turn);
             if pos.is_goal() {
                 check_position(&pos)?;
-                prop_assert!(legal_turns(&pos).is_empty());
+                prop_assert!(legal_turns_unbounded(&pos).is_empty());
                 break;
             }
         }

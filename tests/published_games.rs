@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::io::{BufRead, BufReader};
 
 use kickoff::movegen::notation::{names, resolve};
-use kickoff::movegen::{PerftOptions, legal_turns, perft, play};
+use kickoff::movegen::{PerftOptions, legal_turns_unbounded, perft, play_unchecked};
 use kickoff::search::{Limits, Searcher};
 use kickoff::{Position, Rules, load};
 use serde_json::Value;
@@ -26,11 +26,11 @@ fn lines(path: &str) -> Vec<Value> {
 /// Every turn of `fen`: their number, the results counted, and the turns that score.
 fn our_turns(rules: &Rules, fen: &str) -> (usize, BTreeMap<String, u64>, usize) {
     let pos = Position::from_fen(rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-    let turns = legal_turns(&pos);
+    let turns = legal_turns_unbounded(&pos);
     let mut results = BTreeMap::new();
     let mut goals = 0;
     for t in &turns {
-        let after = play(&pos, t);
+        let after = play_unchecked(&pos, t);
         goals += usize::from(after.is_goal());
         *results.entry(after.fen()).or_insert(0) += 1;
     }
@@ -40,7 +40,7 @@ fn our_turns(rules: &Rules, fen: &str) -> (usize, BTreeMap<String, u64>, usize) 
 /// Checks that every turn of `fen` has one name and that the name reads back to it.
 fn names_read_back(rules: &Rules, fen: &str) -> usize {
     let pos = Position::from_fen(rules, fen).unwrap();
-    let turns = legal_turns(&pos);
+    let turns = legal_turns_unbounded(&pos);
     let named = names(&pos, &turns);
     let distinct: HashSet<&String> = named.iter().collect();
     assert_eq!(distinct.len(), named.len(), "two turns share a name in {fen}");

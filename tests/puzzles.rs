@@ -86,7 +86,7 @@ fn every_puzzle_is_what_it_claims_and_the_search_solves_it() {
         let result = report.result.unwrap();
         let turn = report.turn.unwrap();
         assert_eq!(
-            kickoff::play(&pos, &turn),
+            kickoff::play(&pos, &turn).expect("the chosen turn is legal"),
             result,
             "{line}: the turn does not lead to the result"
         );

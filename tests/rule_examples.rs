@@ -13,21 +13,21 @@
 use std::path::PathBuf;
 
 use kickoff::movegen::notation::names;
-use kickoff::movegen::{legal_turns, null_allowed, play};
+use kickoff::movegen::{legal_turns_unbounded, null_allowed, play_unchecked};
 use kickoff::{Outcome, Position, Side, Square, Turn, load};
 
 /// The position and its turns, as a snapshot shows them.
 fn listing(variant: &str, fen: &str) -> String {
     let def = load(variant).unwrap_or_else(|e| panic!("{variant}: {e}"));
     let pos = Position::from_fen(&def.rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-    let turns = legal_turns(&pos);
+    let turns = legal_turns_unbounded(&pos);
     let forced = turns.len() == 1 && turns[0].is_null() && !null_allowed(&pos);
     let names = names(&pos, &turns);
     let mut lines: Vec<String> = turns
         .iter()
         .zip(&names)
         .map(|(t, name)| {
-            let note = match play(&pos, t).outcome() {
+            let note = match play_unchecked(&pos, t).outcome() {
                 Some(Outcome::Goal { winner, own_goal }) => {
                     let own = if own_goal { ", an own goal" } else { "" };
                     format!("  (goal: {} scores{own})", winner.name())
@@ -133,7 +133,7 @@ fn square(text: &str) -> Square {
     let mut chars = text.chars();
     let file = chars.next().expect("a square") as u8 - b'a';
     let rank: u8 = chars.as_str().parse().expect("a square's rank");
-    Square::new(file, rank - 1)
+    Square::new(file, rank - 1).expect("a square of the board")
 }
 
 /// The diagram of an example, as the engine draws it now.
@@ -144,7 +144,7 @@ fn draw(example: &Example) -> String {
 fn draw_case(case: &Case) -> String {
     let def = load(&case.variant).unwrap_or_else(|e| panic!("{}: {e}", case.variant));
     let pos = Position::from_fen(&def.rules, &case.fen).unwrap_or_else(|e| panic!("{e}"));
-    let turns = legal_turns(&pos);
+    let turns = legal_turns_unbounded(&pos);
     let mut marks: Vec<(Square, char)> = Vec::new();
     let mut notes = Vec::new();
     let mut after = None;
@@ -164,7 +164,7 @@ fn draw_case(case: &Case) -> String {
             Show::KickTurns => notes.push(kick_turns_note(&turns)),
             Show::Play(text) => {
                 let turn = find_turn(&pos, &turns, text);
-                let next = play(&pos, &turn);
+                let next = play_unchecked(&pos, &turn);
                 notes.push(play_note(text, &turn, &next));
                 after = Some((text.clone(), next));
             }
@@ -300,7 +300,7 @@ fn board(
     for rank in (r0..=r1).rev() {
         out.push_str(&format!("{:>2} ", rank + 1));
         for file in f0..=f1 {
-            let square = Square::new(file, rank);
+            let square = Square::new(file, rank).expect("a square of the board");
             out.push(' ');
             out.push(cell(pos, square, marks));
         }

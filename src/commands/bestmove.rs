@@ -7,10 +7,10 @@ use serde::Serialize;
 
 use crate::cli::Format;
 use crate::commands::{Exit, load_position, load_variant};
-use crate::definition::LoadOptions;
-use crate::movegen::notation::name;
-use crate::movegen::play;
-use crate::search::{DEFAULT_LEVEL, Limits, Searcher, goal_in};
+use kickoff::definition::LoadOptions;
+use kickoff::movegen::notation::name;
+use kickoff::movegen::play_unchecked;
+use kickoff::search::{DEFAULT_LEVEL, Limits, Searcher, goal_in};
 
 /// The JSON document.
 #[derive(Serialize)]
@@ -76,7 +76,7 @@ pub fn run(request: &Request<'_>, options: LoadOptions) -> Exit {
     let mut at = pos;
     for t in &report.line {
         line.push(name(&at, t));
-        at = play(&at, t);
+        at = play_unchecked(&at, t);
     }
     let chosen = name(&pos, &turn);
     match request.format {

@@ -1,9 +1,9 @@
 //! `kickoff explain VARIANT`: the rules in plain English.
 
 use crate::commands::{Exit, load_variant};
-use crate::definition::LoadOptions;
-use crate::render::explain::explain;
-use crate::render::printable::printable;
+use kickoff::definition::LoadOptions;
+use kickoff::render::explain::explain;
+use kickoff::render::printable::printable;
 
 /// Prints the rules of `variant`.
 pub fn run(variant: &str, options: LoadOptions) -> Exit {

@@ -11,15 +11,17 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::commands::{Exit, load_variant};
-use crate::definition::LoadOptions;
-use crate::game::record::{self, save_atomically};
-use crate::game::{Ending, Game, GameResult};
-use crate::movegen::play;
-use crate::position::Position;
-use crate::rules::Rules;
-use crate::search::{ENTRY_BYTES, Limits, Player, Searcher, TABLE_BITS, greedy_turn, random_turn};
-use crate::setup::{self, SetupNumber};
-use crate::side::Side;
+use kickoff::definition::LoadOptions;
+use kickoff::game::record::{self, save_atomically};
+use kickoff::game::{Ending, Game, GameResult};
+use kickoff::movegen::play_unchecked;
+use kickoff::position::Position;
+use kickoff::rules::Rules;
+use kickoff::search::{
+    ENTRY_BYTES, Limits, Player, Searcher, TABLE_BITS, greedy_turn, random_turn,
+};
+use kickoff::setup::{self, SetupNumber};
+use kickoff::side::Side;
 
 /// What to play.
 pub struct Request<'a> {
@@ -195,9 +197,7 @@ fn starts<'r>(
                 } else {
                     SetupNumber::parse(text, independent).map_err(|e| e.to_string())?
                 };
-                let placement =
-                    setup::placement(rules, random, number).map_err(|e| e.to_string())?;
-                (Position::from_placement(rules, &placement), Some(number))
+                (setup::position(rules, random, number).map_err(|e| e.to_string())?, Some(number))
             }
         };
         // Random opening turns; a line that scores is drawn again (at most a few times).
@@ -207,7 +207,7 @@ fn starts<'r>(
                 pos = base;
                 for _ in 0..request.opening {
                     match random_turn(&pos, &mut rng) {
-                        Some(t) => pos = play(&pos, &t),
+                        Some(t) => pos = play_unchecked(&pos, &t),
                         None => break,
                     }
                 }

@@ -14,11 +14,12 @@ pub mod validate;
 
 use std::io::IsTerminal;
 
-use crate::definition::{
+use kickoff::definition::Code;
+use kickoff::definition::{
     Definition, Diagnostic, LoadError, LoadOptions, Loc, Origin, SourceFile, Sources, load_with,
 };
-use crate::position::Position;
-use crate::render::printable::{make_rules_printable, printable};
+use kickoff::position::Position;
+use kickoff::render::printable::{make_rules_printable, printable};
 
 /// How a command ended, as the process exit status.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,15 +60,16 @@ pub fn report_unloadable(e: &LoadError) {
 pub fn load_variant(arg: &str, options: LoadOptions) -> Result<Definition, Exit> {
     match load_with(arg, options) {
         Ok(mut def) => {
+            print_warnings(&def);
             make_rules_printable(&mut def.rules);
             Ok(def)
         }
         Err(LoadError::Invalid { sources, diagnostics }) => {
             let color = color_stderr();
-            for d in diagnostics.iter().take(crate::definition::MAX_SHOWN) {
+            for d in diagnostics.iter().take(kickoff::definition::MAX_SHOWN) {
                 eprintln!("{}\n", d.render(&sources, color));
             }
-            if let Some(more) = crate::definition::more_line(&diagnostics) {
+            if let Some(more) = kickoff::definition::more_line(&diagnostics) {
                 eprintln!("{more}\n");
             }
             eprintln!(
@@ -79,6 +81,17 @@ pub fn load_variant(arg: &str, options: LoadOptions) -> Result<Definition, Exit>
             report_unloadable(&e);
             Err(Exit::Usage)
         }
+    }
+}
+
+/// Prints a loaded definition's warnings to stderr, as `validate` shows them.
+fn print_warnings(def: &Definition) {
+    let color = color_stderr();
+    for d in def.warnings.iter().take(kickoff::definition::MAX_SHOWN) {
+        eprintln!("{}\n", d.render(&def.sources, color));
+    }
+    if let Some(more) = kickoff::definition::more_line(&def.warnings) {
+        eprintln!("{more}\n");
     }
 }
 
@@ -115,7 +128,7 @@ pub fn parse_position<'r>(def: &'r Definition, fen: Option<&str>) -> Result<Posi
         });
         for p in e.problems {
             let at = Loc { file, span: p.span };
-            let d = Diagnostic::error(format!("bad position: {}", p.message), at);
+            let d = Diagnostic::new(Code::BadPosition, format!("bad position: {}", p.message), at);
             eprintln!("{}\n", d.with_help_opt(p.help).render(&sources, color_stderr()));
         }
         Exit::Failure

@@ -6,8 +6,8 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::commands::{Exit, load_position, load_variant};
-use crate::definition::LoadOptions;
-use crate::movegen::{MAX_TURNS, PerftOptions, Turn, perft, perft_divide};
+use kickoff::definition::LoadOptions;
+use kickoff::movegen::{MAX_TURNS, PerftOptions, Turn, perft, perft_divide};
 
 /// How long a run goes before it shows a progress bar.
 const QUIET_TIME: Duration = Duration::from_millis(700);
@@ -29,7 +29,7 @@ pub fn run(
         Ok(pos) => pos,
         Err(exit) => return exit,
     };
-    if let Err(e) = crate::movegen::check_turn_count(&pos) {
+    if let Err(e) = kickoff::movegen::check_turn_count(&pos) {
         eprintln!("error: {e}");
         return Exit::Failure;
     }

@@ -3,11 +3,12 @@
 use std::path::Path;
 
 use crate::commands::{Exit, color_stderr, load_variant};
-use crate::definition::{Diagnostic, LoadOptions, Loc, Origin, SourceFile, Sources};
-use crate::game::record::{self, RecordError};
-use crate::game::{Ending, Game};
-use crate::notation::record::RecordText;
-use crate::render::printable::{excerpt, printable};
+use kickoff::definition::Code;
+use kickoff::definition::{Diagnostic, LoadOptions, Loc, Origin, SourceFile, Sources};
+use kickoff::game::record::{self, RecordError};
+use kickoff::game::{Ending, Game};
+use kickoff::notation::record::RecordText;
+use kickoff::render::printable::{excerpt, printable};
 
 /// The largest record read.
 pub const MAX_RECORD_SIZE: u64 = 8 << 20;
@@ -67,7 +68,7 @@ pub fn run(file: &str, variant: Option<&str>, options: LoadOptions) -> Exit {
 /// # Errors
 /// Why it cannot be read, in words.
 pub fn read_record_file(path: &Path) -> Result<String, String> {
-    crate::text_file::read_limited(path, MAX_RECORD_SIZE, "records")
+    kickoff::text_file::read_limited(path, MAX_RECORD_SIZE, "records")
 }
 
 /// The record's parts, or a diagnostic with a caret on the malformed spot.
@@ -75,7 +76,7 @@ pub fn read_record_file(path: &Path) -> Result<String, String> {
 /// # Errors
 /// Exit 1, the problem printed.
 pub fn parse_record(file: &str, text: &str) -> Result<RecordText, Exit> {
-    crate::notation::record::parse(text).map_err(|e| {
+    kickoff::notation::record::parse(text).map_err(|e| {
         let message = format!("the record is malformed: {}", e.message);
         print_at(file, text, &e.span, &message, e.help.clone());
         Exit::Failure
@@ -89,7 +90,7 @@ pub fn parse_record(file: &str, text: &str) -> Result<RecordText, Exit> {
 /// # Errors
 /// A path that leaves the record's folder.
 pub fn record_variant(record: &Path, tag: &str, options: LoadOptions) -> Result<String, String> {
-    if !crate::definition::is_path(tag) || options.allow_outside {
+    if !kickoff::definition::is_path(tag) || options.allow_outside {
         return Ok(tag.to_owned());
     }
     let folder = record.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
@@ -123,7 +124,8 @@ fn print_at(
         text: text.to_owned(),
         origin: Origin::Text(file.to_owned()),
     });
-    let diag = Diagnostic::error(message, Loc { file: id, span: span.clone() }).with_help_opt(help);
+    let diag = Diagnostic::new(Code::BadRecord, message, Loc { file: id, span: span.clone() })
+        .with_help_opt(help);
     eprintln!("{}", diag.render(&sources, color_stderr()));
 }
 

@@ -1,7 +1,7 @@
 //! `kickoff schema`: the JSON Schema of the definition format.
 
 use crate::commands::Exit;
-use crate::definition::schema::json_schema;
+use kickoff::definition::schema::json_schema;
 
 /// Prints the schema.
 pub fn run() -> Exit {

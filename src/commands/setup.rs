@@ -4,9 +4,9 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::commands::{Exit, load_variant};
-use crate::definition::LoadOptions;
-use crate::rules::{RandomSetup, Rules};
-use crate::setup::{self, SetupNumber};
+use kickoff::definition::LoadOptions;
+use kickoff::rules::{RandomSetup, Rules};
+use kickoff::setup::{self, SetupNumber};
 
 /// What `kickoff setup` was asked for.
 #[derive(Clone, Debug, Default)]

@@ -1,10 +1,9 @@
 //! `kickoff show VARIANT [--fen F | --setup N]`: the board as text.
 
 use crate::commands::{Exit, color_stdout, load_variant, parse_position};
-use crate::definition::LoadOptions;
-use crate::position::Position;
-use crate::render::terminal::{Style, board, legend_of, status};
-use crate::setup::{self, SetupNumber};
+use kickoff::definition::LoadOptions;
+use kickoff::render::terminal::{Style, board, legend_of, status};
+use kickoff::setup::{self, SetupNumber};
 
 /// Prints the position.
 pub fn run(
@@ -27,8 +26,8 @@ pub fn run(
                     return Exit::Failure;
                 }
             };
-            match setup::placement(rules, random, number) {
-                Ok(placement) => Position::from_placement(rules, &placement),
+            match setup::position(rules, random, number) {
+                Ok(pos) => pos,
                 Err(e) => {
                     eprintln!("error: {e}");
                     return Exit::Failure;

@@ -7,10 +7,10 @@ use serde::Serialize;
 
 use crate::cli::Format;
 use crate::commands::{Exit, load_position, load_variant};
-use crate::definition::LoadOptions;
-use crate::movegen::notation::names;
-use crate::movegen::{Turn, legal_turns_checked, play};
-use crate::position::Position;
+use kickoff::definition::LoadOptions;
+use kickoff::movegen::notation::names;
+use kickoff::movegen::{Turn, legal_turns, play_unchecked};
+use kickoff::position::Position;
 
 /// One turn and the position it leads to.
 #[derive(Serialize)]
@@ -40,7 +40,7 @@ impl List<'_> {
     fn lines(&self) -> impl Iterator<Item = Line<'_>> {
         self.order.iter().map(|&i| {
             let i = i as usize;
-            Line { turn: &self.names[i], result: play(self.pos, &self.turns[i]).fen() }
+            Line { turn: &self.names[i], result: play_unchecked(self.pos, &self.turns[i]).fen() }
         })
     }
 }
@@ -61,7 +61,7 @@ pub fn run(variant: &str, fen: Option<&str>, format: Format, options: LoadOption
         Ok(pos) => pos,
         Err(exit) => return exit,
     };
-    let turns = match legal_turns_checked(&pos) {
+    let turns = match legal_turns(&pos) {
         Ok(turns) => turns,
         Err(e) => {
             eprintln!("error: {e}");
@@ -100,7 +100,7 @@ fn print_text(list: &List<'_>, out: &mut impl Write) -> std::io::Result<()> {
 fn print_json(list: List<'_>, out: &mut impl Write) -> std::io::Result<()> {
     let mut counts: HashMap<u64, (Position<'_>, u64)> = HashMap::new();
     for t in list.turns {
-        let after = play(list.pos, t);
+        let after = play_unchecked(list.pos, t);
         counts.entry(after.hash()).or_insert((after, 0)).1 += 1;
     }
     let results = counts.into_values().map(|(after, n)| (after.fen(), n)).collect();

@@ -2,8 +2,8 @@
 
 use crate::cli::Format;
 use crate::commands::{Exit, color_stdout, report_unloadable};
-use crate::definition::{self, Diagnostic, JsonDiagnostic, LoadError, LoadOptions, Sources};
-use crate::lint::{lint, simulate};
+use kickoff::definition::{self, Diagnostic, JsonDiagnostic, LoadError, LoadOptions, Sources};
+use kickoff::lint::simulate;
 
 /// Checks each file and prints what it finds.
 pub fn run(
@@ -18,7 +18,6 @@ pub fn run(
         let (sources, diagnostics) = match definition::load_with(file, options) {
             Ok(def) => {
                 let mut warnings = def.warnings.clone();
-                warnings.extend(lint(&def));
                 if let Some((games, seed)) = simulation {
                     warnings.extend(simulate(&def, file, games, seed));
                 }

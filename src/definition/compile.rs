@@ -1,5 +1,6 @@
 //! From a merged, schema-checked definition tree to [`Rules`], reporting every problem found.
 
+use crate::definition::Code;
 use crate::definition::diagnostic::Diagnostic;
 use crate::definition::keys::{self, FromKey, Literal};
 use crate::definition::source::{FileId, Loc, Sources, span_in_string};
@@ -98,7 +99,8 @@ impl<'a> Compiler<'a> {
     /// key table or here, never in the definition. Returns a stand-in value.
     fn bug<T: Default>(&mut self, path: &[&str]) -> T {
         self.out.push(
-            Diagnostic::error(
+            Diagnostic::new(
+                Code::Internal,
                 format!("internal error: kickoff cannot read `{}`", path.join(".")),
                 written_at(None),
             )
@@ -108,19 +110,26 @@ impl<'a> Compiler<'a> {
     }
 
     /// Reports a grammar error found inside the string value of `node`.
-    fn string_error(&mut self, node: &Node, value: &str, e: ParseError, context: &str) {
+    fn string_error(&mut self, code: Code, node: &Node, value: &str, e: ParseError, context: &str) {
         let text = &self.sources.get(node.at.file).text;
         let span = span_in_string(text, &node.at.span, value, &e.span);
         let message = format!("{context}: {}", e.message);
         self.out.push(
-            Diagnostic::error(message, Loc { file: node.at.file, span }).with_help_opt(e.help),
+            Diagnostic::new(code, message, Loc { file: node.at.file, span }).with_help_opt(e.help),
         );
     }
 
     /// [`Compiler::string_error`] for a text that may be a key's default, written nowhere.
-    fn text_error(&mut self, node: Option<&Node>, value: &str, e: ParseError, context: &str) {
+    fn text_error(
+        &mut self,
+        code: Code,
+        node: Option<&Node>,
+        value: &str,
+        e: ParseError,
+        context: &str,
+    ) {
         match node {
-            Some(node) => self.string_error(node, value, e, context),
+            Some(node) => self.string_error(code, node, value, e, context),
             None => self.bug(&[context]),
         }
     }
@@ -152,7 +161,7 @@ impl<'a> Compiler<'a> {
             ball: ball?,
             capture,
             setup_fen: fen_text.to_owned(),
-            start: Placement::new(Vec::new(), Square::new(0, 0), Side::White),
+            start: Placement::new(Vec::new(), Square::at(0, 0), Side::White),
             random: None,
             kick,
             turn,
@@ -206,7 +215,8 @@ impl<'a> Compiler<'a> {
             return Vec::new();
         };
         if table.len() > MAX_PIECE_TYPES {
-            self.out.push(Diagnostic::error(
+            self.out.push(Diagnostic::new(
+                Code::TooManyPieces,
                 format!("{} piece types; the limit is {MAX_PIECE_TYPES}", table.len()),
                 at.clone(),
             ));
@@ -244,7 +254,8 @@ impl<'a> Compiler<'a> {
                 (Some(c), None) if c.is_ascii_uppercase() => Some(c),
                 _ => {
                     self.out.push(
-                        Diagnostic::error(
+                        Diagnostic::new(
+                            Code::BadHolder,
                             format!(
                                 "a holder letter must be one uppercase letter, found \"{text}\""
                             ),
@@ -290,7 +301,7 @@ impl<'a> Compiler<'a> {
                 None => {
                     let node = self.node(&key("promotion"));
                     self.out.push(
-                        Diagnostic::error(
+                        Diagnostic::new(Code::NoPromotion,
                             format!("piece {letter} has promotion squares but no `promote_to`"),
                             written_at(node),
                         )
@@ -311,7 +322,8 @@ impl<'a> Compiler<'a> {
                 Some(i) => out.push(PieceKind(i as u8)),
                 None => {
                     self.out.push(
-                        Diagnostic::error(
+                        Diagnostic::new(
+                            Code::UnknownPiece,
                             format!("`{c}` is not a piece of this variant"),
                             node.at.clone(),
                         )
@@ -338,7 +350,13 @@ impl<'a> Compiler<'a> {
         match legs {
             Ok(legs) => legs,
             Err(e) => {
-                self.string_error(node, text, e, &format!("in the {key} of piece {letter}"));
+                self.string_error(
+                    Code::BadBetza,
+                    node,
+                    text,
+                    e,
+                    &format!("in the {key} of piece {letter}"),
+                );
                 self.broken.push(letter.to_owned());
                 Vec::new()
             }
@@ -369,7 +387,8 @@ impl<'a> Compiler<'a> {
             (Some(c), None) if c.is_ascii_alphabetic() => c,
             _ => {
                 self.out.push(
-                    Diagnostic::error(
+                    Diagnostic::new(
+                        Code::BadBallSymbol,
                         format!("the ball's symbol must be one ASCII letter, found \"{symbol}\""),
                         at,
                     )
@@ -384,7 +403,8 @@ impl<'a> Compiler<'a> {
         if let Some(piece) = clash {
             let (upper, lower) = (piece.letter, piece.letter.to_ascii_lowercase());
             self.out.push(
-                Diagnostic::error(
+                Diagnostic::new(
+                    Code::BallSymbolClash,
                     format!(
                         "the ball's symbol `{c}` is also a piece letter ({} `{upper}`/`{lower}`)",
                         piece.name
@@ -404,7 +424,8 @@ impl<'a> Compiler<'a> {
         let (white, black) = (white?, black?);
         if let Some(both) = white.iter().find(|s| black.contains(s)) {
             let node = self.node(&["goals", "black"])?;
-            self.out.push(Diagnostic::error(
+            self.out.push(Diagnostic::new(
+                Code::SharedGoal,
                 format!("{both} is a goal of both White and Black"),
                 node.at.clone(),
             ));
@@ -420,7 +441,7 @@ impl<'a> Compiler<'a> {
         match parsed {
             Ok(list) => Some(list),
             Err(e) => {
-                self.string_error(node, text, e, &format!("in {what}"));
+                self.string_error(Code::BadSquares, node, text, e, &format!("in {what}"));
                 None
             }
         }
@@ -454,7 +475,8 @@ impl<'a> Compiler<'a> {
             && let Some(node) = self.node(&["end", "repetition"])
         {
             self.out.push(
-                Diagnostic::error(
+                Diagnostic::new(
+                    Code::InstantRepetition,
                     "`end.repetition` of 1 would draw every position at once",
                     node.at.clone(),
                 )
@@ -496,7 +518,7 @@ impl<'a> Compiler<'a> {
         };
         if let Some((key, message, help)) = problem {
             let at = written_at(self.node(&["end", key]));
-            self.out.push(Diagnostic::error(message, at).with_help(help));
+            self.out.push(Diagnostic::new(Code::BadMatchEnd, message, at).with_help(help));
         }
     }
 
@@ -518,7 +540,7 @@ impl<'a> Compiler<'a> {
             if !reachable {
                 let key = if side == Side::White { "white" } else { "black" };
                 self.out.push(
-                    Diagnostic::error(
+                    Diagnostic::new(Code::NoHolderOnGoal,
                         format!(
                             "with a carried ball {} scores by holding it on a goal square, but no \
                              piece may stand on one",
@@ -552,7 +574,10 @@ impl<'a> Compiler<'a> {
                 );
                 let help = "give it a kick pattern (`kick = \"Q\"`), or leave `kick_mode` out so \
                             that it never kicks";
-                self.out.push(Diagnostic::error(message, node.at.clone()).with_help(help));
+                self.out.push(
+                    Diagnostic::new(Code::EnterWithoutKick, message, node.at.clone())
+                        .with_help(help),
+                );
             }
             if piece.royal
                 && rules.captures() == Captures::None
@@ -563,7 +588,10 @@ impl<'a> Compiler<'a> {
                     piece.name
                 );
                 let help = "set `[capture] mode = \"replace\"`, or leave `royal` out";
-                self.out.push(Diagnostic::error(message, node.at.clone()).with_help(help));
+                self.out.push(
+                    Diagnostic::new(Code::RoyalWithoutCaptures, message, node.at.clone())
+                        .with_help(help),
+                );
             }
             self.check_promotion(rules, piece, &letter);
         }
@@ -601,7 +629,9 @@ impl<'a> Compiler<'a> {
             piece.name
         );
         let help = "put the promotion squares inside the piece's zone, or widen the zone";
-        self.out.push(Diagnostic::error(message, node.at.clone()).with_help(help));
+        self.out.push(
+            Diagnostic::new(Code::PromotionOutOfReach, message, node.at.clone()).with_help(help),
+        );
     }
 
     /// Passes, steals and holders belong to a carried ball: with a kicked ball they would do
@@ -625,7 +655,8 @@ impl<'a> Compiler<'a> {
         for (key, at) in nodes {
             let message = format!("`{key}` is a rule of a carried ball, but this ball is kicked");
             let help = "set `[ball] mode = \"carried\"`, or leave the key out";
-            self.out.push(Diagnostic::error(message, at).with_help(help));
+            self.out
+                .push(Diagnostic::new(Code::CarriedKeyOnKickedBall, message, at).with_help(help));
         }
     }
 
@@ -634,7 +665,7 @@ impl<'a> Compiler<'a> {
         let parsed = match fen::parse(text) {
             Ok(parsed) => parsed,
             Err(e) => {
-                self.string_error(node, text, e, "in the start position");
+                self.string_error(Code::BadStartPosition, node, text, e, "in the start position");
                 return None;
             }
         };
@@ -643,7 +674,8 @@ impl<'a> Compiler<'a> {
                 if let Some(side) = rules.scorer(placement.ball)
                     && !placement.held
                 {
-                    self.out.push(Diagnostic::error(
+                    self.out.push(Diagnostic::new(
+                        Code::StartOnGoal,
                         format!(
                             "the start position has the ball on {}, a goal of {}",
                             placement.ball,
@@ -656,7 +688,13 @@ impl<'a> Compiler<'a> {
             }
             Err(problems) => {
                 for e in problems {
-                    self.string_error(node, text, e, "in the start position");
+                    self.string_error(
+                        Code::BadStartPosition,
+                        node,
+                        text,
+                        e,
+                        "in the start position",
+                    );
                 }
                 None
             }
@@ -687,7 +725,7 @@ impl<'a> Compiler<'a> {
                 Some(format!("{s} is a goal square"))
             } else if let Some(b) = ball.filter(|&b| b == s || b == mirrored) {
                 let node = self.node(&["setup", "fen"])?;
-                self.out.push(Diagnostic::error(
+                self.out.push(Diagnostic::new(Code::BallOnRandomSquare,
                     format!("the ball starts on {b}, a square of the random setup"),
                     node.at.clone(),
                 ).with_help("a piece is placed on every square of `setup.random.squares` and on their mirrors: start the ball elsewhere"));
@@ -702,7 +740,8 @@ impl<'a> Compiler<'a> {
             };
             if let Some(problem) = problem {
                 let node = self.node(&["setup", "random", "squares"])?;
-                self.out.push(Diagnostic::error(
+                self.out.push(Diagnostic::new(
+                    Code::BadRandomSetup,
                     format!("in the random setup: {problem}"),
                     node.at.clone(),
                 ));
@@ -711,7 +750,8 @@ impl<'a> Compiler<'a> {
         }
         let pieces = self.letters(rules, letters, Some(letters_node))?;
         if pieces.len() != squares.len() {
-            self.out.push(Diagnostic::error(
+            self.out.push(Diagnostic::new(
+                Code::RandomCount,
                 format!(
                     "the random setup places {} pieces on {} squares; they must be as many",
                     pieces.len(),
@@ -723,7 +763,8 @@ impl<'a> Compiler<'a> {
         }
         if squares.len() > crate::setup::MAX_SQUARES {
             let node = self.node(&["setup", "random", "squares"])?;
-            self.out.push(Diagnostic::error(
+            self.out.push(Diagnostic::new(
+                Code::RandomTooLarge,
                 format!(
                     "the random setup has {} squares; the limit is {}",
                     squares.len(),
@@ -759,7 +800,7 @@ impl<'a> Compiler<'a> {
                         format!("`{c}` is not a piece of this variant")
                     };
                     let e = ParseError::new(message, i..i + c.len_utf8());
-                    self.text_error(node, text, e, "in the random setup");
+                    self.text_error(Code::UnknownPiece, node, text, e, "in the random setup");
                     ok = false;
                 }
             }
@@ -787,7 +828,7 @@ impl<'a> Compiler<'a> {
                     ),
                     i..i + 1,
                 );
-                self.text_error(node, text, e, "in the random setup");
+                self.text_error(Code::RandomColours, node, text, e, "in the random setup");
                 ok = false;
             }
         }
@@ -795,7 +836,8 @@ impl<'a> Compiler<'a> {
         let light = squares.len() - dark;
         let need = kinds.len();
         if ok && (dark < need || light < need) {
-            self.out.push(Diagnostic::error(
+            self.out.push(Diagnostic::new(
+                Code::RandomColours,
                 format!(
                     "the random setup's colour constraints cannot be met: {} a dark and a light \
                      square each, but the squares are {dark} dark and {light} light",
@@ -828,7 +870,8 @@ impl<'a> Compiler<'a> {
             if !can_move {
                 let letter = piece.letter.to_string();
                 if let Some(node) = self.node(&["pieces", &letter, "moves"]) {
-                    self.out.push(Diagnostic::warning(
+                    self.out.push(Diagnostic::new(
+                        Code::NoMoves,
                         format!(
                             "the {} (`{}`) has no move at all on a {}x{} board",
                             piece.name, piece.letter, board.files, board.ranks

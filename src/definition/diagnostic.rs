@@ -3,6 +3,7 @@
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 use serde::Serialize;
 
+use crate::definition::codes::Code;
 use crate::definition::source::{FileId, Loc, Sources, floor_char_boundary, line_col};
 
 /// How bad a problem is.
@@ -18,7 +19,9 @@ pub enum Severity {
 /// One problem, with the place in a file it is about.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
-    /// Error or warning.
+    /// The kind of mistake, stable across versions (see `docs/diagnostics.md`).
+    pub code: Code,
+    /// Error or warning (an `E` or a `W` code).
     pub severity: Severity,
     /// What is wrong, in lowercase words.
     pub message: String,
@@ -31,20 +34,16 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    /// An error at `at`.
-    pub fn error(message: impl Into<String>, at: Loc) -> Self {
+    /// A problem of kind `code` at `at`: an error or a warning as the code says.
+    pub fn new(code: Code, message: impl Into<String>, at: Loc) -> Self {
         Diagnostic {
-            severity: Severity::Error,
+            code,
+            severity: code.severity(),
             message: message.into(),
             at,
             label: None,
             help: None,
         }
-    }
-
-    /// A warning at `at`.
-    pub fn warning(message: impl Into<String>, at: Loc) -> Self {
-        Diagnostic { severity: Severity::Warning, ..Diagnostic::error(message, at) }
     }
 
     /// The same diagnostic with a hint.
@@ -74,7 +73,7 @@ impl Diagnostic {
         self.severity == Severity::Error
     }
 
-    /// The diagnostic as a person reads it: `error: ...`, ` --> file:line:col`, the line, a caret.
+    /// The diagnostic as a person reads it: `error[E0201]: ...`, ` --> file:line:col`, the line, a caret.
     #[must_use]
     pub fn render(&self, sources: &Sources, color: bool) -> String {
         let file = sources.get(self.at.file);
@@ -93,6 +92,7 @@ impl Diagnostic {
         let snippet = Snippet::source(&file.text[excerpt]).line_start(first_line);
         let mut group: Group<'_> = level
             .primary_title(&self.message)
+            .id(self.code.as_str())
             .element(snippet.path(&file.path).annotation(annotation));
         if let Some(help) = &self.help {
             group = group.element(Level::HELP.message(help.as_str()));
@@ -109,6 +109,7 @@ impl Diagnostic {
         let (line, column) = line_col(&file.text, self.at.span.start);
         let (end_line, end_column) = line_col(&file.text, self.at.span.end);
         JsonDiagnostic {
+            code: self.code,
             file: file.path.clone(),
             line,
             column,
@@ -167,6 +168,7 @@ pub fn to_json_all(diagnostics: &[Diagnostic], sources: &Sources) -> Vec<JsonDia
             let ((line, column), (end_line, end_column)) =
                 (place(d.at.span.start), place(d.at.span.end));
             JsonDiagnostic {
+                code: d.code,
                 file: sources.get(d.at.file).path.clone(),
                 line,
                 column,
@@ -183,6 +185,8 @@ pub fn to_json_all(diagnostics: &[Diagnostic], sources: &Sources) -> Vec<JsonDia
 /// The JSON form of a [`Diagnostic`], as `validate --format json` prints it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct JsonDiagnostic {
+    /// The stable code of the kind of mistake: `"E0201"`.
+    pub code: Code,
     /// The file's path as given.
     pub file: String,
     /// First line, from 1.

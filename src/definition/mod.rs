@@ -6,6 +6,7 @@
 //! parsed by its grammar and cross-checked. Every problem of every stage is collected with its
 //! place in its file.
 
+pub mod codes;
 pub mod diagnostic;
 pub mod schema;
 pub mod shipped;
@@ -20,6 +21,7 @@ use std::path::{Path, PathBuf};
 
 use crate::rules::Rules;
 use crate::text_file::read_limited;
+pub use codes::Code;
 pub use diagnostic::{Diagnostic, JsonDiagnostic, MAX_SHOWN, Severity, more_line, to_json_all};
 pub use keys::markdown_table as key_table;
 pub use source::{FileId, Loc, Origin, SourceFile, Sources};
@@ -38,7 +40,8 @@ pub struct Definition {
     pub rules: Rules,
     /// The files read.
     pub sources: Sources,
-    /// Problems that do not prevent play.
+    /// Problems that do not prevent play, in file order: those found while reading and those
+    /// of the lint ([`crate::lint::lint`]).
     pub warnings: Vec<Diagnostic>,
     /// The merged definition, for finding where a key was written.
     tree: Table,
@@ -191,7 +194,14 @@ impl Loader {
         self.diagnostics.sort_by_key(|d| (d.at.file.0, d.at.span.start));
         match compiled {
             Some((rules, tree)) if !self.diagnostics.iter().any(Diagnostic::is_error) => {
-                Ok(Definition { rules, sources: self.sources, warnings: self.diagnostics, tree })
+                let mut def =
+                    Definition { rules, sources: self.sources, warnings: self.diagnostics, tree };
+                // The lint's warnings need the compiled rules; they are returned with the
+                // rest, in file order.
+                let lint = crate::lint::lint(&def);
+                def.warnings.extend(lint);
+                def.warnings.sort_by_key(|d| (d.at.file.0, d.at.span.start));
+                Ok(def)
             }
             _ => Err(LoadError::Invalid { sources: self.sources, diagnostics: self.diagnostics }),
         }
@@ -239,14 +249,16 @@ impl Loader {
             Err((problem, help)) => {
                 let message =
                     format!("cannot extend `{target}`: {problem} (chain: {})", chain_text(target));
-                self.diagnostics.push(Diagnostic::error(message, at.clone()).with_help(help));
+                self.diagnostics
+                    .push(Diagnostic::new(Code::BadParent, message, at.clone()).with_help(help));
                 return None;
             }
         };
         if let Some(known) = self.sources.find(&origin) {
             if chain.contains(&known) {
                 self.diagnostics.push(
-                    Diagnostic::error(
+                    Diagnostic::new(
+                        Code::ExtendsCycle,
                         format!("`extends` forms a cycle: {}", chain_text(&shown)),
                         at.clone(),
                     )
@@ -257,7 +269,8 @@ impl Loader {
             return Some(known);
         }
         if chain.len() >= MAX_EXTENDS_DEPTH {
-            self.diagnostics.push(Diagnostic::error(
+            self.diagnostics.push(Diagnostic::new(
+                Code::ExtendsTooDeep,
                 format!(
                     "`extends` chain is longer than {MAX_EXTENDS_DEPTH} files: {}",
                     chain_text(&shown)
@@ -269,7 +282,8 @@ impl Loader {
         match read(&origin) {
             Ok(text) => Some(self.sources.add(SourceFile { path: shown, text, origin })),
             Err(reason) => {
-                self.diagnostics.push(Diagnostic::error(
+                self.diagnostics.push(Diagnostic::new(
+                    Code::UnreadableParent,
                     format!("cannot read `{shown}`: {reason} (chain: {})", chain_text(&shown)),
                     at.clone(),
                 ));
@@ -342,7 +356,8 @@ impl Loader {
                 if matches!(t.get("removed").map(|n| &n.value), Some(Value::Boolean(true))));
             let inherited = matches!(base_pieces, Some(Value::Table(b)) if b.contains_key(letter));
             if removes && !inherited {
-                self.diagnostics.push(Diagnostic::warning(
+                self.diagnostics.push(Diagnostic::new(
+                    Code::NothingToRemove,
                     format!("piece {letter} is removed, but no parent definition has it"),
                     node.key_at.clone(),
                 ));

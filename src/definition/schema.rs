@@ -1,6 +1,7 @@
 //! The checks of a definition file against the format's keys (`keys.rs`): unknown keys,
 //! types, ranges, enum values and, after `extends`, required keys.
 
+use crate::definition::Code;
 use crate::definition::diagnostic::Diagnostic;
 use crate::definition::keys::{Given, Key, Ty};
 use crate::definition::source::Loc;
@@ -10,15 +11,26 @@ pub use crate::definition::json_schema::json_schema;
 
 /// Checks one file's tree against the spec: unknown keys, types, ranges and enum values.
 /// Bad entries are removed so that later stages do not report them again.
+///
+/// A misspelt key stands for the key it resembles, if this table does not also give that one:
+/// the intended key counts as given (with a refused value), so one mistake is reported once,
+/// as unknown, and not also as a missing key.
 pub(crate) fn check(table: &mut Table, keys: &[Key], path: &str, out: &mut Vec<Diagnostic>) {
     let names: Vec<&str> = keys.iter().map(|k| k.name).collect();
+    let mut meant = Vec::new();
     table.retain(|name, node| {
         let Some(spec) = keys.iter().find(|k| k.name == name) else {
             out.push(unknown_key(name, node, &names, path));
+            if let Some(best) = did_you_mean(name, &names) {
+                meant.push((best, Node { value: Value::Invalid, ..node.clone() }));
+            }
             return false;
         };
         check_value(spec, node, &format!("{path}{}", sub_path(path, name)), out)
     });
+    for (name, node) in meant {
+        table.entry(name.to_owned()).or_insert(node);
+    }
 }
 
 /// `[pieces.N]`-style path of a key below `path`.
@@ -32,8 +44,11 @@ fn where_(path: &str) -> String {
 }
 
 fn unknown_key(name: &str, node: &Node, names: &[&str], path: &str) -> Diagnostic {
-    let diag =
-        Diagnostic::error(format!("unknown key `{name}` {}", where_(path)), node.key_at.clone());
+    let diag = Diagnostic::new(
+        Code::UnknownKey,
+        format!("unknown key `{name}` {}", where_(path)),
+        node.key_at.clone(),
+    );
     match did_you_mean(name, names) {
         Some(best) => diag.with_help(format!("did you mean `{best}`?")),
         None => diag.with_help(format!("the keys {} are: {}", where_(path), names.join(", "))),
@@ -77,7 +92,11 @@ fn problem(
             }
             let range =
                 if min == max { format!("{min}") } else { format!("between {min} and {max}") };
-            Some(Diagnostic::error(format!("`{path}` must be {range}, found {n}"), at))
+            Some(Diagnostic::new(
+                Code::OutOfRange,
+                format!("`{path}` must be {range}, found {n}"),
+                at,
+            ))
         }
         (Ty::Choice(choices), Value::String(s)) => {
             let values = choices.names;
@@ -86,7 +105,8 @@ fn problem(
             }
             let quoted: Vec<String> = values.iter().map(|v| format!("\"{v}\"")).collect();
             let quoted: Vec<&str> = quoted.iter().map(String::as_str).collect();
-            let diag = Diagnostic::error(
+            let diag = Diagnostic::new(
+                Code::NotAChoice,
                 format!("`{path}` must be {}, found \"{s}\"", crate::notation::one_of(&quoted)),
                 at,
             );
@@ -103,7 +123,8 @@ fn problem(
             check_pieces(t, keys, path, out);
             None
         }
-        (ty, _) => Some(Diagnostic::error(
+        (ty, _) => Some(Diagnostic::new(
+            Code::WrongType,
             format!("`{path}` must be {}, found {found}", type_words(ty)),
             at,
         )),
@@ -116,7 +137,8 @@ fn check_pieces(table: &mut Table, keys: &'static [Key], path: &str, out: &mut V
         let mut chars = letter.chars();
         let (Some(c), None) = (chars.next(), chars.next()) else {
             out.push(
-                Diagnostic::error(
+                Diagnostic::new(
+                    Code::BadPieceLetter,
                     format!(
                         "`{letter}` is not a piece letter: pieces are named by one uppercase letter"
                     ),
@@ -129,7 +151,8 @@ fn check_pieces(table: &mut Table, keys: &'static [Key], path: &str, out: &mut V
         if c.is_ascii_lowercase() {
             let upper = c.to_ascii_uppercase();
             out.push(
-                Diagnostic::error(
+                Diagnostic::new(
+                    Code::BadPieceLetter,
                     format!("piece tables are named by White's uppercase letter, found `{c}`"),
                     node.key_at.clone(),
                 )
@@ -140,7 +163,8 @@ fn check_pieces(table: &mut Table, keys: &'static [Key], path: &str, out: &mut V
             return false;
         }
         if !c.is_ascii_uppercase() {
-            out.push(Diagnostic::error(
+            out.push(Diagnostic::new(
+                Code::BadPieceLetter,
                 format!(
                     "`{c}` is not a piece letter: pieces are named by one uppercase letter A-Z"
                 ),
@@ -175,11 +199,12 @@ pub(crate) fn check_required(
         let required = matches!(spec.given, Given::Required);
         match (table.get(spec.name), &spec.ty) {
             (None, Ty::Table(_) | Ty::Pieces(_)) if required => out.push(
-                Diagnostic::error(format!("missing table [{sub}]"), at.clone())
+                Diagnostic::new(Code::MissingTable, format!("missing table [{sub}]"), at.clone())
                     .with_help(format!("add [{sub}]: {}", lower_first(spec.doc))),
             ),
             (None, _) if required => out.push(
-                Diagnostic::error(
+                Diagnostic::new(
+                    Code::MissingKey,
                     format!("missing key `{}` {}", spec.name, where_(path)),
                     at.clone(),
                 )
@@ -194,7 +219,8 @@ pub(crate) fn check_required(
             }
             (Some(Node { value: Value::Table(t), at: table_at, .. }), Ty::Pieces(inner)) => {
                 if t.is_empty() && required {
-                    out.push(Diagnostic::error(
+                    out.push(Diagnostic::new(
+                        Code::NoPieces,
                         format!("[{sub}] defines no piece"),
                         table_at.clone(),
                     ));
@@ -238,6 +264,21 @@ mod tests {
         assert_eq!(p, ["unknown key `mvoes` in [pieces.N] | did you mean `moves`?"]);
         let p = problems("[bored]\nfiles = 9\n");
         assert_eq!(p, ["unknown key `bored` at the top level | did you mean `board`?"]);
+    }
+
+    #[test]
+    fn a_misspelt_key_is_reported_once() {
+        let mut t =
+            tree::parse(FileId(0), "[pieces.N]\nname = \"knight\"\nmvoes = \"N\"\n").unwrap();
+        let mut out = Vec::new();
+        check(&mut t, ROOT, "", &mut out);
+        check_required(&t, ROOT, "", &Loc { file: FileId(0), span: 0..0 }, &mut out);
+        let about_the_knight: Vec<(Code, &str)> = out
+            .iter()
+            .filter(|d| d.message.contains("[pieces.N]"))
+            .map(|d| (d.code, d.message.as_str()))
+            .collect();
+        assert_eq!(about_the_knight, [(Code::UnknownKey, "unknown key `mvoes` in [pieces.N]")]);
     }
 
     #[test]

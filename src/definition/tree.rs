@@ -8,6 +8,7 @@ use std::ops::Range;
 
 use toml::de::{DeTable, DeValue};
 
+use crate::definition::Code;
 use crate::definition::diagnostic::Diagnostic;
 use crate::definition::source::{FileId, Loc, line_col};
 
@@ -93,10 +94,10 @@ fn syntax_error(file: FileId, text: &str, message: &str, span: Range<usize>) -> 
     // guess ("invalid boolean") would mislead. Its precise messages (a misplaced `_`, a
     // leading zero) are kept.
     if is_value_guess(message) && is_bare_word(word) {
-        Diagnostic::error(format!("TOML syntax: `{word}` is not a value"), at)
+        Diagnostic::new(Code::Unquoted, format!("TOML syntax: `{word}` is not a value"), at)
             .with_help(format!("text is written in quotes: \"{word}\""))
     } else {
-        Diagnostic::error(syntax_message(message), at)
+        Diagnostic::new(Code::Syntax, syntax_message(message), at)
     }
 }
 
@@ -127,7 +128,7 @@ fn duplicate(file: FileId, text: &str, span: Range<usize>) -> Diagnostic {
         (Some(line), false) => format!("it is first written on line {line}; keep one of the two"),
         (None, _) => "keep one of the two".to_owned(),
     };
-    Diagnostic::error(message, Loc { file, span }).with_help(help)
+    Diagnostic::new(Code::Duplicate, message, Loc { file, span }).with_help(help)
 }
 
 /// Where the key written a second time at `span` was first written: the text up to the

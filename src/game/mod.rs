@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::fmt;
 
 use crate::movegen::notation::{NotationError, name, resolve};
-use crate::movegen::{PlayError, Turn, play, play_checked};
+use crate::movegen::{PlayError, Turn, play, play_unchecked};
 use crate::position::{Outcome, Position};
 use crate::rules::{NoMoves, RepetitionDraw, Rules};
 use crate::setup::SetupNumber;
@@ -238,7 +238,7 @@ impl<'r> Game<'r> {
         let turns = turns.min(self.plies.len());
         let mut pos = self.checkpoints[turns / CHECKPOINT];
         for ply in &self.plies[turns / CHECKPOINT * CHECKPOINT..turns] {
-            pos = play(&pos, &ply.turn);
+            pos = play_unchecked(&pos, &ply.turn);
         }
         pos
     }
@@ -348,7 +348,7 @@ impl<'r> Game<'r> {
             return Err(GameError::Over(ending));
         }
         let pos = *self.position();
-        let after = play_checked(&pos, &turn)?;
+        let after = play(&pos, &turn)?;
         let name = name(&pos, &turn);
         self.push(Ply { turn, name, comments: Vec::new() }, after);
         self.undone.clear();
@@ -386,7 +386,7 @@ impl<'r> Game<'r> {
     pub fn redo(&mut self) -> bool {
         match self.undone.pop() {
             Some(ply) if self.ending().is_none() => {
-                let after = play(&self.current, &ply.turn);
+                let after = play_unchecked(&self.current, &ply.turn);
                 self.push(ply, after);
                 true
             }

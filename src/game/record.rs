@@ -193,7 +193,7 @@ fn start<'r>(
         return Ok((pos, number.map(|(n, _)| n)));
     }
     match number {
-        Some((n, placement)) => Ok((Position::from_placement(rules, &placement), Some(n))),
+        Some((n, placement)) => Ok((Position::from_checked(rules, &placement), Some(n))),
         None => {
             let pos = Position::from_fen(rules, rules.setup_fen()).map_err(RecordError::BadFen)?;
             Ok((pos, None))
@@ -348,6 +348,24 @@ mod tests {
     }
 
     #[test]
+    fn a_resignation_read_from_a_record_names_the_side_that_lost() {
+        let rules = load_shipped("boyer-1951").unwrap().rules;
+        for (result, loser) in [("1-0", Side::Black), ("0-1", Side::White)] {
+            let text = format!(
+                "[Variant \"boyer-1951\"]\n[Result \"{result}\"]\n[Termination \"resignation\"]\n\n\
+                 1. Nc3 Nc7 {result}\n"
+            );
+            let game = read(&rules, "boyer-1951", &parse(&text).unwrap()).unwrap();
+            assert_eq!(game.ending(), Some(Ending::Resignation { loser }), "{result}");
+            assert_eq!(write(&game), text, "{result}");
+        }
+        let drawn = "[Variant \"boyer-1951\"]\n[Result \"1/2-1/2\"]\n[Termination \"agreement\"]\n\
+                     1. Nc3 1/2-1/2\n";
+        let game = read(&rules, "boyer-1951", &parse(drawn).unwrap()).unwrap();
+        assert_eq!(game.ending(), Some(Ending::Agreement));
+    }
+
+    #[test]
     fn a_broken_record_keeps_the_game_up_to_the_break() {
         let rules = load_shipped("boyer-1951").unwrap().rules;
         let record = parse("[Variant \"boyer-1951\"]\n1. Nc3 Nc7 2. Nd3 Ne6\n").unwrap();
@@ -405,6 +423,6 @@ mod tests {
         let rules = load_shipped("boyer-1951").unwrap().rules;
         let text = "[SetUp \"1\"]\n[FEN \"rnbqakbnr/9/9/9/9/9/9/9/RNBQ1KBNR w 0\"]\n1. Nc3 *";
         let error = read(&rules, "boyer-1951", &parse(text).unwrap()).unwrap_err().error;
-        assert_eq!(error, RecordError::FinishedStart(Square::new(4, 8)));
+        assert_eq!(error, RecordError::FinishedStart(Square::at(4, 8)));
     }
 }

@@ -1,7 +1,7 @@
 //! Turn generation: piece moves, kick chains, null turns and the forced pass, for any variant.
 //!
 //! A turn is an optional piece move followed by kicks (rule: `docs/rules.md#a-turn`).
-//! [`legal_turns`] lists them for people and tools; [`perft()`] counts them fast, grouping turns by their result (see
+//! [`legal_turns`] lists them for people and tools, [`play`] plays one; [`perft()`] counts them fast, grouping turns by their result (see
 //! the `perft` and `recount` modules for how).
 
 mod chains;
@@ -85,10 +85,11 @@ impl Visit for Collect<'_> {
     }
 }
 
-/// Every legal turn of the side to move, in generation order; a side with none gets the
-/// forced pass (the null turn). Empty when the game is over (the ball is on a goal).
+/// Every legal turn of the side to move, in generation order, however many there are (see
+/// [`legal_turns`] for the bounded list); a side with none gets the forced pass (the null
+/// turn). Empty when the game is over (the ball is on a goal).
 #[must_use]
-pub fn legal_turns(pos: &Position<'_>) -> Vec<Turn> {
+pub fn legal_turns_unbounded(pos: &Position<'_>) -> Vec<Turn> {
     if !pos.rules.tables().classic {
         let mut out = Vec::new();
         let _ = general::each_turn(pos, u64::MAX, |actions, _| {
@@ -124,24 +125,26 @@ pub fn legal_turns(pos: &Position<'_>) -> Vec<Turn> {
     out
 }
 
-/// The position after `turn`, which must be one of `legal_turns(pos)` (an illegal turn gives
-/// a meaningless position but never panics; see [`play_checked`]).
+/// The position after `turn`, with no check that it is legal: for a turn the caller knows is
+/// one of [`legal_turns`] (or the first actions of one), where [`play`]'s check would repeat
+/// the walk. An illegal turn gives a meaningless position, but never panics.
 #[must_use]
-pub fn play<'r>(pos: &Position<'r>, turn: &Turn) -> Position<'r> {
+pub fn play_unchecked<'r>(pos: &Position<'r>, turn: &Turn) -> Position<'r> {
     general::play(pos, turn)
 }
 
-/// Plays `turn` after checking that it is legal.
+/// The position after `turn`, once it is checked to be legal here.
 ///
 /// # Errors
-/// The game is over, or the turn is not legal here.
-pub fn play_checked<'r>(pos: &Position<'r>, turn: &Turn) -> Result<Position<'r>, PlayError> {
+/// The game is over, the position has too many turns to check ([`MAX_TURNS`]), or the turn is
+/// not legal here.
+pub fn play<'r>(pos: &Position<'r>, turn: &Turn) -> Result<Position<'r>, PlayError> {
     if pos.is_goal() {
         return Err(PlayError::Finished { ball: pos.ball });
     }
     // Following the turn is cheap however many turns the position has: no count needed.
     if is_legal(pos, turn) {
-        Ok(play(pos, turn))
+        Ok(play_unchecked(pos, turn))
     } else {
         Err(PlayError::Illegal { turn: turn.to_string(), fen: pos.fen() })
     }
@@ -189,13 +192,15 @@ pub fn check_turn_count(pos: &Position<'_>) -> Result<u64, TooManyTurns> {
     if walker.budget == 0 || count > MAX_TURNS { Err(TooManyTurns) } else { Ok(count) }
 }
 
-/// [`legal_turns`], unless the position has more than [`MAX_TURNS`] turns.
+/// Every legal turn of the side to move, in generation order, unless the position has more
+/// than [`MAX_TURNS`]; a side with none gets the forced pass (the null turn). Empty when the
+/// game is over (the ball is on a goal).
 ///
 /// # Errors
 /// More than [`MAX_TURNS`] turns.
-pub fn legal_turns_checked(pos: &Position<'_>) -> Result<Vec<Turn>, TooManyTurns> {
+pub fn legal_turns(pos: &Position<'_>) -> Result<Vec<Turn>, TooManyTurns> {
     check_turn_count(pos)?;
-    Ok(legal_turns(pos))
+    Ok(legal_turns_unbounded(pos))
 }
 
 /// Every square the piece on `kicker` could kick the ball to with one kick, for the side to

@@ -526,13 +526,13 @@ pub fn kick(kicker: Square, to: Square) -> Action {
 mod tests {
     use super::*;
     use crate::definition::load_shipped;
-    use crate::movegen::legal_turns;
+    use crate::movegen::legal_turns_unbounded;
 
     #[test]
     fn boyer_start_names_are_unique_and_read_back() {
         let rules = load_shipped("boyer-1951").unwrap().rules;
         let pos = Position::start(&rules);
-        let turns = legal_turns(&pos);
+        let turns = legal_turns_unbounded(&pos);
         let names = names(&pos, &turns);
         let mut sorted = names.clone();
         sorted.sort();

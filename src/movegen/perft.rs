@@ -12,7 +12,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use crate::movegen::chains::{Count, Walker};
 use crate::movegen::{MAX_TURNS, Results, TooManyTurns};
-use crate::movegen::{general, legal_turns, null_allowed, pieces, play, turn::Turn};
+use crate::movegen::{
+    general, legal_turns_unbounded, null_allowed, pieces, play_unchecked, turn::Turn,
+};
 use crate::position::Position;
 use crate::position::zobrist::splitmix;
 use crate::square::Square;
@@ -439,13 +441,13 @@ pub fn perft_divide(
     options: &PerftOptions,
     progress: Option<Progress<'_>>,
 ) -> Result<Vec<(Turn, u64)>, TooManyTurns> {
-    let turns = legal_turns(pos);
+    let turns = legal_turns_unbounded(pos);
     let mut index: HashMap<u64, usize> = HashMap::new();
     let mut items: Vec<Child<'_>> = Vec::new();
     let of_turn: Vec<usize> = turns
         .iter()
         .map(|t| {
-            let after = play(pos, t);
+            let after = play_unchecked(pos, t);
             *index.entry(after.hash).or_insert_with(|| {
                 items.push((after, 1));
                 items.len() - 1

@@ -14,7 +14,7 @@ use crate::rules::NoMoves;
 use crate::side::Side;
 use crate::square::Square;
 
-/// Whether `turn` is one of `legal_turns(pos)`, checked by following it action by action.
+/// Whether `turn` is one of `legal_turns_unbounded(pos)`, checked by following it action by action.
 #[must_use]
 pub fn is_legal(pos: &Position<'_>, turn: &Turn) -> bool {
     if pos.is_goal() {
@@ -78,7 +78,7 @@ impl<F: FnMut(Option<PieceMove>, &[Kick], Square) -> bool> Visit for Turns<F> {
     }
 }
 
-/// Walks every turn of `pos` in the order of `legal_turns` (without the forced pass), calling
+/// Walks every turn of `pos` in the order of `legal_turns_unbounded` (without the forced pass), calling
 /// `each` with its piece move, kicks and the ball's final square, until `each` returns true;
 /// `budget` bounds the walk's steps. Returns whether `each` returned true.
 fn walk_turns(
@@ -107,7 +107,7 @@ fn walk_turns(
     turns.done
 }
 
-/// The turn at `index` in the order of `legal_turns(pos)` (the forced pass when the side has
+/// The turn at `index` in the order of `legal_turns_unbounded(pos)` (the forced pass when the side has
 /// no turn), found in one walk; `None` past the last turn or when the game is over. The
 /// position should have passed [`check_turn_count`](crate::movegen::check_turn_count).
 #[must_use]
@@ -140,7 +140,7 @@ pub fn nth_turn(pos: &Position<'_>, index: u64) -> Option<Turn> {
     }
 }
 
-/// The first turn of `pos`, in the order of `legal_turns`, that scores for `side`.
+/// The first turn of `pos`, in the order of `legal_turns_unbounded`, that scores for `side`.
 #[must_use]
 pub fn first_scoring_turn(pos: &Position<'_>, side: Side) -> Option<Turn> {
     if pos.is_goal() {
@@ -165,7 +165,7 @@ pub fn first_scoring_turn(pos: &Position<'_>, side: Side) -> Option<Turn> {
     found
 }
 
-/// The turn with the fewest actions (the first in the order of `legal_turns` among equals)
+/// The turn with the fewest actions (the first in the order of `legal_turns_unbounded` among equals)
 /// that leads to the result `child`; the forced pass when that is the side's only turn.
 /// `budget` bounds the walk's steps and `deadline` its time: past either, a longer turn may be
 /// returned, or none.

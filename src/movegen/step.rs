@@ -595,6 +595,6 @@ fn path_clear(board: &[u8; SQUARES], a: Square, b: Square) -> bool {
     (1..n).all(|i| {
         let f = i32::from(a.file()) + sf * i;
         let r = i32::from(a.rank()) + sr * i;
-        board[Square::new(f as u8, r as u8).index()] == EMPTY
+        board[Square::at(f as u8, r as u8).index()] == EMPTY
     })
 }

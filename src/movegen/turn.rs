@@ -263,7 +263,7 @@ mod tests {
         }
         let t = parse_long("Nb1-c3 d4>f6").unwrap();
         assert_eq!(t.kicks().count(), 1);
-        assert_eq!(t.first_move().unwrap().to, Square::new(2, 2));
+        assert_eq!(t.first_move().unwrap().to, Square::at(2, 2));
     }
 
     #[test]

@@ -31,7 +31,7 @@ impl SquareName {
     /// The square, if it lies on a board of `files` x `ranks`.
     #[must_use]
     pub fn on_board(self, files: u8, ranks: u8) -> Option<Square> {
-        (self.file < files && self.rank < ranks).then(|| Square::new(self.file, self.rank))
+        (self.file < files && self.rank < ranks).then(|| Square::at(self.file, self.rank))
     }
 }
 
@@ -174,10 +174,10 @@ pub fn expand(items: &[Item], files: u8, ranks: u8) -> Result<Vec<Square>, Parse
                 };
                 let (f0, f1) = (sa.file().min(sb.file()), sa.file().max(sb.file()));
                 let (r0, r1) = (sa.rank().min(sb.rank()), sa.rank().max(sb.rank()));
-                (r0..=r1).flat_map(|r| (f0..=f1).map(move |f| Square::new(f, r))).collect()
+                (r0..=r1).flat_map(|r| (f0..=f1).map(move |f| Square::at(f, r))).collect()
             }
-            ItemKind::Rank(r) if r < ranks => (0..files).map(|f| Square::new(f, r)).collect(),
-            ItemKind::File(f) if f < files => (0..ranks).map(|r| Square::new(f, r)).collect(),
+            ItemKind::Rank(r) if r < ranks => (0..files).map(|f| Square::at(f, r)).collect(),
+            ItemKind::File(f) if f < files => (0..ranks).map(|r| Square::at(f, r)).collect(),
             ItemKind::Rank(r) => return Err(off(format!("rank {}", u32::from(r) + 1), &item.span)),
             ItemKind::File(f) => {
                 return Err(off(format!("file {}", char::from(b'a' + f)), &item.span));

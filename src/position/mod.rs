@@ -128,10 +128,61 @@ pub struct Position<'r> {
     pub(crate) steal: Option<(Square, Square)>,
 }
 
+/// Why a [`Placement`] is not a position of a variant.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlacementError {
+    /// A piece or the ball stands off the board or on a hole.
+    #[error("{0} is not a square of this board")]
+    OffBoard(Square),
+    /// Two pieces share a square.
+    #[error("two pieces stand on {0}")]
+    Crowded(Square),
+    /// The position it describes breaks a rule of the variant.
+    #[error("{0}")]
+    Refused(FenError),
+    /// It holds state the variant does not keep (a score, an en-passant square, a steal).
+    #[error("the placement holds state this variant does not keep: it reads back as {0}")]
+    Unkept(String),
+}
+
 impl<'r> Position<'r> {
-    /// The position of a checked placement.
+    /// The position of `placement`, checked against `rules` exactly as a position text is.
+    ///
+    /// # Errors
+    /// A square off the board, two pieces on one square, a kind of another variant, or any
+    /// problem [`Position::from_fen`] reports for the same position.
+    pub fn from_placement(
+        rules: &'r Rules,
+        placement: &Placement,
+    ) -> Result<Position<'r>, PlacementError> {
+        let board = rules.board();
+        let mut taken = SquareSet::EMPTY;
+        for &(square, _, kind) in &placement.pieces {
+            if !board.contains(square) || kind.index() >= rules.pieces().len() {
+                return Err(PlacementError::OffBoard(square));
+            }
+            if !taken.insert(square) {
+                return Err(PlacementError::Crowded(square));
+            }
+        }
+        if !board.contains(placement.ball) {
+            return Err(PlacementError::OffBoard(placement.ball));
+        }
+        let text = placement.fen(rules);
+        let pos = Position::from_fen(rules, &text).map_err(PlacementError::Refused)?;
+        let mut read = pos.placement();
+        let mut given = placement.clone();
+        read.pieces.sort_unstable_by_key(|p| p.0);
+        given.pieces.sort_unstable_by_key(|p| p.0);
+        if read != given {
+            return Err(PlacementError::Unkept(text));
+        }
+        Ok(pos)
+    }
+
+    /// The position of a placement the crate has already checked against `rules`.
     #[must_use]
-    pub fn from_placement(rules: &'r Rules, placement: &Placement) -> Position<'r> {
+    pub(crate) fn from_checked(rules: &'r Rules, placement: &Placement) -> Position<'r> {
         let mut pos = Position {
             rules,
             board: [EMPTY; SQUARES],
@@ -162,13 +213,13 @@ impl<'r> Position<'r> {
     pub fn from_fen(rules: &'r Rules, text: &str) -> Result<Position<'r>, FenError> {
         let parsed = fen::parse(text).map_err(|e| FenError { problems: vec![e] })?;
         let placement = place(rules, &parsed).map_err(|problems| FenError { problems })?;
-        Ok(Position::from_placement(rules, &placement))
+        Ok(Position::from_checked(rules, &placement))
     }
 
     /// The variant's start position (`setup.fen`).
     #[must_use]
     pub fn start(rules: &'r Rules) -> Position<'r> {
-        Position::from_placement(rules, rules.start())
+        Position::from_checked(rules, rules.start())
     }
 
     /// The rules this position belongs to.
@@ -492,7 +543,7 @@ impl<'r> Position<'r> {
     /// Puts every piece and the ball back as in `start`, keeping the side, the turn count and
     /// the score (what follows a goal in a match).
     pub(crate) fn reset_to(&mut self, start: &Placement) {
-        let mut next = Position::from_placement(self.rules, start);
+        let mut next = Position::from_checked(self.rules, start);
         next.side = self.side;
         next.turns = self.turns;
         next.score = self.score;
@@ -563,7 +614,7 @@ impl fmt::Display for Position<'_> {
         for rank in (0..board.ranks).rev() {
             write!(f, "{:>2} ", rank + 1)?;
             for file in 0..board.files {
-                let square = Square::new(file, rank);
+                let square = Square::at(file, rank);
                 let c = self.letter(square).unwrap_or(if self.rules.scorer(square).is_some() {
                     '+'
                 } else {
@@ -597,8 +648,8 @@ mod tests {
         assert!(pos.before_goals_allowed());
         assert_eq!(pos.outcome(), None);
         let mut next = pos;
-        next.move_piece(Square::new(1, 0), Square::new(2, 2));
-        next.move_ball(Square::new(4, 5));
+        next.move_piece(Square::at(1, 0), Square::at(2, 2));
+        next.move_ball(Square::at(4, 5));
         next.end_turn();
         assert_eq!(next.fen(), "rnbq1knbr/9/9/4a4/9/9/2N6/9/R1BQ1KNBR b 1");
         assert_eq!(next.hash(), next.hash_from_scratch());
@@ -627,7 +678,7 @@ mod tests {
         let def = load("boyer-1951").unwrap();
         let pos = Position::start(&def.rules);
         let mut other = pos;
-        other.move_piece(Square::new(1, 0), Square::new(2, 2));
+        other.move_piece(Square::at(1, 0), Square::at(2, 2));
         let (a, b) = (pos.hash(), other.hash());
         assert!(!is_repetition(&def.rules, &[a, b, a]));
         assert!(is_repetition(&def.rules, &[a, b, a, b, a]));

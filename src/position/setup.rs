@@ -201,7 +201,7 @@ fn read_row(rules: &Rules, row: &Row, rank: u8, reading: &mut Reading) {
     let mut file = 0u8;
     let board = rules.board();
     for cell in &row.cells {
-        let at = Square::new(file, rank);
+        let at = Square::at(file, rank);
         let (len, hole) = match cell.kind {
             CellKind::Empty(n) => (n as u8, false),
             CellKind::Letter(c) => {
@@ -213,7 +213,7 @@ fn read_row(rules: &Rules, row: &Row, rank: u8, reading: &mut Reading) {
             CellKind::Hole => (1, true),
         };
         for f in file..file + len {
-            let s = Square::new(f, rank);
+            let s = Square::at(f, rank);
             if board.is_hole(s) != hole {
                 let message = if hole {
                     format!("`*` on {s}, which is a square of the board (holes are written `*`)")
@@ -376,7 +376,7 @@ pub(crate) fn write_fen(
     for rank in (0..board.ranks).rev() {
         let mut empty = 0;
         for file in 0..board.files {
-            let square = Square::new(file, rank);
+            let square = Square::at(file, rank);
             let c = if board.is_hole(square) { Some('*') } else { letter(square) };
             match c {
                 Some(c) => {

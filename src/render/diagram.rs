@@ -14,7 +14,7 @@ pub fn text_board(rules: &Rules, placement: &Placement) -> String {
     let files: String = (0..board.files).map(|f| format!(" {}", char::from(b'a' + f))).collect();
     let mut out = format!("    {}\n", files.trim_start());
     for rank in (0..board.ranks).rev() {
-        let squares: Vec<Square> = (0..board.files).map(|file| Square::new(file, rank)).collect();
+        let squares: Vec<Square> = (0..board.files).map(|file| Square::at(file, rank)).collect();
         // The separator before each cell, and the one after the last.
         let mut seps = vec![' '; squares.len() + 1];
         if let Some(i) = squares.iter().position(|&s| holds(placement, s)) {

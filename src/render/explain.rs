@@ -228,7 +228,7 @@ fn zone_words(rules: &Rules, piece: &PieceType, zone: SquareSet) -> String {
     let goals: SquareSet =
         rules.goals(Side::White).iter().chain(rules.goals(Side::Black)).copied().collect();
     let open: SquareSet = (0..b.ranks)
-        .flat_map(|r| (0..b.files).map(move |f| Square::new(f, r)))
+        .flat_map(|r| (0..b.files).map(move |f| Square::at(f, r)))
         .filter(|&s| b.contains(s) && (piece.goals != GoalAccess::Never || !goals.contains(s)))
         .collect();
     let words = |set: SquareSet| {

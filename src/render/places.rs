@@ -30,7 +30,7 @@ pub fn squares_words(set: SquareSet, board: Board) -> String {
     let mut full_ranks: Vec<u8> = Vec::new();
     for rank in 0..board.ranks {
         let on_board: Vec<Square> =
-            (0..board.files).map(|f| Square::new(f, rank)).filter(|&s| board.contains(s)).collect();
+            (0..board.files).map(|f| Square::at(f, rank)).filter(|&s| board.contains(s)).collect();
         let held: Vec<Square> = on_board.iter().copied().filter(|&s| set.contains(s)).collect();
         if held.is_empty() {
             continue;
@@ -67,25 +67,25 @@ fn rectangles(set: SquareSet, board: Board) -> Vec<String> {
     let mut items = Vec::new();
     for rank in 0..board.ranks {
         for file in 0..board.files {
-            let corner = Square::new(file, rank);
+            let corner = Square::at(file, rank);
             if !left.contains(corner) {
                 continue;
             }
             let mut last_file = file;
-            while last_file + 1 < board.files && left.contains(Square::new(last_file + 1, rank)) {
+            while last_file + 1 < board.files && left.contains(Square::at(last_file + 1, rank)) {
                 last_file += 1;
             }
-            let row = |r: u8| (file..=last_file).all(|f| left.contains(Square::new(f, r)));
+            let row = |r: u8| (file..=last_file).all(|f| left.contains(Square::at(f, r)));
             let mut last_rank = rank;
             while last_rank + 1 < board.ranks && row(last_rank + 1) {
                 last_rank += 1;
             }
             for r in rank..=last_rank {
                 for f in file..=last_file {
-                    left.remove(Square::new(f, r));
+                    left.remove(Square::at(f, r));
                 }
             }
-            let far = Square::new(last_file, last_rank);
+            let far = Square::at(last_file, last_rank);
             items.push(match (far == corner, last_rank == rank) {
                 (true, _) => corner.to_string(),
                 (false, true) => format!("{corner} to {far}"),
@@ -144,22 +144,21 @@ mod tests {
     use super::*;
 
     fn board() -> Board {
-        let holes: SquareSet = [Square::new(0, 0), Square::new(8, 0)].into_iter().collect();
+        let holes: SquareSet = [Square::at(0, 0), Square::at(8, 0)].into_iter().collect();
         Board { files: 9, ranks: 9, a1_dark: true, holes }
     }
 
     fn set(names: &[(u8, u8)]) -> SquareSet {
-        names.iter().map(|&(f, r)| Square::new(f, r)).collect()
+        names.iter().map(|&(f, r)| Square::at(f, r)).collect()
     }
 
     #[test]
     fn ranks_runs_and_names() {
         let b = board();
-        let ranks: SquareSet =
-            (0..9).flat_map(|f| [Square::new(f, 1), Square::new(f, 2)]).collect();
+        let ranks: SquareSet = (0..9).flat_map(|f| [Square::at(f, 1), Square::at(f, 2)]).collect();
         assert_eq!(squares_words(ranks, b), "ranks 2 to 3");
         // Rank 1 without its holes is whole.
-        let first: SquareSet = (1..8).map(|f| Square::new(f, 0)).collect();
+        let first: SquareSet = (1..8).map(|f| Square::at(f, 0)).collect();
         assert_eq!(squares_words(first, b), "rank 1");
         assert_eq!(
             squares_words(set(&[(0, 4), (1, 4), (2, 4), (4, 4), (5, 4)]), b),
@@ -172,8 +171,7 @@ mod tests {
     #[test]
     fn blocks_when_they_are_fewer() {
         let b = board();
-        let block: SquareSet =
-            (3..8).flat_map(|f| [Square::new(f, 1), Square::new(f, 2)]).collect();
+        let block: SquareSet = (3..8).flat_map(|f| [Square::at(f, 1), Square::at(f, 2)]).collect();
         assert_eq!(fewest_words(block, b), ("the rectangle d2 to h3".to_owned(), 1));
         let run = set(&[(0, 4), (1, 4), (2, 4)]);
         assert_eq!(fewest_words(run, b), ("a5 to c5".to_owned(), 1));

@@ -62,7 +62,7 @@ pub fn board(rules: &Rules, placement: &Placement, last: &[Square], style: Style
     for &rank in &ranks {
         out.push_str(&format!("{:>3} ", rank + 1));
         for &file in &files {
-            let square = Square::new(file, rank);
+            let square = Square::at(file, rank);
             out.push_str(&cell(rules, placement, square, last.contains(&square), style.color));
         }
         out.push_str(&format!(" {}\n", rank + 1));
@@ -178,7 +178,7 @@ mod tests {
     fn plain_board_marks_goals_ball_and_last_turn() {
         let rules = load_shipped("boyer-1951").unwrap().rules;
         let start = rules.start().clone();
-        let text = board(&rules, &start, &[Square::new(4, 4)], Style::default());
+        let text = board(&rules, &start, &[Square::at(4, 4)], Style::default());
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[0], "     a  b  c  d  e  f  g  h  i ");
         assert_eq!(lines[1], "  9  r  n  b  q  #  k  b  n  r  9");
@@ -198,7 +198,7 @@ mod tests {
         let ball = load_shipped("vchess-ball").unwrap().rules;
         let pos =
             crate::position::Position::from_fen(&ball, "9/9/9/9/4S4/9/9/9/9 w 4 - -").unwrap();
-        let text = board(&ball, &pos.placement(), &[Square::new(4, 4)], Style::default());
+        let text = board(&ball, &pos.placement(), &[Square::at(4, 4)], Style::default());
         assert!(text.contains(" . (P) . "), "{text}");
         let coloured = board(&ball, &pos.placement(), &[], Style { color: true, flipped: false });
         assert!(coloured.contains("1m P\x1b[38;5;160m●"), "{coloured}");

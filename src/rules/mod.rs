@@ -20,9 +20,10 @@ use crate::square::Square;
 use crate::square_set::SquareSet;
 pub use leg::{Leg, Modality, Reach};
 
-/// Names a piece type of a variant: an index into [`Rules::pieces`].
+/// Names a piece type of a variant: an index into [`Rules::pieces`]. Only the rules make one
+/// ([`Rules::kinds`], [`Rules::kind_of`]), so a kind always names a piece of its variant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct PieceKind(pub u8);
+pub struct PieceKind(pub(crate) u8);
 
 impl PieceKind {
     /// The index into [`Rules::pieces`].
@@ -77,7 +78,7 @@ impl Board {
     /// Every square of the board (holes left out), rank by rank from a1.
     pub fn squares(self) -> impl Iterator<Item = Square> {
         (0..self.ranks)
-            .flat_map(move |r| (0..self.files).map(move |f| Square::new(f, r)))
+            .flat_map(move |r| (0..self.files).map(move |f| Square::at(f, r)))
             .filter(move |&s| !self.holes.contains(s))
     }
 
@@ -121,7 +122,7 @@ impl Board {
     /// The square seen from the other side: same file, rank mirrored.
     #[must_use]
     pub fn mirror(self, square: Square) -> Square {
-        Square::new(square.file(), self.ranks - 1 - square.rank())
+        Square::at(square.file(), self.ranks - 1 - square.rank())
     }
 }
 
@@ -524,7 +525,12 @@ impl Rules {
         &self.pieces
     }
 
-    /// One piece type.
+    /// Every piece kind, in the order of [`Rules::pieces`].
+    pub fn kinds(&self) -> impl Iterator<Item = PieceKind> + use<> {
+        (0..self.pieces.len()).map(|i| PieceKind(i as u8))
+    }
+
+    /// One piece type (`kind` must be one of these rules' [`Rules::kinds`]).
     #[must_use]
     pub fn piece(&self, kind: PieceKind) -> &PieceType {
         &self.pieces[kind.index()]

@@ -6,7 +6,7 @@
 //! count completions of a prefix instead of listing arrangements, so large definitions answer at
 //! once.
 
-use crate::position::Placement;
+use crate::position::{Placement, Position};
 use crate::rules::{BlackSetup, PieceKind, RandomSetup, Rules};
 use crate::side::Side;
 use crate::square::Square;
@@ -193,6 +193,18 @@ pub fn number(rules: &Rules, random: &RandomSetup, kinds: &[PieceKind]) -> Optio
         }
     }
     Some(rank)
+}
+
+/// The start position of setup `number`: [`placement`] as a position of `rules`.
+///
+/// # Errors
+/// An arrangement number beyond [`count`].
+pub fn position<'r>(
+    rules: &'r Rules,
+    random: &RandomSetup,
+    number: SetupNumber,
+) -> Result<Position<'r>, OutOfRange> {
+    Ok(Position::from_checked(rules, &placement(rules, random, number)?))
 }
 
 /// The start position of setup `number`; every square outside the random squares comes from

@@ -29,7 +29,7 @@ pub enum InputError {
         offset: usize,
     },
     /// Reading failed.
-    #[error("cannot read the input: {}", crate::text_file::io_reason(.0))]
+    #[error("cannot read the input: {}", kickoff::text_file::io_reason(.0))]
     Io(#[from] std::io::Error),
 }
 

@@ -3,11 +3,11 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::game::Game;
-use crate::movegen::Turn;
-use crate::rules::Rules;
-use crate::search::{Limits, Player, Searcher, greedy_turn, random_turn};
-use crate::side::BySide;
+use kickoff::game::Game;
+use kickoff::movegen::Turn;
+use kickoff::rules::Rules;
+use kickoff::search::{Limits, Player, Searcher, greedy_turn, random_turn};
+use kickoff::side::BySide;
 
 /// One side's player.
 pub enum Seat<'r> {
@@ -33,7 +33,7 @@ impl<'r> Computer<'r> {
 
     /// Whether it claims a draw it may claim in `pos` (see [`Player::claims_draw`]).
     #[must_use]
-    pub fn claims_draw(&self, pos: &crate::position::Position<'_>) -> bool {
+    pub fn claims_draw(&self, pos: &kickoff::position::Position<'_>) -> bool {
         self.player.claims_draw(pos)
     }
 

@@ -218,8 +218,9 @@ fn remove_strays_once(folder: &Path) {
 }
 
 /// Removes the temporary files of kickoff runs that are no longer running from `folder`; returns
-/// how many. Only regular files named as [`temporary_file`] names them, owned by this user, of
-/// a process that has ended, are touched: a save in progress elsewhere keeps its file.
+/// how many. Only regular files named as a save names them (`.NAME.kickoff-PID-RANDOM.tmp`),
+/// owned by this user, of a process that has ended, are touched: a save in progress elsewhere
+/// keeps its file.
 pub fn remove_strays(folder: &Path) -> usize {
     let Ok(entries) = std::fs::read_dir(folder) else { return 0 };
     let mut removed = 0;

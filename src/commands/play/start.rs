@@ -1,0 +1,269 @@
+//! Starting a game: the variant, the start position, a record resumed, and the record file
+//! the game will be written to.
+
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+use crate::commands::{Exit, replay};
+use kickoff::definition::{Definition, LoadOptions};
+use kickoff::game::Game;
+use kickoff::game::record::{self, BrokenRecord};
+use kickoff::notation::record::RecordText;
+use kickoff::position::Position;
+use kickoff::render::printable::{excerpt, printable};
+use kickoff::setup::{self, SetupNumber};
+
+use super::DEFAULT_VARIANT;
+use super::Request;
+use super::input::Input;
+use super::seats::{self};
+use kickoff::search::Player;
+
+/// Where a game is about to be recorded, to check before the first turn.
+pub(super) struct RecordCheck<'a> {
+    /// The record file, if any.
+    pub(super) path: Option<&'a Path>,
+    /// The record the game was resumed from, if any.
+    pub(super) resumed: Option<&'a Path>,
+    /// `--force`.
+    pub(super) force: bool,
+}
+
+impl RecordCheck<'_> {
+    /// Refuses a record path that is not a regular file (or a link to one), and an existing
+    /// record that a new game would replace, unless `--force` says so or the person at the
+    /// prompt agrees. Returns whether the game was resumed from that very file (which is then
+    /// rewritten only when the game changes).
+    pub(super) fn check(
+        &self,
+        interactive: bool,
+        input: &mut Input<impl BufRead>,
+    ) -> Result<bool, Exit> {
+        let Some(path) = self.path else { return Ok(false) };
+        let target = record::target(path).map_err(|e| {
+            eprintln!("error: cannot record the game in {}: {e}", path.display());
+            Exit::Usage
+        })?;
+        // Temporary files of runs killed while saving there go now, whatever this run does.
+        let folder = target.path.parent().filter(|f| !f.as_os_str().is_empty());
+        record::remove_strays(folder.unwrap_or(Path::new(".")));
+        if !target.exists {
+            return Ok(false);
+        }
+        if self.resumed.is_some_and(|from| same_file(from, &target.path)) {
+            return Ok(true);
+        }
+        if self.force || interactive && agrees_to_replace(path, input) {
+            return Ok(false);
+        }
+        eprintln!("error: {} exists: a new game would replace what it holds", path.display());
+        eprintln!(
+            "  = help: pass --force to replace it, or resume the game in it with `kickoff play --load {}`",
+            path.display()
+        );
+        Err(Exit::Usage)
+    }
+}
+
+/// Whether two paths name the same existing file.
+pub(super) fn same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+/// Asks at the prompt whether `path` may be replaced.
+pub(super) fn agrees_to_replace(path: &Path, input: &mut Input<impl BufRead>) -> bool {
+    print!("{} exists. Replace it with this game? (yes/no)> ", path.display());
+    std::io::stdout().flush().ok();
+    let answer = input.next_line().ok().flatten().unwrap_or_default();
+    if !std::io::stdin().is_terminal() {
+        println!("{}", answer.trim_end());
+    }
+    matches!(answer.trim(), "y" | "yes")
+}
+
+/// The record file named by `--load`, parsed.
+pub(super) fn read_saved(path: &Path) -> Result<(PathBuf, RecordText), Exit> {
+    let shown = path.display().to_string();
+    let text = replay::read_record_file(path).map_err(|reason| {
+        eprintln!("error: cannot read {shown}: {reason}");
+        Exit::Usage
+    })?;
+    Ok((path.to_path_buf(), replay::parse_record(&shown, &text)?))
+}
+
+/// The variant to play: named on the command line, else the loaded record's, else Boyer's.
+pub(super) fn pick_variant(
+    request: &Request,
+    loaded: Option<&(PathBuf, RecordText)>,
+    options: LoadOptions,
+) -> Result<String, Exit> {
+    if let Some(v) = &request.variant {
+        return Ok(v.clone());
+    }
+    match loaded.map(|(path, r)| (path, r.tag("Variant"))) {
+        Some((path, Some(tag))) => replay::record_variant(path, tag, options).map_err(|message| {
+            eprintln!("error: {}: {message}", path.display());
+            Exit::Failure
+        }),
+        Some((_, None)) => {
+            eprintln!(
+                "error: the record names no variant (no Variant tag): name it, e.g. `kickoff play boyer-1951 --load FILE`"
+            );
+            Err(Exit::Usage)
+        }
+        None => Ok(DEFAULT_VARIANT.to_owned()),
+    }
+}
+
+/// Refuses a record of another variant than the one named on the command line.
+pub(super) fn same_variant(
+    path: &Path,
+    record: &RecordText,
+    def: &Definition,
+    variant: &str,
+    options: LoadOptions,
+) -> Result<(), Exit> {
+    let Some(tag) = record.tag("Variant") else { return Ok(()) };
+    if tag == variant {
+        return Ok(());
+    }
+    let theirs =
+        kickoff::definition::load_with(tag, options).ok().map(|d| d.rules.info().name.clone());
+    if theirs.as_deref() == Some(def.rules.info().name.as_str()) {
+        return Ok(());
+    }
+    eprintln!("error: {} is a game of {}, not of {variant}", path.display(), excerpt(tag));
+    eprintln!(
+        "  = help: leave out the variant to resume it: `kickoff play --load {}`",
+        path.display()
+    );
+    Err(Exit::Failure)
+}
+
+/// The game to play and the file to record it to.
+pub(super) fn start_game<'r>(
+    request: &Request,
+    def: &'r Definition,
+    variant: &str,
+    loaded: Option<&(PathBuf, RecordText)>,
+) -> Result<(Game<'r>, Option<PathBuf>), Exit> {
+    if let Some((path, parsed)) = loaded {
+        return resume(path, parsed, def, variant, request.record.clone());
+    }
+    let (start, number) = start_position(request, def)?;
+    let mut game = Game::new(variant, start, number);
+    let describe = |s: &str| s.parse::<Player>().map_or_else(|_| s.to_owned(), |p| p.to_string());
+    game.tags.push(("White".into(), describe(&request.white)));
+    game.tags.push(("Black".into(), describe(&request.black)));
+    game.tags.push(("Date".into(), today()));
+    Ok((game, request.record.clone()))
+}
+
+/// A saved game to continue; a damaged record continues from where it breaks.
+pub(super) fn resume<'r>(
+    path: &Path,
+    parsed: &RecordText,
+    def: &'r Definition,
+    variant: &str,
+    record_to: Option<PathBuf>,
+) -> Result<(Game<'r>, Option<PathBuf>), Exit> {
+    match record::read(&def.rules, variant, parsed) {
+        // An intact record goes on being recorded where it was.
+        Ok(game) => Ok((game, record_to.or_else(|| Some(path.to_path_buf())))),
+        Err(BrokenRecord { game: Some(game), error }) => {
+            let game = *game;
+            let text = replay::read_record_file(path).unwrap_or_default();
+            replay::report_broken(&path.display().to_string(), &text, &error);
+            eprintln!(
+                "resuming after turn {} (the rest of the record is not used); {}",
+                game.plies().len(),
+                if record_to.is_some() {
+                    "recording to the --record file"
+                } else {
+                    "not recording: pass --record FILE to save"
+                }
+            );
+            Ok((game, record_to))
+        }
+        Err(BrokenRecord { game: None, error }) => {
+            eprintln!("error: {}: {}", path.display(), printable(&error.to_string()));
+            Err(Exit::Failure)
+        }
+    }
+}
+
+/// The start: `--fen`, else `--setup`, else a random setup for variants that have one, else
+/// the variant's start position.
+pub(super) fn start_position<'r>(
+    request: &Request,
+    def: &'r Definition,
+) -> Result<(Position<'r>, Option<SetupNumber>), Exit> {
+    let rules = &def.rules;
+    if request.fen.is_some() {
+        return Ok((crate::commands::load_position(def, request.fen.as_deref())?, None));
+    }
+    let Some(random) = rules.random_setup() else {
+        if request.setup.is_some() {
+            eprintln!(
+                "error: this variant has no random setup (no [setup.random] in its definition)"
+            );
+            return Err(Exit::Failure);
+        }
+        return Ok((crate::commands::load_position(def, None)?, None));
+    };
+    let independent = setup::independent_by_default(random);
+    let number = match request.setup.as_deref() {
+        None | Some("random") => SetupNumber::draw(
+            setup::count(rules, random),
+            independent,
+            &mut seats::rng(request.seed),
+        ),
+        Some(text) => SetupNumber::parse(text, independent).map_err(|e| {
+            eprintln!("error: {e}");
+            Exit::Failure
+        })?,
+    };
+    let pos = setup::position(rules, random, number).map_err(|e| {
+        eprintln!("error: {e}");
+        Exit::Failure
+    })?;
+    Ok((pos, Some(number)))
+}
+
+/// Today's date as records write it, `YYYY.MM.DD` (UTC).
+pub(super) fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// The calendar date of a day count from 1970-01-01 (proleptic Gregorian).
+pub(super) fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::civil_from_days;
+
+    #[test]
+    fn dates() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(20_786), (2026, 11, 29));
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+    }
+}

@@ -1,0 +1,180 @@
+//! The stable codes of diagnostics: one per kind of mistake, shown in text (`error[E0201]`) and
+//! JSON (`"code": "E0201"`), each explained with an example and its fix in
+//! `docs/diagnostics.md`.
+//!
+//! A code never changes meaning once published: a new kind of mistake gets a new code. `E01xx`
+//! are TOML syntax, `E02xx` the format's keys, `E03xx` values the rules refuse, `E04xx`
+//! `extends`, `E05xx` positions and records given on the command line, `E09xx` kickoff's own
+//! bugs; `W01xx` are warnings found while reading, `W02xx` the lint's, `W03xx` those of
+//! `validate --simulate`.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::definition::diagnostic::Severity;
+
+macro_rules! codes {
+    ($($(#[doc = $doc:literal])* $name:ident = $text:literal,)*) => {
+        /// The stable code of a kind of diagnostic.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Code {
+            $($(#[doc = $doc])* $name,)*
+        }
+
+        impl Code {
+            /// Every code, in the order of `docs/diagnostics.md`.
+            pub const ALL: &[Code] = &[$(Code::$name,)*];
+
+            /// The code as written: `E0201`.
+            #[must_use]
+            pub const fn as_str(self) -> &'static str {
+                match self {
+                    $(Code::$name => $text,)*
+                }
+            }
+        }
+    };
+}
+
+codes! {
+    /// TOML syntax.
+    Syntax = "E0101",
+    /// Text where a value belongs, without quotes.
+    Unquoted = "E0102",
+    /// A key or a table written twice.
+    Duplicate = "E0103",
+    /// A key the format does not have.
+    UnknownKey = "E0201",
+    /// A required key is missing.
+    MissingKey = "E0202",
+    /// A required table is missing.
+    MissingTable = "E0203",
+    /// A value of the wrong type.
+    WrongType = "E0204",
+    /// A number out of its range.
+    OutOfRange = "E0205",
+    /// A word that is none of a key's values.
+    NotAChoice = "E0206",
+    /// A piece table not named by one uppercase letter.
+    BadPieceLetter = "E0207",
+    /// A `[pieces]` table with no piece.
+    NoPieces = "E0208",
+    /// A Betza pattern (`moves`, `kick`) its grammar refuses.
+    BadBetza = "E0301",
+    /// A square list (goals, zones, promotion squares) its grammar or the board refuses.
+    BadSquares = "E0302",
+    /// A start position (`setup.fen`) its grammar or the rules refuse.
+    BadStartPosition = "E0303",
+    /// More piece types than kickoff handles.
+    TooManyPieces = "E0304",
+    /// A holder letter that is not one uppercase letter.
+    BadHolder = "E0305",
+    /// Promotion squares without `promote_to`.
+    NoPromotion = "E0306",
+    /// A letter that names no piece of the variant.
+    UnknownPiece = "E0307",
+    /// A ball symbol that is not one ASCII letter.
+    BadBallSymbol = "E0308",
+    /// A ball symbol that is also a piece letter.
+    BallSymbolClash = "E0309",
+    /// A square that is a goal of both sides.
+    SharedGoal = "E0310",
+    /// `end.repetition = 1`.
+    InstantRepetition = "E0311",
+    /// `end` settings under which a match cannot be won or never ends.
+    BadMatchEnd = "E0312",
+    /// A carried ball, but no piece of a side may stand on its goal.
+    NoHolderOnGoal = "E0313",
+    /// The start position has the ball on a goal.
+    StartOnGoal = "E0314",
+    /// The ball starts on a square of the random setup.
+    BallOnRandomSquare = "E0315",
+    /// Random setup squares that break the mirror rule.
+    BadRandomSetup = "E0316",
+    /// A random setup with as many pieces as squares missing.
+    RandomCount = "E0317",
+    /// A random setup with too many squares.
+    RandomTooLarge = "E0318",
+    /// A random setup whose colour constraints cannot be met.
+    RandomColours = "E0319",
+    /// A piece that kicks by entering the ball's square with an empty kick pattern.
+    EnterWithoutKick = "E0320",
+    /// A royal piece where nothing is captured.
+    RoyalWithoutCaptures = "E0321",
+    /// Promotion squares the piece may never stand on.
+    PromotionOutOfReach = "E0322",
+    /// A carried ball's key on a kicked ball.
+    CarriedKeyOnKickedBall = "E0323",
+    /// An `extends` that names nothing kickoff can read.
+    BadParent = "E0401",
+    /// `extends` forms a cycle.
+    ExtendsCycle = "E0402",
+    /// An `extends` chain too long.
+    ExtendsTooDeep = "E0403",
+    /// A parent file that cannot be read.
+    UnreadableParent = "E0404",
+    /// A position text (`--fen`) the rules refuse.
+    BadPosition = "E0501",
+    /// A game record that breaks.
+    BadRecord = "E0502",
+    /// A key the checks passed but kickoff cannot read: a bug of kickoff.
+    Internal = "E0901",
+    /// A piece that has no move at all on its board.
+    NoMoves = "W0101",
+    /// A piece removed that no parent definition has.
+    NothingToRemove = "W0102",
+    /// A goal no kick can ever reach.
+    UnreachableGoal = "W0201",
+    /// A side that can only pass at the start.
+    ForcedPassAtStart = "W0202",
+    /// A position with more turns than kickoff lists.
+    TooManyTurns = "W0203",
+    /// Random games reached positions with too many turns.
+    SimulationExploded = "W0301",
+    /// Random games that did not end.
+    SimulationEndless = "W0302",
+    /// A side had to pass in a random game.
+    SimulationStuck = "W0303",
+    /// A goal never scored in random games.
+    SimulationNoGoal = "W0304",
+    /// A side never kicked in random games.
+    SimulationNoKick = "W0305",
+}
+
+impl Code {
+    /// Whether diagnostics of this code are errors (`E`) or warnings (`W`).
+    #[must_use]
+    pub fn severity(self) -> Severity {
+        if self.as_str().starts_with('W') { Severity::Warning } else { Severity::Error }
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for Code {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_distinct_and_well_formed() {
+        let mut seen = std::collections::HashSet::new();
+        for code in Code::ALL {
+            let text = code.as_str();
+            assert!(seen.insert(text), "{text} twice");
+            assert_eq!(text.len(), 5, "{text}");
+            assert!(text.starts_with('E') || text.starts_with('W'), "{text}");
+            assert!(text[1..].bytes().all(|b| b.is_ascii_digit()), "{text}");
+        }
+    }
+}
