@@ -174,6 +174,32 @@ pub enum Command {
         #[arg(long, value_name = "DIR")]
         records: Option<std::path::PathBuf>,
     },
+    /// Prove or refute that the side to move forces a goal within N of its turns.
+    Solve {
+        /// A shipped variant's name or a path to a .toml file.
+        variant: String,
+        /// The position (default: the variant's start position).
+        #[arg(long, conflicts_with = "setup")]
+        fen: Option<String>,
+        /// Random setup N (N/M when Black is drawn independently).
+        #[arg(long, value_name = "N")]
+        setup: Option<String>,
+        /// The most turns of the side to move (its scoring turn included).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=16))]
+        turns: u32,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        /// Check the proof in PROOF.json (written by `--format json`) instead of solving.
+        #[arg(long, value_name = "PROOF.json")]
+        check: Option<std::path::PathBuf>,
+        /// Give up ("unknown") after expanding this many positions.
+        #[arg(long, value_name = "N")]
+        max_nodes: Option<u64>,
+        /// Give up ("unknown") after this many seconds.
+        #[arg(long, value_name = "S")]
+        time: Option<f64>,
+    },
     /// Count the sequences of DEPTH turns from a position (perft).
     Perft {
         /// A shipped variant's name or a path to a .toml file.

@@ -3,6 +3,7 @@
 //! A definition (TOML, see `variants/`) compiles once into an immutable [`Rules`]; the engine,
 //! the game and the tools read `&Rules` only.
 
+pub mod analysis;
 pub mod cli;
 pub mod commands;
 pub mod definition;

@@ -95,6 +95,19 @@ fn main() -> ExitCode {
             };
             commands::matches::run(&request, options)
         }
+        Command::Solve { variant, fen, setup, turns, format, check, max_nodes, time } => {
+            let request = commands::solve::Request {
+                variant,
+                fen,
+                setup,
+                turns,
+                format: Some(format),
+                check,
+                max_nodes,
+                time,
+            };
+            commands::solve::run(&request, options)
+        }
         Command::Perft { variant, depth, fen, divide, exact, distinct, threads } => {
             commands::perft::run(
                 &variant,

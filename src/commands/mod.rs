@@ -9,6 +9,7 @@ pub mod replay;
 pub mod schema;
 pub mod setup;
 pub mod show;
+pub mod solve;
 pub mod turns;
 pub mod validate;
 
