@@ -18,6 +18,15 @@ pub fn forced_goal(pos: &Position<'_>, turns: u32) -> Option<bool> {
     plain.attack(pos, turns.max(1), &mut vec![pos.hash()])
 }
 
+/// Whether the side *not* to move in `pos` forces a goal within `turns` of its own turns,
+/// whatever the side to move does first; none when a position has too many turns to list.
+#[must_use]
+pub fn forced_reply(pos: &Position<'_>, turns: u32) -> Option<bool> {
+    let attacker = !pos.side();
+    let plain = Plain { attacker, start_score: pos.score()[attacker.index()] };
+    plain.defend(pos, turns.max(1), &mut vec![pos.hash()])
+}
+
 struct Plain {
     attacker: Side,
     start_score: u16,
