@@ -212,13 +212,13 @@ pub enum Command {
         #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=8))]
         turns: u32,
         /// Self-play games (0: none).
-        #[arg(long, value_name = "M", default_value_t = 100)]
+        #[arg(long, value_name = "M", default_value_t = 40)]
         games: usize,
         /// The engine's level in self-play.
         #[arg(long, value_name = "L", default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=crate::search::MAX_LEVEL as i64))]
         level: u8,
         /// A self-play game still going after this many turns is a draw.
-        #[arg(long, value_name = "N", default_value_t = 300)]
+        #[arg(long, value_name = "N", default_value_t = 200)]
         max_turns: u32,
         /// The seed of self-play (setups and opening turns).
         #[arg(long, value_name = "S", default_value_t = 1)]
