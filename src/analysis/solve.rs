@@ -620,3 +620,34 @@ impl<'r, 'p> Solver<'r, 'p> {
 fn is_local(why: &Unknown) -> bool {
     matches!(why, Unknown::TooManyTurns { .. })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{SolveLimits, Solver};
+    use crate::position::Position;
+
+    /// A solver whose path is `path` (hashes, the solved position first).
+    fn with_path<'r>(pos: &Position<'r>, path: &[u64]) -> Solver<'r, 'static> {
+        let mut solver = Solver::new(pos, pos.side(), SolveLimits::default());
+        solver.path = path.to_vec();
+        solver
+    }
+
+    #[test]
+    fn values_below_a_node_are_kept_only_where_no_repetition_can_reach() {
+        let def = crate::definition::load("boyer-1951").unwrap();
+        let pos = Position::start(&def.rules);
+        // At the root, three turns deep (five plies), a position may occur at plies 0, 2, 4.
+        assert!(!with_path(&pos, &[1]).context_free(3, 4));
+        assert!(with_path(&pos, &[1]).context_free(3, 3));
+        assert!(with_path(&pos, &[1]).context_free(4, 4));
+        assert!(with_path(&pos, &[1]).context_free(0, 9));
+        // Two plies down, a third occurrence needs the root's position twice more: impossible
+        // within two plies unless it is already there twice.
+        assert!(with_path(&pos, &[1, 2, 3]).context_free(3, 2));
+        assert!(!with_path(&pos, &[1, 2, 1]).context_free(3, 2));
+        // The other parity's repeats do not matter to a span of one ply.
+        assert!(with_path(&pos, &[1, 2, 3, 2]).context_free(3, 1));
+        assert!(!with_path(&pos, &[1, 2, 1, 4]).context_free(3, 1));
+    }
+}
