@@ -27,8 +27,9 @@ pub enum Command {
         /// Who plays Black: human, random, greedy, engine or engine:LEVEL.
         #[arg(long, default_value = "engine")]
         black: String,
-        /// Random setup N (N/M when Black is drawn independently), or `random`.
-        #[arg(long, value_name = "N|random", conflicts_with = "fen")]
+        /// Random setup N (N/M when Black is drawn independently), `random`, or `fair` (`fair:N`):
+        /// a random setup where neither side forces a goal within 2 (N) turns.
+        #[arg(long, value_name = "N|random|fair", conflicts_with = "fen")]
         setup: Option<String>,
         /// Start from this position.
         #[arg(long)]
@@ -85,6 +86,9 @@ pub enum Command {
         /// Print how many setups there are.
         #[arg(long)]
         count: bool,
+        /// Draw only setups where neither side forces a goal within N turns.
+        #[arg(long, value_name = "N", conflicts_with_all = ["number", "count"], value_parser = clap::value_parser!(u32).range(1..=8))]
+        fair: Option<u32>,
     },
     /// Show a position as a board.
     Show {
@@ -174,6 +178,61 @@ pub enum Command {
         #[arg(long, value_name = "DIR")]
         records: Option<std::path::PathBuf>,
     },
+    /// Prove or refute that the side to move forces a goal within N of its turns.
+    Solve {
+        /// A shipped variant's name or a path to a .toml file.
+        variant: String,
+        /// The position (default: the variant's start position).
+        #[arg(long, conflicts_with = "setup")]
+        fen: Option<String>,
+        /// Random setup N (N/M when Black is drawn independently).
+        #[arg(long, value_name = "N")]
+        setup: Option<String>,
+        /// The most turns of the side to move (its scoring turn included).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=16))]
+        turns: u32,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        /// Check the proof in PROOF.json (written by `--format json`) instead of solving.
+        #[arg(long, value_name = "PROOF.json")]
+        check: Option<std::path::PathBuf>,
+        /// Give up ("unknown") after expanding this many positions.
+        #[arg(long, value_name = "N")]
+        max_nodes: Option<u64>,
+        /// Give up ("unknown") after this many seconds.
+        #[arg(long, value_name = "S")]
+        time: Option<f64>,
+    },
+    /// A balance report for designers: forced goals from every start, and self-play figures.
+    Analyze {
+        /// A shipped variant's name or a path to a .toml file.
+        variant: String,
+        /// Look for forced goals within this many turns of each side.
+        #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=8))]
+        turns: u32,
+        /// Self-play games (0: none).
+        #[arg(long, value_name = "M", default_value_t = 40)]
+        games: usize,
+        /// The engine's level in self-play.
+        #[arg(long, value_name = "L", default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=kickoff::search::MAX_LEVEL as i64))]
+        level: u8,
+        /// A self-play game still going after this many turns is a draw.
+        #[arg(long, value_name = "N", default_value_t = 200)]
+        max_turns: u32,
+        /// The seed of self-play (setups and opening turns).
+        #[arg(long, value_name = "S", default_value_t = 1)]
+        seed: u64,
+        /// Worker threads (default: every core).
+        #[arg(long, value_name = "N")]
+        threads: Option<usize>,
+        /// Give up on a start after this many seconds per side ("unknown").
+        #[arg(long, value_name = "S")]
+        time: Option<f64>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+        format: ReportFormat,
+    },
     /// Count the sequences of DEPTH turns from a position (perft).
     Perft {
         /// A shipped variant's name or a path to a .toml file.
@@ -198,6 +257,17 @@ pub enum Command {
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
         threads: u16,
     },
+}
+
+/// How to print a report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ReportFormat {
+    /// For people.
+    Text,
+    /// For programs.
+    Json,
+    /// A self-contained HTML page with plots.
+    Html,
 }
 
 /// How to print results.

@@ -44,8 +44,8 @@ fn main() -> ExitCode {
             commands::validate::run(&files, format, simulation, options)
         }
         Command::Explain { variant } => commands::explain::run(&variant, options),
-        Command::Setup { variant, number, seed, asymmetric, count } => {
-            let request = commands::setup::Request { number, seed, asymmetric, count };
+        Command::Setup { variant, number, seed, asymmetric, count, fair } => {
+            let request = commands::setup::Request { number, seed, asymmetric, count, fair };
             commands::setup::run(&variant, &request, options)
         }
         Command::Show { variant, fen, setup } => {
@@ -96,6 +96,43 @@ fn main() -> ExitCode {
                 records: records.as_deref(),
             };
             commands::matches::run(&request, options)
+        }
+        Command::Solve { variant, fen, setup, turns, format, check, max_nodes, time } => {
+            let request = commands::solve::Request {
+                variant,
+                fen,
+                setup,
+                turns,
+                format: Some(format),
+                check,
+                max_nodes,
+                time,
+            };
+            commands::solve::run(&request, options)
+        }
+        Command::Analyze {
+            variant,
+            turns,
+            games,
+            level,
+            max_turns,
+            seed,
+            threads,
+            time,
+            format,
+        } => {
+            let request = commands::analyze::Request {
+                variant,
+                turns,
+                games,
+                level,
+                max_turns,
+                seed,
+                threads,
+                time,
+                format,
+            };
+            commands::analyze::run(&request, options)
         }
         Command::Perft { variant, depth, fen, divide, exact, distinct, threads } => {
             commands::perft::run(

@@ -1,5 +1,6 @@
 //! What each subcommand does: load, run, print. The library does the work.
 
+pub mod analyze;
 pub mod bestmove;
 pub mod explain;
 pub mod matches;
@@ -9,6 +10,7 @@ pub mod replay;
 pub mod schema;
 pub mod setup;
 pub mod show;
+pub mod solve;
 pub mod turns;
 pub mod validate;
 

@@ -19,6 +19,8 @@ pub struct Request {
     pub asymmetric: bool,
     /// `--count`.
     pub count: bool,
+    /// `--fair N`.
+    pub fair: Option<u32>,
 }
 
 /// Prints a setup's number and position, or the number of setups.
@@ -41,6 +43,18 @@ pub fn run(variant: &str, request: &Request, options: LoadOptions) -> Exit {
             println!("{count}");
         }
         return Exit::Success;
+    }
+    if let Some(turns) = request.fair {
+        let seed = request.seed.unwrap_or_else(fresh_seed);
+        let shipped = kickoff::analysis::fair::is_shipped(variant);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        return match kickoff::analysis::fair::draw_fair(rules, shipped, turns, &mut rng) {
+            Ok(number) => show(rules, random, number),
+            Err(e) => {
+                eprintln!("error: {e}");
+                Exit::Failure
+            }
+        };
     }
     let number = match (&request.number, request.seed) {
         (Some(text), _) => match SetupNumber::parse(text, independent) {

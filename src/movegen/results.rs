@@ -9,7 +9,7 @@ use crate::position::Position;
 use crate::square::Square;
 
 /// One result of a turn: the position after it and what led there.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 pub struct Child<'r> {
     /// The position after the turn (the other side to move).
     pub position: Position<'r>,

@@ -221,6 +221,19 @@ pub(super) fn start_position<'r>(
             independent,
             &mut seats::rng(request.seed),
         ),
+        Some(text) if text == "fair" || text.starts_with("fair:") => {
+            let turns = kickoff::analysis::fair::parse_fair(text).map_err(|e| {
+                eprintln!("error: {e}");
+                Exit::Failure
+            })?;
+            let shipped =
+                request.variant.as_deref().is_some_and(kickoff::analysis::fair::is_shipped);
+            kickoff::analysis::fair::draw_fair(rules, shipped, turns, &mut seats::rng(request.seed))
+                .map_err(|e| {
+                    eprintln!("error: {e}");
+                    Exit::Failure
+                })?
+        }
         Some(text) => SetupNumber::parse(text, independent).map_err(|e| {
             eprintln!("error: {e}");
             Exit::Failure

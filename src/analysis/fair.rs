@@ -1,0 +1,123 @@
+//! Fair random setups: setups in which neither side forces a goal within N turns.
+//!
+//! For football-960 the setups with a forced goal within two turns are shipped
+//! (`football-960-forced.txt`, written by `kickoff analyze football-960 --turns 2 --format
+//! json`); other variants and larger N are checked at run time by solving each drawn setup.
+
+use rand::Rng;
+
+use crate::analysis::solve::SolveLimits;
+use crate::analysis::survey::verdict;
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::setup::{self, SetupNumber};
+
+/// Football-960's setups with a forced goal within [`SHIPPED_TURNS`] turns: `setup white
+/// black`, the fewest turns of each side or `-`.
+pub const FOOTBALL_960_FORCED: &str = include_str!("football-960-forced.txt");
+
+/// The turns the shipped list was computed for.
+pub const SHIPPED_TURNS: u32 = 2;
+
+/// How many setups a fair draw tries before it gives up.
+const MAX_DRAWS: usize = 200;
+
+/// Why no fair setup could be drawn.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FairError {
+    /// The variant has no random setup.
+    #[error("the variant has no random setup")]
+    NoRandomSetup,
+    /// Every setup tried had a forced goal (or could not be solved).
+    #[error(
+        "no fair setup found in {0} draws: every one tried has a forced goal (or could not be solved)"
+    )]
+    NoneFound(usize),
+}
+
+/// Whether a VARIANT argument names shipped football-960, whose list of unfair setups ships.
+#[must_use]
+pub fn is_shipped(variant: &str) -> bool {
+    variant == "football-960"
+}
+
+/// Reads `fair` (within [`SHIPPED_TURNS`] turns) or `fair:N`.
+///
+/// # Errors
+/// A number that is not 1 to 8.
+pub fn parse_fair(text: &str) -> Result<u32, String> {
+    match text.strip_prefix("fair:") {
+        None => Ok(SHIPPED_TURNS),
+        Some(n) => n.parse::<u32>().ok().filter(|n| (1..=8).contains(n)).ok_or_else(|| {
+            format!("bad fair setup `{text}`: write fair or fair:N with N from 1 to 8")
+        }),
+    }
+}
+
+/// One line of the shipped list: the setup and the fewest turns of White and Black.
+#[must_use]
+pub fn shipped_line(line: &str) -> Option<(u128, Option<u32>, Option<u32>)> {
+    let mut parts = line.split_whitespace();
+    let number = parts.next()?.parse().ok()?;
+    let turns = |t: Option<&str>| t.and_then(|t| t.parse().ok());
+    Some((number, turns(parts.next()), turns(parts.next())))
+}
+
+/// The football-960 setups with a forced goal within `turns` (<= [`SHIPPED_TURNS`]).
+#[must_use]
+pub fn shipped_unfair(turns: u32) -> Vec<u128> {
+    let within = |t: Option<u32>| t.is_some_and(|t| t <= turns);
+    FOOTBALL_960_FORCED
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(shipped_line)
+        .filter(|&(_, w, b)| within(w) || within(b))
+        .map(|(n, _, _)| n)
+        .collect()
+}
+
+/// Whether neither side forces a goal within `turns` from `pos` (none: the solver could not
+/// tell within `limits`).
+#[must_use]
+pub fn is_fair(pos: &Position<'_>, turns: u32, limits: SolveLimits) -> Option<bool> {
+    let v = verdict(None, pos, turns, limits);
+    if v.white.is_some() || v.black.is_some() {
+        Some(false)
+    } else if v.unknown {
+        None
+    } else {
+        Some(true)
+    }
+}
+
+/// A setup drawn uniformly among the fair ones: from the shipped list where it applies
+/// (`shipped` says the variant is football-960 itself), else by drawing and solving.
+///
+/// # Errors
+/// No random setup, or no fair setup among the draws.
+pub fn draw_fair(
+    rules: &Rules,
+    shipped: bool,
+    turns: u32,
+    rng: &mut impl Rng,
+) -> Result<SetupNumber, FairError> {
+    let random = rules.random_setup().ok_or(FairError::NoRandomSetup)?;
+    let count = setup::count(rules, random);
+    let independent = setup::independent_by_default(random);
+    let unfair = if shipped && turns <= SHIPPED_TURNS { Some(shipped_unfair(turns)) } else { None };
+    for _ in 0..MAX_DRAWS {
+        let number = SetupNumber::draw(count, independent, rng);
+        let fair = match &unfair {
+            Some(list) => !list.contains(&number.white),
+            None => {
+                let Ok(placement) = setup::placement(rules, random, number) else { continue };
+                let Ok(pos) = Position::from_placement(rules, &placement) else { continue };
+                is_fair(&pos, turns, SolveLimits::default()) == Some(true)
+            }
+        };
+        if fair {
+            return Ok(number);
+        }
+    }
+    Err(FairError::NoneFound(MAX_DRAWS))
+}

@@ -1,0 +1,334 @@
+//! Proofs of forced goals: the tree a solver proved, written with turn names, and a checker
+//! that re-verifies one with the turn generator alone.
+//!
+//! A proof names, at each of the attacker's turns, the one turn that wins, and after it every
+//! distinct result of the defender's turns (one turn naming each) with the attacker's answer.
+//! The checker lists every legal turn of each defender's position ([`legal_turns`])
+//! and plays it: it uses neither the solver nor its grouping of turns into results.
+
+use std::collections::{HashMap, HashSet};
+
+use serde::{Deserialize, Serialize};
+
+use crate::analysis::solve::{Solver, Val};
+use crate::movegen::notation::{names, resolve};
+use crate::movegen::{Child, MAX_TURNS, Turn, legal_turns, play_unchecked, shortest_turn};
+use crate::position::Position;
+use crate::rules::NoMoves;
+use crate::side::Side;
+
+/// One turn of the attacker in a proof, with every defence after it (none when it scores).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Attack {
+    /// The turn, as kickoff names it.
+    pub turn: String,
+    /// Every distinct result of the defender's turns, named by one turn, with the answer.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub defences: Vec<Defence>,
+}
+
+/// One defence in a proof and the attacker's answer to it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Defence {
+    /// A turn of the defender leading to this result.
+    pub turn: String,
+    /// The attacker's winning answer; none when the defence itself concedes (an own goal).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answer: Option<Attack>,
+}
+
+impl Attack {
+    /// The number of attacker's turns in the proof's longest line.
+    #[must_use]
+    pub fn depth(&self) -> u32 {
+        1 + self
+            .defences
+            .iter()
+            .filter_map(|d| d.answer.as_ref().map(Attack::depth))
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The number of turns (the attacker's and the defences) written in the proof.
+    #[must_use]
+    pub fn size(&self) -> u64 {
+        1 + self.defences.iter().map(|d| 1 + d.answer.as_ref().map_or(0, Attack::size)).sum::<u64>()
+    }
+}
+
+/// Why a proof could not be written or does not hold.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ProofError {
+    /// A position had too many turns to list.
+    #[error("the position {fen} has more than {MAX_TURNS} turns: too many to list")]
+    TooManyTurns {
+        /// The position.
+        fen: String,
+    },
+    /// A named turn cannot be read or is not legal.
+    #[error("`{turn}` is not a legal turn in {fen}: {why}")]
+    BadTurn {
+        /// The turn as written.
+        turn: String,
+        /// The position.
+        fen: String,
+        /// Why.
+        why: String,
+    },
+    /// The attacker's last turn does not score.
+    #[error("`{turn}` in {fen} is the attacker's last turn and does not score")]
+    NoGoal {
+        /// The turn.
+        turn: String,
+        /// The position.
+        fen: String,
+    },
+    /// The game ends without the attacker's goal (a goal against it, a draw).
+    #[error("after `{turn}` in {fen} the game ends without the attacker's goal")]
+    GameEnds {
+        /// The turn.
+        turn: String,
+        /// The position.
+        fen: String,
+    },
+    /// A turn repeats a position the times that draw.
+    #[error("`{turn}` in {fen} repeats a position the times that draw the game")]
+    Repetition {
+        /// The turn.
+        turn: String,
+        /// The position.
+        fen: String,
+    },
+    /// A defence has no answer in the proof.
+    #[error("the defence `{turn}` in {fen} has no answer in the proof")]
+    Unanswered {
+        /// A turn leading to the defence.
+        turn: String,
+        /// The position.
+        fen: String,
+    },
+    /// The defender has no turn and the rules draw then.
+    #[error("the defender has no turn in {fen}, which draws the game")]
+    NoTurn {
+        /// The position.
+        fen: String,
+    },
+    /// The solver did not prove the position (a bug, or limits that changed).
+    #[error("the solver could not prove {fen} again")]
+    NotProved {
+        /// The position.
+        fen: String,
+    },
+}
+
+/// What a checked proof covers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Checked {
+    /// Positions whose turns were all listed and played.
+    pub positions: u64,
+    /// Turns played.
+    pub turns: u64,
+}
+
+/// Whether the game is over for `attacker` in `pos`: Some(true) when it scored, Some(false)
+/// when the game ended otherwise.
+fn judge(pos: &Position<'_>, attacker: Side, start_score: u16) -> Option<bool> {
+    if pos.score()[attacker.index()] > start_score {
+        return Some(true);
+    }
+    pos.outcome().map(|o| o.winner() == Some(attacker))
+}
+
+/// Whether `hash` after `path` occurs the times that draw.
+fn repeats(pos: &Position<'_>, path: &[u64], hash: u64) -> bool {
+    let needed = pos.rules().end().repetition as usize;
+    needed > 0 && path.iter().filter(|&&h| h == hash).count() + 1 >= needed
+}
+
+/// Re-verifies that `proof` forces a goal for the side to move in `pos` within `turns` of its
+/// own turns, repetitions counted from `pos` on.
+///
+/// # Errors
+/// The first place where the proof does not hold.
+pub fn check(pos: &Position<'_>, proof: &Attack, turns: u32) -> Result<Checked, ProofError> {
+    let mut checker = Checker {
+        attacker: pos.side(),
+        start_score: pos.score()[pos.side().index()],
+        path: vec![pos.hash()],
+        done: Checked::default(),
+    };
+    checker.attack(pos, proof, turns.max(1))?;
+    Ok(checker.done)
+}
+
+struct Checker {
+    attacker: Side,
+    start_score: u16,
+    path: Vec<u64>,
+    done: Checked,
+}
+
+impl Checker {
+    fn read(pos: &Position<'_>, text: &str) -> Result<Turn, ProofError> {
+        resolve(pos, text).map_err(|e| ProofError::BadTurn {
+            turn: text.to_owned(),
+            fen: pos.fen(),
+            why: e.to_string(),
+        })
+    }
+
+    fn attack(&mut self, pos: &Position<'_>, node: &Attack, k: u32) -> Result<(), ProofError> {
+        let turn = Self::read(pos, &node.turn)?;
+        let after = play_unchecked(pos, &turn);
+        let at = || (node.turn.clone(), pos.fen());
+        match judge(&after, self.attacker, self.start_score) {
+            Some(true) => return Ok(()),
+            Some(false) => return Err(ProofError::GameEnds { turn: at().0, fen: at().1 }),
+            None if k == 1 => return Err(ProofError::NoGoal { turn: at().0, fen: at().1 }),
+            None if repeats(pos, &self.path, after.hash()) => {
+                return Err(ProofError::Repetition { turn: at().0, fen: at().1 });
+            }
+            None => {}
+        }
+        self.path.push(after.hash());
+        let checked = self.defend(&after, &node.defences, k - 1);
+        self.path.pop();
+        checked
+    }
+
+    /// Every legal turn of the defender, played: each result must concede or be answered.
+    fn defend(
+        &mut self,
+        pos: &Position<'_>,
+        defences: &[Defence],
+        k: u32,
+    ) -> Result<(), ProofError> {
+        let mut answers: HashMap<u64, &Defence> = HashMap::new();
+        for d in defences {
+            let turn = Self::read(pos, &d.turn)?;
+            answers.insert(play_unchecked(pos, &turn).hash(), d);
+        }
+        let turns = legal_turns(pos).map_err(|_| ProofError::TooManyTurns { fen: pos.fen() })?;
+        if turns.is_empty() && pos.rules().end().no_moves == NoMoves::Draw {
+            return Err(ProofError::NoTurn { fen: pos.fen() });
+        }
+        self.done.positions += 1;
+        self.done.turns += turns.len() as u64;
+        let mut seen = HashSet::new();
+        for turn in &turns {
+            let after = play_unchecked(pos, turn);
+            if !seen.insert(after.hash()) {
+                continue;
+            }
+            let name = || crate::movegen::notation::name(pos, turn);
+            match judge(&after, self.attacker, self.start_score) {
+                Some(true) => continue,
+                Some(false) => return Err(ProofError::GameEnds { turn: name(), fen: pos.fen() }),
+                None if repeats(pos, &self.path, after.hash()) => {
+                    return Err(ProofError::Repetition { turn: name(), fen: pos.fen() });
+                }
+                None => {}
+            }
+            let answer = answers.get(&after.hash()).and_then(|d| d.answer.as_ref());
+            let Some(answer) = answer else {
+                return Err(ProofError::Unanswered { turn: name(), fen: pos.fen() });
+            };
+            self.path.push(after.hash());
+            let checked = self.attack(&after, answer, k);
+            self.path.pop();
+            checked?;
+        }
+        Ok(())
+    }
+}
+
+/// Writes the proof that the attacker to move in `pos` forces a goal within `k` turns, from
+/// what `solver` proved (it proves again where its table no longer holds a value).
+///
+/// # Errors
+/// A position with too many turns, or a value the solver cannot prove again.
+pub(crate) fn prove<'r>(
+    solver: &mut Solver<'r, '_>,
+    pos: &Position<'r>,
+    k: u32,
+) -> Result<Attack, ProofError> {
+    solver.start_path(pos);
+    prove_attack(solver, pos, k)
+}
+
+fn prove_attack<'r>(
+    solver: &mut Solver<'r, '_>,
+    pos: &Position<'r>,
+    k: u32,
+) -> Result<Attack, ProofError> {
+    let not_proved = || ProofError::NotProved { fen: pos.fen() };
+    let mut children = Vec::new();
+    solver.expand(pos, &mut children).map_err(|_| ProofError::TooManyTurns { fen: pos.fen() })?;
+    let scoring = children.iter().find(|c| solver.judge(&c.position) == Some(true)).copied();
+    let child = match scoring {
+        Some(c) => c,
+        None if k == 1 => return Err(not_proved()),
+        None => match solver.attack_value(pos, k) {
+            Val::Win(best) => {
+                *children.iter().find(|c| c.position.hash() == best).ok_or_else(not_proved)?
+            }
+            _ => return Err(not_proved()),
+        },
+    };
+    let turn = first_turn(pos, &child).ok_or_else(not_proved)?;
+    let name = crate::movegen::notation::name(pos, &turn);
+    if scoring.is_some() {
+        return Ok(Attack { turn: name, defences: Vec::new() });
+    }
+    solver.enter(child.position.hash());
+    let defences = prove_defences(solver, &child.position, k - 1);
+    solver.leave();
+    Ok(Attack { turn: name, defences: defences? })
+}
+
+/// Every distinct result of the defender's turns, named by its turn with the fewest actions
+/// (the first listed among equals), with the attacker's answer.
+fn prove_defences<'r>(
+    solver: &mut Solver<'r, '_>,
+    pos: &Position<'r>,
+    k: u32,
+) -> Result<Vec<Defence>, ProofError> {
+    let turns = legal_turns(pos).map_err(|_| ProofError::TooManyTurns { fen: pos.fen() })?;
+    let mut chosen: Vec<(Turn, Position<'r>)> = Vec::new();
+    let mut index: HashMap<u64, usize> = HashMap::new();
+    for turn in turns {
+        let after = play_unchecked(pos, &turn);
+        match index.get(&after.hash()) {
+            Some(&i) if chosen[i].0.actions.len() <= turn.actions.len() => {}
+            Some(&i) => chosen[i].0 = turn,
+            None => {
+                index.insert(after.hash(), chosen.len());
+                chosen.push((turn, after));
+            }
+        }
+    }
+    let texts = names(pos, &chosen.iter().map(|(t, _)| t.clone()).collect::<Vec<_>>());
+    let mut defences = Vec::with_capacity(chosen.len());
+    for ((_, after), turn) in chosen.into_iter().zip(texts) {
+        let answer = match solver.judge(&after) {
+            Some(true) => None,
+            Some(false) => return Err(ProofError::NotProved { fen: pos.fen() }),
+            None => {
+                solver.enter(after.hash());
+                let answer = prove_attack(solver, &after, k);
+                solver.leave();
+                Some(answer?)
+            }
+        };
+        defences.push(Defence { turn, answer });
+    }
+    Ok(defences)
+}
+
+/// A turn from `pos` to the result `child`: the one with the fewest actions.
+#[must_use]
+pub fn first_turn(pos: &Position<'_>, child: &Child<'_>) -> Option<Turn> {
+    shortest_turn(pos, child, MAX_TURNS + 2, None)
+}

@@ -1,0 +1,212 @@
+//! Self-play for balance: the engine against itself from fairly drawn setups, with how each
+//! game ended, its length, the piece that scored and every kick by piece.
+
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
+
+use crate::game::{Ending, Game, GameResult};
+use crate::movegen::{Action, Turn};
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::search::{Limits, Searcher, random_turn};
+use crate::setup::{self, SetupNumber};
+use crate::square::Square;
+
+/// How self-play games are played.
+#[derive(Clone, Copy, Debug)]
+pub struct SelfPlay {
+    /// The number of games.
+    pub games: usize,
+    /// The engine's level (both sides).
+    pub level: u8,
+    /// The seed of the setups and openings.
+    pub seed: u64,
+    /// Games played at once.
+    pub threads: usize,
+    /// A game still going after this many turns is a draw (the turn cap).
+    pub max_turns: u32,
+    /// Random turns played first, so that a variant with one start gives varied games.
+    pub opening: u32,
+    /// The last turns in which a ball that did not move makes a capped draw a stuck ball.
+    pub stuck_turns: u32,
+}
+
+/// Why a game was drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DrawCause {
+    /// A position occurred the times that draw.
+    Repetition,
+    /// The variant's turn limit or the analysis's turn cap, the ball moving.
+    TurnLimit,
+    /// The turn limit or cap, the ball still for the last turns (the stuck ball).
+    StuckBall,
+    /// A position had too many turns for the engine.
+    TooManyTurns,
+}
+
+/// One self-play game.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameSummary {
+    /// Its setup, if the variant has random setups.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub setup: Option<String>,
+    /// "1-0", "0-1" or "1/2-1/2".
+    pub result: String,
+    /// Why a draw was drawn.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub draw: Option<DrawCause>,
+    /// Turns played.
+    pub turns: u32,
+    /// The letter of the piece whose kick scored (the last kicker), if a goal ended the game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scorer: Option<char>,
+    /// Whether the goal was an own goal.
+    pub own_goal: bool,
+    /// Kicks by piece letter.
+    pub kicks: BTreeMap<char, u32>,
+}
+
+/// Plays `options.games` games of the engine against itself; `draw` picks each game's setup
+/// (none: the variant's start). `progress` is called with the games done.
+pub fn self_play(
+    rules: &Rules,
+    options: SelfPlay,
+    draw: &(dyn Fn(&mut ChaCha8Rng) -> Option<SetupNumber> + Sync),
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> (Vec<GameSummary>, Duration) {
+    let start = Instant::now();
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let out = Mutex::new(vec![None; options.games]);
+    std::thread::scope(|scope| {
+        for _ in 0..options.threads.max(1) {
+            scope.spawn(|| {
+                let mut searcher = Searcher::with_table_bits(rules, 18);
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= options.games {
+                        break;
+                    }
+                    let summary = play_one(rules, &options, i, draw, &mut searcher);
+                    out.lock().unwrap_or_else(std::sync::PoisonError::into_inner)[i] =
+                        Some(summary);
+                    progress(done.fetch_add(1, Ordering::Relaxed) + 1, options.games);
+                }
+            });
+        }
+    });
+    let out = out.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+    (out.into_iter().flatten().collect(), start.elapsed())
+}
+
+/// Game `i`: its own random stream from the seed, so that results do not depend on threads.
+fn play_one<'r>(
+    rules: &'r Rules,
+    options: &SelfPlay,
+    i: usize,
+    draw: &(dyn Fn(&mut ChaCha8Rng) -> Option<SetupNumber> + Sync),
+    searcher: &mut Searcher<'r>,
+) -> GameSummary {
+    let mut rng =
+        ChaCha8Rng::seed_from_u64(options.seed.wrapping_mul(1_000_003).wrapping_add(i as u64));
+    let number = draw(&mut rng);
+    let start = number
+        .zip(rules.random_setup())
+        .and_then(|(n, random)| setup::placement(rules, random, n).ok())
+        .and_then(|p| Position::from_placement(rules, &p).ok())
+        .unwrap_or_else(|| Position::start(rules));
+    let mut game = Game::new("analysis", start, number);
+    let mut kicks = BTreeMap::new();
+    let mut last_kicker = None;
+    let mut still = 0;
+    let mut too_many = false;
+    while game.ending().is_none() && (game.plies().len() as u32) < options.max_turns {
+        let pos = *game.position();
+        let turn = if (game.plies().len() as u32) < options.opening {
+            random_turn(&pos, &mut rng)
+        } else {
+            let history = game.hashes();
+            let past = &history[..history.len() - 1];
+            searcher.search(&pos, past, Limits::level(options.level)).ok().and_then(|r| r.turn)
+        };
+        let Some(turn) = turn else {
+            too_many = true;
+            break;
+        };
+        last_kicker = count_kicks(&pos, &turn, &mut kicks).or(last_kicker);
+        if game.play(turn).is_err() {
+            too_many = true;
+            break;
+        }
+        still = if game.position().ball() == pos.ball() { still + 1 } else { 0 };
+    }
+    summarise(&game, number, kicks, last_kicker, still >= options.stuck_turns, too_many)
+}
+
+/// Counts the kicks of `turn` by piece letter; returns the last kicker's letter.
+fn count_kicks(pos: &Position<'_>, turn: &Turn, kicks: &mut BTreeMap<char, u32>) -> Option<char> {
+    // Where the moved piece stands now, to name a kicker that moved in this turn.
+    let mut moved: Vec<(Square, char)> = Vec::new();
+    let mut last = None;
+    for action in &turn.actions {
+        match action {
+            Action::Move(m) => moved.push((m.to, m.letter)),
+            Action::Kick(k) => {
+                let letter = moved
+                    .iter()
+                    .rev()
+                    .find(|(s, _)| *s == k.kicker)
+                    .map(|&(_, l)| l)
+                    .or_else(|| {
+                        pos.piece_at(k.kicker).map(|(_, kind)| pos.rules().piece(kind).letter)
+                    })
+                    .unwrap_or('?');
+                *kicks.entry(letter).or_insert(0) += 1;
+                last = Some(letter);
+            }
+        }
+    }
+    last
+}
+
+fn summarise(
+    game: &Game<'_>,
+    number: Option<SetupNumber>,
+    kicks: BTreeMap<char, u32>,
+    last_kicker: Option<char>,
+    stuck: bool,
+    too_many: bool,
+) -> GameSummary {
+    let ending = game.ending();
+    let (result, draw, scorer, own_goal) = match ending {
+        Some(Ending::Goal { winner, own_goal }) => {
+            let result = if winner == crate::side::Side::White {
+                GameResult::WhiteWins
+            } else {
+                GameResult::BlackWins
+            };
+            (result, None, last_kicker, own_goal)
+        }
+        Some(Ending::Repetition) => (GameResult::Draw, Some(DrawCause::Repetition), None, false),
+        Some(e) if e.result() != GameResult::Draw => (e.result(), None, None, false),
+        _ if too_many => (GameResult::Draw, Some(DrawCause::TooManyTurns), None, false),
+        _ if stuck => (GameResult::Draw, Some(DrawCause::StuckBall), None, false),
+        _ => (GameResult::Draw, Some(DrawCause::TurnLimit), None, false),
+    };
+    GameSummary {
+        setup: number.map(|n| n.to_string()),
+        result: result.to_string(),
+        draw,
+        turns: game.plies().len() as u32,
+        scorer,
+        own_goal,
+        kicks,
+    }
+}

@@ -1,0 +1,283 @@
+//! `kickoff solve VARIANT [--fen F | --setup N] --turns N`: proves or refutes a forced goal,
+//! prints the proof, or checks one (`--check PROOF.json`).
+
+use std::io::{BufWriter, IsTerminal, Write};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde::{Deserialize, Serialize};
+
+use crate::cli::Format;
+use crate::commands::{Exit, load_variant, parse_position};
+use kickoff::analysis::proof::first_turn;
+use kickoff::analysis::{Attack, SolveLimits, Solver, Verdict, check};
+use kickoff::definition::{Definition, LoadOptions};
+use kickoff::movegen::notation::name;
+use kickoff::position::Position;
+use kickoff::setup::{self, SetupNumber};
+
+/// What `kickoff solve` was asked for.
+#[derive(Clone, Debug, Default)]
+pub struct Request {
+    /// The variant.
+    pub variant: String,
+    /// `--fen`.
+    pub fen: Option<String>,
+    /// `--setup N`.
+    pub setup: Option<String>,
+    /// `--turns N`.
+    pub turns: u32,
+    /// `--format`.
+    pub format: Option<Format>,
+    /// `--check PROOF.json`.
+    pub check: Option<std::path::PathBuf>,
+    /// `--max-nodes`.
+    pub max_nodes: Option<u64>,
+    /// `--time` in seconds.
+    pub time: Option<f64>,
+}
+
+/// The JSON document of a verdict (and what `--check` reads).
+#[derive(Serialize, Deserialize)]
+struct Document {
+    verdict: Verdict,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    turns: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    turn: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    proof: Option<Attack>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
+    #[serde(default)]
+    fen: String,
+    #[serde(default = "default_true")]
+    minimal: bool,
+    #[serde(default)]
+    nodes: u64,
+}
+
+fn default_true() -> bool {
+    true
+}
+
+/// Solves, or checks a proof; prints the verdict.
+pub fn run(request: &Request, options: LoadOptions) -> Exit {
+    let def = match load_variant(&request.variant, options) {
+        Ok(def) => def,
+        Err(exit) => return exit,
+    };
+    let pos = match position(&def, request) {
+        Ok(pos) => pos,
+        Err(exit) => return exit,
+    };
+    if pos.is_goal() {
+        eprintln!("error: the game is over in this position: nobody moves any more");
+        return Exit::Failure;
+    }
+    match &request.check {
+        Some(path) => run_check(&pos, path, request.turns),
+        None => run_solve(&pos, request),
+    }
+}
+
+/// The position of `--fen` or `--setup` (default: the variant's start).
+fn position<'r>(def: &'r Definition, request: &Request) -> Result<Position<'r>, Exit> {
+    let Some(text) = &request.setup else {
+        return parse_position(def, request.fen.as_deref());
+    };
+    let rules = &def.rules;
+    let Some(random) = rules.random_setup() else {
+        eprintln!(
+            "error: {} has no random setup (no [setup.random] in its definition)",
+            request.variant
+        );
+        return Err(Exit::Failure);
+    };
+    let number = SetupNumber::parse(text, setup::independent_by_default(random)).map_err(|e| {
+        eprintln!("error: {e}");
+        Exit::Failure
+    })?;
+    match setup::placement(rules, random, number) {
+        Ok(placement) => Position::from_placement(rules, &placement).map_err(|e| {
+            eprintln!("error: {e}");
+            Exit::Failure
+        }),
+        Err(e) => {
+            eprintln!("error: {e}");
+            Err(Exit::Failure)
+        }
+    }
+}
+
+fn run_solve(pos: &Position<'_>, request: &Request) -> Exit {
+    let deadline = request
+        .time
+        .filter(|t| t.is_finite() && *t >= 0.0)
+        .and_then(|t| Instant::now().checked_add(Duration::from_secs_f64(t)));
+    let limits = SolveLimits { max_nodes: request.max_nodes, deadline };
+    let bar = progress_bar();
+    let mut report = |nodes: u64| bar.set_message(format!("{nodes} positions"));
+    let mut solver = Solver::new(pos, pos.side(), limits);
+    solver.on_progress(&mut report);
+    let solution = solver.solve(pos, request.turns);
+    let turn = solution.first.and_then(|c| first_turn(pos, &c)).map(|t| name(pos, &t));
+    let proof = match solution.turns {
+        Some(k) => match solver.proof(pos, k) {
+            Ok(proof) => Some(proof),
+            Err(e) => {
+                bar.finish_and_clear();
+                eprintln!("error: the win was found but its proof could not be written: {e}");
+                return Exit::Failure;
+            }
+        },
+        None => None,
+    };
+    let nodes = solver.nodes();
+    drop(solver);
+    bar.finish_and_clear();
+    let doc = Document {
+        verdict: solution.verdict,
+        turns: solution.turns,
+        turn,
+        proof,
+        reason: solution.unknown.map(|u| u.to_string()),
+        fen: pos.fen(),
+        minimal: solution.minimal,
+        nodes,
+    };
+    let written = match request.format.unwrap_or(Format::Text) {
+        Format::Json => print_json(&doc),
+        Format::Text => print_text(pos, request.turns, &doc, solution.time),
+    };
+    if let Err(e) = written
+        && e.kind() != std::io::ErrorKind::BrokenPipe
+    {
+        eprintln!("error: {e}");
+        return Exit::Failure;
+    }
+    Exit::Success
+}
+
+/// A spinner on a terminal's stderr, hidden elsewhere.
+fn progress_bar() -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} solving: {msg}, {elapsed}")
+            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+    );
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
+}
+
+fn print_json(doc: &Document) -> std::io::Result<()> {
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    serde_json::to_writer(&mut out, doc)?;
+    writeln!(out)?;
+    out.flush()
+}
+
+fn print_text(
+    pos: &Position<'_>,
+    asked: u32,
+    doc: &Document,
+    time: Duration,
+) -> std::io::Result<()> {
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    let side = pos.side().name();
+    match (doc.verdict, &doc.proof) {
+        (Verdict::Win, Some(proof)) => {
+            let k = doc.turns.unwrap_or(asked);
+            writeln!(out, "win: {side} forces a goal within {k} of its turns")?;
+            if !doc.minimal {
+                writeln!(
+                    out,
+                    "(fewer turns were not settled: {})",
+                    doc.reason.as_deref().unwrap_or("?")
+                )?;
+            }
+            writeln!(out, "first turn: {}", doc.turn.as_deref().unwrap_or(&proof.turn))?;
+            writeln!(
+                out,
+                "proof ({} turns written; each defence, then the answer that wins):",
+                proof.size()
+            )?;
+            write_tree(&mut out, proof, 1)?;
+        }
+        (Verdict::Unknown, _) => {
+            writeln!(out, "unknown: {}", doc.reason.as_deref().unwrap_or("the limits ran out"))?;
+        }
+        _ => writeln!(
+            out,
+            "no-win: {side} cannot force a goal within {asked} of its turns: the defender holds out"
+        )?,
+    }
+    writeln!(out, "({} positions, {:.2} s)", doc.nodes, time.as_secs_f64())?;
+    out.flush()
+}
+
+/// The proof as an indented tree: the attacker's turn, then each defence with its answer.
+fn write_tree(out: &mut impl Write, node: &Attack, depth: usize) -> std::io::Result<()> {
+    let pad = "  ".repeat(depth);
+    let goal = if node.defences.is_empty() { "  (goal)" } else { "" };
+    writeln!(out, "{pad}{}{goal}", node.turn)?;
+    for d in &node.defences {
+        match &d.answer {
+            None => writeln!(out, "{pad}  if {}: own goal", d.turn)?,
+            Some(answer) if answer.defences.is_empty() => {
+                writeln!(out, "{pad}  if {}: {}  (goal)", d.turn, answer.turn)?;
+            }
+            Some(answer) => {
+                writeln!(out, "{pad}  if {}:", d.turn)?;
+                write_tree(out, answer, depth + 2)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Re-verifies a proof file against the position with the turn generator alone.
+fn run_check(pos: &Position<'_>, path: &Path, turns: u32) -> Exit {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("error: cannot read {}: {e}", path.display());
+            return Exit::Usage;
+        }
+    };
+    let doc: Document = match serde_json::from_str(&text) {
+        Ok(doc) => doc,
+        Err(e) => {
+            eprintln!("error: {} is not a proof: {e}", path.display());
+            return Exit::Failure;
+        }
+    };
+    if !doc.fen.is_empty() && doc.fen != pos.fen() {
+        eprintln!("error: the proof is for {}, not for {}", doc.fen, pos.fen());
+        return Exit::Failure;
+    }
+    let Some(proof) = doc.proof.filter(|_| doc.verdict == Verdict::Win) else {
+        eprintln!("error: {} holds no proof of a win (its verdict is not \"win\")", path.display());
+        return Exit::Failure;
+    };
+    let within = doc.turns.unwrap_or(turns).min(turns);
+    match check(pos, &proof, within) {
+        Ok(done) => {
+            println!(
+                "proof holds: {} forces a goal within {within} of its turns ({} defender positions, {} turns played)",
+                pos.side().name(),
+                done.positions,
+                done.turns
+            );
+            Exit::Success
+        }
+        Err(e) => {
+            println!("proof fails: {e}");
+            Exit::Failure
+        }
+    }
+}

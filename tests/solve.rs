@@ -1,0 +1,188 @@
+//! `kickoff solve` and the solver: known forced goals, proofs that check, proofs that do not,
+//! and the solver's verdicts against a second, plain algorithm on random positions.
+
+use kickoff::analysis::plain;
+use kickoff::analysis::proof::first_turn;
+use kickoff::analysis::{SolveLimits, Solver, Verdict, check, solve, solve_reply};
+use kickoff::movegen::notation::name;
+use kickoff::position::Placement;
+use kickoff::search::random_turn;
+use kickoff::{Position, Rules, load, play};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+fn rules(variant: &str) -> Rules {
+    load(variant).unwrap().rules
+}
+
+fn setup_position<'r>(rules: &'r Rules, number: u128) -> Position<'r> {
+    let random = rules.random_setup().unwrap();
+    let number = kickoff::setup::SetupNumber { white: number, black: None };
+    Position::from_placement(rules, &kickoff::setup::placement(rules, random, number).unwrap())
+        .unwrap()
+}
+
+/// The verdict, the fewest turns and the first turn's name.
+fn answer(pos: &Position<'_>, turns: u32) -> (Verdict, Option<u32>, Option<String>) {
+    let s = solve(pos, turns, SolveLimits::default());
+    let first = s.first.and_then(|c| first_turn(pos, &c)).map(|t| name(pos, &t));
+    (s.verdict, s.turns, first)
+}
+
+#[test]
+fn vchess_start_is_a_forced_goal_in_three_turns_and_not_in_two() {
+    let rules = rules("vchess");
+    let pos = Position::start(&rules);
+    assert_eq!(answer(&pos, 2), (Verdict::NoWin, None, None));
+    assert_eq!(answer(&pos, 3), (Verdict::Win, Some(3), Some("Qd4>c3".to_owned())));
+}
+
+#[test]
+fn football_960_setup_1000_is_a_forced_goal_in_two() {
+    let rules = rules("football-960");
+    let pos = setup_position(&rules, 1000);
+    assert_eq!(answer(&pos, 1).0, Verdict::NoWin);
+    assert_eq!(answer(&pos, 3), (Verdict::Win, Some(2), Some("Qd8".to_owned())));
+}
+
+#[test]
+fn proofs_check_and_a_missing_defence_is_caught() {
+    let rules = rules("vchess");
+    let pos = Position::start(&rules);
+    let mut solver = Solver::new(&pos, pos.side(), SolveLimits::default());
+    assert_eq!(solver.solve(&pos, 3).turns, Some(3));
+    let proof = solver.proof(&pos, 3).unwrap();
+    assert_eq!(proof.turn, "Qd4>c3");
+    assert!(proof.depth() <= 3);
+    let done = check(&pos, &proof, 3).unwrap();
+    assert!(done.positions > 1 && done.turns > 100, "{done:?}");
+    // Too few turns for the proof.
+    assert!(check(&pos, &proof, 2).is_err());
+    let mut cut = proof.clone();
+    cut.defences.remove(0);
+    let e = check(&pos, &cut, 3).unwrap_err().to_string();
+    assert!(e.contains("has no answer"), "{e}");
+    let mut wrong = proof;
+    wrong.turn = "Qd2".to_owned();
+    assert!(check(&pos, &wrong, 3).is_err());
+}
+
+#[test]
+fn a_node_bound_gives_an_honest_unknown() {
+    let rules = rules("vchess");
+    let pos = Position::start(&rules);
+    let s = solve(&pos, 3, SolveLimits { max_nodes: Some(50), deadline: None });
+    assert_eq!(s.verdict, Verdict::Unknown);
+    assert!(s.unknown.unwrap().to_string().contains("50 positions"));
+}
+
+/// A position from a random game of `variant`, thinned to a few pieces a side so that the plain
+/// algorithm, which lists every turn of every position, finishes quickly.
+fn random_sparse<'r>(rules: &'r Rules, rng: &mut ChaCha8Rng, keep: usize) -> Option<Position<'r>> {
+    use rand::RngExt;
+    let mut pos = match rules.random_setup() {
+        Some(_) => setup_position(rules, rng.random_range(0..2880)),
+        None => Position::start(rules),
+    };
+    for _ in 0..rng.random_range(0..12) {
+        let turn = random_turn(&pos, rng)?;
+        let next = play(&pos, &turn).expect("a random turn is legal");
+        if next.outcome().is_some() {
+            break;
+        }
+        pos = next;
+    }
+    let mut placement: Placement = pos.placement();
+    let ball = placement.ball;
+    let mut kept = [0, 0];
+    let mut pieces = placement.pieces.clone();
+    // Shuffle, then keep `keep` a side (the holder of a carried ball always).
+    for i in (1..pieces.len()).rev() {
+        pieces.swap(i, rng.random_range(0..=i));
+    }
+    pieces.retain(|&(s, side, _)| {
+        let k = &mut kept[side.index()];
+        *k += 1;
+        *k <= keep || (placement.held && s == ball)
+    });
+    pieces.sort_by_key(|&(s, _, _)| s);
+    placement.pieces = pieces;
+    placement.en_passant = None;
+    placement.steal = None;
+    if rng.random_range(0..4) == 0 {
+        placement.turns = 0;
+    }
+    let pos = Position::from_placement(rules, &placement).ok()?;
+    (pos.outcome().is_none()).then_some(pos)
+}
+
+/// The solver and the plain minimax agree on every position tried, for the side to move and
+/// for the side moving second; every win's proof checks. Returns the verdicts and the wins.
+fn agree_on(variant: &str, seed: u64, positions: usize, keep: usize, turns: u32) -> (usize, usize) {
+    let rules = rules(variant);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (mut tried, mut wins) = (0, 0);
+    while tried < positions {
+        let Some(pos) = random_sparse(&rules, &mut rng, keep) else { continue };
+        tried += 1;
+        for k in 1..=turns {
+            let s = solve(&pos, k, SolveLimits::default());
+            let expected = match plain::forced_goal(&pos, k) {
+                Some(true) => Verdict::Win,
+                Some(false) => Verdict::NoWin,
+                None => Verdict::Unknown,
+            };
+            assert_eq!(s.verdict, expected, "{variant} {} within {k}", pos.fen());
+            if s.verdict == Verdict::Win {
+                wins += 1;
+                let mut solver = Solver::new(&pos, pos.side(), SolveLimits::default());
+                let proof = solver.proof(&pos, s.turns.unwrap()).unwrap();
+                check(&pos, &proof, k).unwrap_or_else(|e| panic!("{}: {e}", pos.fen()));
+            }
+            let reply = solve_reply(&pos, k, SolveLimits::default()).verdict;
+            let expected =
+                plain::forced_reply(&pos, k).map(|w| if w { Verdict::Win } else { Verdict::NoWin });
+            assert_eq!(Some(reply), expected, "{variant} {} reply within {k}", pos.fen());
+        }
+    }
+    (positions * turns as usize, wins)
+}
+
+/// The sample must hold both answers, or it checks little.
+fn assert_mixed(samples: &[(usize, usize)]) {
+    let (all, wins) = samples.iter().fold((0, 0), |(a, w), s| (a + s.0, w + s.1));
+    assert!(wins > 0 && wins < all, "{wins} wins of {all}");
+}
+
+#[test]
+fn the_solver_agrees_with_plain_minimax_on_boyer_positions() {
+    assert_mixed(&[agree_on("boyer-1951", 1, 40, 3, 2)]);
+}
+
+#[test]
+fn the_solver_agrees_with_plain_minimax_on_vchess_positions() {
+    assert_mixed(&[agree_on("vchess", 2, 40, 3, 2)]);
+}
+
+#[test]
+fn the_solver_agrees_with_plain_minimax_on_football_960_positions() {
+    assert_mixed(&[agree_on("football-960", 3, 30, 3, 2)]);
+}
+
+#[test]
+fn the_solver_agrees_with_plain_minimax_three_turns_deep() {
+    assert_mixed(&[agree_on("mini", 4, 15, 2, 3), agree_on("vchess", 5, 10, 1, 3)]);
+}
+
+#[test]
+fn the_solver_agrees_with_plain_minimax_beyond_boyers_family() {
+    assert_mixed(&[agree_on("chessball-1957", 6, 10, 2, 2), agree_on("vchess-ball", 7, 10, 2, 2)]);
+}
+
+#[test]
+fn repetitions_are_defences_exactly_as_plain_minimax_counts_them() {
+    assert_mixed(&[
+        agree_on("tests/data/solve/quick-repetition.toml", 8, 25, 2, 3),
+        agree_on("tests/data/solve/quick-repetition.toml", 9, 40, 3, 2),
+    ]);
+}
