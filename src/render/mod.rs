@@ -3,5 +3,6 @@
 pub mod diagram;
 pub mod explain;
 pub mod printable;
+pub mod svg;
 pub mod terminal;
 pub mod words;
