@@ -143,6 +143,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/author", get(assets::index))
         .route("/records", get(assets::index))
         .route("/static/{file}", get(assets::file))
+        .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))
         .route("/api/variants", get(author::variants))
         .route("/api/definitions/check", post(author::check))
         .route("/api/definitions/simulate", post(author::simulate))
