@@ -197,12 +197,9 @@ pub async fn serve(config: Config, open_browser: bool) -> Result<(), String> {
     if open_browser && let Err(e) = open::that_detached(&url) {
         eprintln!("warning: could not open a browser: {e}");
     }
-    axum::serve(listener, router(app))
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await
-        .map_err(|e| e.to_string())
+    // Stopped by a signal, whatever it is doing: every record is saved whole after every change,
+    // and waiting for the pages' event streams to close would wait for ever.
+    axum::serve(listener, router(app)).await.map_err(|e| e.to_string())
 }
 
 /// The default games folder: `kickoff/games` in the user's data folder.
