@@ -3,7 +3,7 @@
 //! that follows the game hears of each change through server-sent events.
 
 use std::convert::Infallible;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use axum::Json;
 use axum::extract::{Path, Query, State};
@@ -24,13 +24,11 @@ use crate::search::{Limits, MAX_LEVEL, Player, Searcher};
 use crate::setup::{self, SetupNumber};
 use crate::side::{BySide, Side};
 use crate::web::author::invalid;
-use crate::web::session::{Mode, NewGame, Session, lock, random_hex};
+use crate::web::session::{Mode, NewGame, Session, Shared, lock, random_hex};
 use crate::web::views::{
     ActionView, GameView, StepView, board, game_board, game_view, step_view, walk,
 };
 use crate::web::{ApiError, App, blocking};
-
-type Shared = Arc<Mutex<Session>>;
 
 /// What the page asks for when it starts a game.
 #[derive(Debug, Deserialize)]
@@ -75,7 +73,7 @@ pub async fn create(
 }
 
 fn start_game(app: &App, request: CreateRequest) -> Result<(Shared, Created), ApiError> {
-    let (definition, shipped, text) = requested_definition(app, &request)?;
+    let Chosen { definition, shipped, text } = requested_definition(app, &request)?;
     let mode = match request.opponent.as_str() {
         "engine" => Mode::Engine,
         "hotseat" => Mode::HotSeat,
@@ -114,23 +112,29 @@ fn start_game(app: &App, request: CreateRequest) -> Result<(Shared, Created), Ap
     Ok((session, Created { id, key, url, invite }))
 }
 
+/// The definition of a new game.
+struct Chosen {
+    definition: Arc<Definition>,
+    /// Its shipped name.
+    shipped: Option<String>,
+    /// Its text, when it was sent.
+    text: Option<String>,
+}
+
 /// The definition a request names: a shipped one, or the text it carries.
-fn requested_definition(
-    app: &App,
-    request: &CreateRequest,
-) -> Result<(Arc<Definition>, Option<String>, Option<String>), ApiError> {
+fn requested_definition(app: &App, request: &CreateRequest) -> Result<Chosen, ApiError> {
     if let Some(text) = &request.definition {
         let def = definition::load_text("definition.toml", text).map_err(|e| match e {
             LoadError::Invalid { sources, diagnostics } => invalid(&sources, &diagnostics),
             other => ApiError::BadRequest(other.to_string()),
         })?;
-        return Ok((Arc::new(def), None, Some(text.clone())));
+        return Ok(Chosen { definition: Arc::new(def), shipped: None, text: Some(text.clone()) });
     }
     let name = request.variant.as_deref().unwrap_or("boyer-1951");
     let def = app
         .shipped(name)
         .ok_or_else(|| ApiError::BadRequest(format!("no shipped variant is named `{name}`")))?;
-    Ok((def.clone(), Some(name.to_owned()), None))
+    Ok(Chosen { definition: def.clone(), shipped: Some(name.to_owned()), text: None })
 }
 
 /// The random setup asked for: a number, `random`, or by default a random one where the

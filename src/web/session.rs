@@ -32,6 +32,12 @@ self_cell::self_cell!(
     }
 );
 
+/// A session shared between requests.
+pub type Shared = Arc<Mutex<Session>>;
+
+/// The keys of each side's link.
+pub type Keys = BySide<Option<String>>;
+
 /// The length of a game's id and of a seat's key, in hexadecimal digits.
 pub const ID_LEN: usize = 24;
 /// The length of a key: 128 random bits.
@@ -276,10 +282,7 @@ impl Store {
     ///
     /// # Errors
     /// The definition or the record could not be saved.
-    pub fn create(
-        &self,
-        new: NewGame,
-    ) -> Result<(Arc<Mutex<Session>>, BySide<Option<String>>), ApiError> {
+    pub fn create(&self, new: NewGame) -> Result<(Shared, Keys), ApiError> {
         let id = random_hex(ID_LEN / 2)?;
         let variant = match &new.shipped {
             Some(name) => name.clone(),
