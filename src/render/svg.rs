@@ -562,3 +562,43 @@ pub fn png(svg: &str, scale: f32) -> Result<Vec<u8>, PngError> {
     resvg::render(&tree, tiny_skia::Transform::from_scale(scale, scale), &mut pixmap.as_mut());
     pixmap.encode_png().map_err(|e| PngError::Encode(e.to_string()))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::definition::load_shipped;
+    use crate::movegen::notation::resolve;
+
+    #[test]
+    fn a_turns_path_follows_the_ball_from_kick_to_kick() {
+        let rules = load_shipped("boyer-1951").unwrap().rules;
+        let pos = Position::from_fen(&rules, "9/9/3R5/9/3a5/3R5/9/9/9 w 0").unwrap();
+        let turn = resolve(&pos, "Rc7>d7>f7").unwrap();
+        let (arrows, touched) = turn_path(&pos, &turn);
+        let named: Vec<String> = arrows
+            .iter()
+            .map(|a| {
+                format!("{}{}{}", a.from, if a.kind == ArrowKind::Move { '-' } else { '>' }, a.to)
+            })
+            .collect();
+        assert_eq!(named, ["d7-c7", "d5>d7", "d7>f7"]);
+        let touched: Vec<String> = touched.iter().map(ToString::to_string).collect();
+        assert_eq!(touched, ["d4", "d5", "c7", "d7", "f7"]);
+    }
+
+    #[test]
+    fn every_figure_and_letter_is_in_the_embedded_fonts() {
+        let f = fonts();
+        for letter in ['K', 'Q', 'R', 'B', 'N', 'P'] {
+            let figure = figure(letter).unwrap();
+            let place = centred(&f.regular, figure, 30.0, 30.0, 48.0).unwrap();
+            let (ground, details) = silhouette_and_details(&f.regular, figure, place);
+            assert!(!ground.is_empty(), "{letter}");
+            // The pawn is a plain silhouette; the others have details cut in them.
+            assert_eq!(details.is_empty(), letter == 'P', "{letter}");
+        }
+        for c in ('A'..='Z').chain('a'..='z').chain('0'..='9') {
+            assert!(f.bold.glyph_index(c).is_some() && f.regular.glyph_index(c).is_some(), "{c}");
+        }
+    }
+}

@@ -184,7 +184,12 @@ pub async fn serve(config: Config, open_browser: bool) -> Result<(), String> {
         .map_err(|e| format!("cannot make the games folder {}: {e}", config.games.display()))?;
     let listener = tokio::net::TcpListener::bind(config.address)
         .await
-        .map_err(|e| format!("cannot listen on {}: {e}", config.address))?;
+        .map_err(|e| {
+            format!(
+                "cannot listen on {}: {e} (choose another port with --port, or --port 0 for any free one)",
+                config.address
+            )
+        })?;
     let address = listener.local_addr().map_err(|e| e.to_string())?;
     let app = Arc::new(App::new(config.games.clone(), address)?);
     let shown = if address.ip().is_unspecified() {

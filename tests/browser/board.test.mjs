@@ -269,7 +269,7 @@ test('a record opened and stepped through', { timeout: 120000 }, async (t) => {
   await page.locator('#moves .move', { hasText: 'Bh6>e9#' }).click();
   await page.waitForFunction(() => document.querySelector('#where').textContent.includes('turn 3 of 3'));
   assert.match(await page.textContent('.records .status.over'), /1-0: White scores a goal/);
-  await screenshot(page, 'record');
+  await screenshot(page, 'record', { fullPage: true });
   // A record that breaks keeps its turns up to the break and says why.
   await page.fill('#record', '[Variant "boyer-1951"]\n\n1. Nc3 Nc7 2. Nd3 *\n');
   await page.click('#open-record');

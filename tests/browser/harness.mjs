@@ -93,7 +93,7 @@ export async function newGame(page, base, { variant = 'boyer-1951', opponent = '
 }
 
 /** Where screenshots go when SCREENSHOTS names a folder. */
-export async function screenshot(page, name) {
+export async function screenshot(page, name, options = {}) {
   if (!process.env.SCREENSHOTS) return;
-  await page.screenshot({ path: join(process.env.SCREENSHOTS, `${name}.png`) });
+  await page.screenshot({ path: join(process.env.SCREENSHOTS, `${name}.png`), ...options });
 }

@@ -52,7 +52,7 @@ class GameScreen {
       el('div', { class: 'left' }, this.boardHost),
       el('div', { class: 'right' },
         this.title, this.players, this.status, this.invite, this.offer,
-        el('div', { class: 'entry' }, this.turnLine, this.choices,
+        this.entry = el('div', { class: 'entry' }, this.turnLine, this.choices,
           el('div', { class: 'buttons' }, this.endTurn, this.nullTurn, this.back), typedForm),
         this.moves,
         el('div', { class: 'buttons' },
@@ -112,6 +112,7 @@ class GameScreen {
     this.turnLine.textContent = this.step && this.step.name ? `Your turn so far: ${this.step.name}` : '';
     this.renderChoices();
     const entering = !!this.step;
+    this.entry.hidden = !entering;
     this.endTurn.disabled = !(entering && this.step.can_stop);
     this.nullTurn.hidden = !(entering && this.step.null_ok && this.partial.length === 0);
     this.back.disabled = this.partial.length === 0;

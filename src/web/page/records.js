@@ -51,10 +51,10 @@ class Viewer {
     this.where = el('p', { class: 'status', id: 'where' });
     const button = (id, label, f) => el('button', { id, onclick: f }, label);
     const nav = el('div', { class: 'buttons' },
-      button('first', '⏮ Start', () => this.show(0)),
+      button('first', '« Start', () => this.show(0)),
       button('previous', '◀ Back', () => this.show(this.at - 1)),
       button('next', 'Forward ▶', () => this.show(this.at + 1)),
-      button('last', 'End ⏭', () => this.show(this.record.plies.length)),
+      button('last', 'End »', () => this.show(this.record.plies.length)),
       button('flip', 'Flip', () => { this.flipped = !this.flipped; this.show(this.at); }));
     const tags = el('dl', { class: 'tags' },
       record.tags.flatMap(([name, value]) => [el('dt', {}, name), el('dd', {}, value)]));
