@@ -108,3 +108,11 @@ fn png_pictures() {
     assert_eq!(&piped.stdout[..4], b"\x89PNG");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn the_readme_diagram_is_current() {
+    // README.md shows `kickoff render stadium`; remake it with
+    // `kickoff render stadium -o docs/screenshots/stadium.svg` when the drawing changes.
+    let shown = std::fs::read_to_string("docs/screenshots/stadium.svg").unwrap();
+    assert!(shown == svg(&["stadium"]), "docs/screenshots/stadium.svg is not what render draws");
+}
