@@ -36,7 +36,7 @@ fn depth_3(c: &mut Criterion) {
         let pos = Position::from_fen(rules, &fen).expect("fen");
         let id = format!("{} {set}", name.split(' ').next().unwrap_or(&name));
         group.bench_function(id, |b| {
-            b.iter(|| perft(black_box(&pos), 3, &PerftOptions::default(), None));
+            b.iter(|| perft(black_box(&pos), 3, &PerftOptions::default(), None).unwrap());
         });
     }
     group.finish();
@@ -50,7 +50,7 @@ fn depth_4_threads(c: &mut Criterion) {
     for threads in [1, 2] {
         let options = PerftOptions { threads, ..PerftOptions::default() };
         group.bench_function(format!("threads-{threads}"), |b| {
-            b.iter(|| perft(black_box(&pos), 4, &options, None));
+            b.iter(|| perft(black_box(&pos), 4, &options, None).unwrap());
         });
     }
     group.finish();

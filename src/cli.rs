@@ -223,14 +223,22 @@ pub enum Command {
     Perft {
         /// A shipped variant's name or a path to a .toml file.
         variant: String,
-        /// The number of turns.
-        depth: usize,
+        /// The number of turns (0 to 64).
+        #[arg(value_parser = clap::value_parser!(u32).range(0..=crate::movegen::perft::MAX_DEPTH as i64))]
+        depth: u32,
         /// The position (default: the variant's start position).
         #[arg(long)]
         fen: Option<String>,
         /// Also print each turn with its own count.
         #[arg(long)]
         divide: bool,
+        /// Count only sequences of exactly DEPTH turns, as chess perft does: a finished
+        /// position has no turns (by default a scoring turn ends its sequence and counts 1).
+        #[arg(long)]
+        exact: bool,
+        /// Count each distinct result of a position once, however many turns lead to it.
+        #[arg(long)]
+        distinct: bool,
         /// Worker threads.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
         threads: u16,

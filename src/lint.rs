@@ -2,9 +2,9 @@
 //! author probably did not mean. They need the engine, so they run after compilation.
 
 use crate::definition::{Definition, Diagnostic};
-use crate::movegen::{kick_destinations, legal_turns, null_allowed};
+use crate::movegen::{MAX_TURNS, check_turn_count, kick_destinations, nth_turn, null_allowed};
 use crate::position::{Placement, Position};
-use crate::rules::{OwnGoal, PieceKind, Rules};
+use crate::rules::{BallMode, OwnGoal, PieceKind, Rules};
 use crate::side::Side;
 use crate::square::Square;
 
@@ -20,6 +20,9 @@ pub fn lint(def: &Definition) -> Vec<Diagnostic> {
 /// Goals that no kick of any piece can ever put the ball on, even on an empty board.
 fn unreachable_goals(def: &Definition, out: &mut Vec<Diagnostic>) {
     let rules = &def.rules;
+    if rules.ball().mode == BallMode::Carried {
+        return; // a carried ball is not kicked: compile checks that holders can reach goals
+    }
     for side in Side::ALL {
         let key = if side == Side::White { "white" } else { "black" };
         let Some(at) = def.location(&["goals", key]) else { continue };
@@ -64,12 +67,20 @@ fn reachable(rules: &Rules, attacker: Side, goal: Square) -> bool {
     })
 }
 
-/// A start position in which the side to move can do nothing but pass.
+/// A start position in which the side to move can do nothing but pass, or has more turns than
+/// kickoff lists.
 fn forced_pass_at_start(def: &Definition, out: &mut Vec<Diagnostic>) {
     let Ok(pos) = Position::from_fen(&def.rules, def.rules.setup_fen()) else { return };
-    let turns = legal_turns(&pos);
-    if turns.len() == 1 && turns[0].is_null() && !null_allowed(&pos) {
-        let Some(at) = def.location(&["setup", "fen"]) else { return };
+    let Some(at) = def.location(&["setup", "fen"]) else { return };
+    let Ok(count) = check_turn_count(&pos) else {
+        // A turn of several piece moves has millions of turns by design (Soccer Chess): the
+        // warning is for kick chains that multiply by accident.
+        if def.rules.turn().moves == 1 {
+            out.push(too_many_turns(&pos, "at the start", at));
+        }
+        return;
+    };
+    if count == 1 && nth_turn(&pos, 0).is_some_and(|t| t.is_null()) && !null_allowed(&pos) {
         out.push(
             Diagnostic::warning(
                 format!("at the start, {} has no legal turn and can only pass", pos.side().name()),
@@ -78,6 +89,23 @@ fn forced_pass_at_start(def: &Definition, out: &mut Vec<Diagnostic>) {
             .with_help("give its pieces room to move, or put one of them next to the ball"),
         );
     }
+}
+
+/// The warning that `pos`, reached `when`, has more turns than kickoff lists.
+fn too_many_turns(pos: &Position<'_>, when: &str, at: crate::definition::Loc) -> Diagnostic {
+    Diagnostic::warning(
+        format!(
+            "{when}, {} has more than {MAX_TURNS} turns (in {}): kickoff does not list or \
+             count them, and plays them only action by action",
+            pos.side().name(),
+            pos.fen()
+        ),
+        at,
+    )
+    .with_help(
+        "kick chains multiply when many pieces stand near the ball and each may kick several \
+         times: lower `kick.per_piece`, or shorten the kicks' range",
+    )
 }
 
 /// The longest random game `simulate` plays when the variant has no turn limit.
@@ -95,6 +123,10 @@ struct Findings {
     scored: Vec<Square>,
     /// Whether each side ever kicked.
     kicked: [bool; 2],
+    /// Games abandoned at a position with more turns than kickoff lists.
+    abandoned: usize,
+    /// The first such game: its number, the position and the game up to there.
+    exploded: Option<(usize, String, String)>,
 }
 
 /// Plays `games` random games under the definition (seeded) and warns of games that do not end,
@@ -140,11 +172,19 @@ fn random_game(
     let cap = if rules.end().max_turns > 0 { u32::MAX } else { start.turns() + SIMULATION_CAP };
     while game.ending().is_none() && game.position().turns() < cap {
         let pos = *game.position();
-        let Ok(turns) = crate::movegen::legal_turns_checked(&pos) else { return };
-        if turns.len() == 1 && turns[0].is_null() && !null_allowed(&pos) && found.stuck.is_none() {
+        let Ok(count) = check_turn_count(&pos) else {
+            found.abandoned += 1;
+            if found.exploded.is_none() {
+                found.exploded = Some((index, pos.fen(), crate::game::record::write(&game)));
+            }
+            return;
+        };
+        // The turn drawn is the one a full list would hold at that index.
+        let index = rng.random_range(0..count as usize);
+        let Some(turn) = nth_turn(&pos, index as u64) else { return };
+        if count == 1 && turn.is_null() && !null_allowed(&pos) && found.stuck.is_none() {
             found.stuck = Some((pos.fen(), crate::game::record::write(&game)));
         }
-        let turn = turns[rng.random_range(0..turns.len())].clone();
         if turn.kicks().next().is_some() {
             found.kicked[pos.side().index()] = true;
         }
@@ -168,6 +208,29 @@ fn random_game(
 fn report(def: &Definition, games: usize, found: &Findings) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let name_at = def.location(&["variant", "name"]);
+    if let (Some((index, fen, record)), Some(at)) = (&found.exploded, name_at.clone()) {
+        out.push(
+            Diagnostic::warning(
+                format!(
+                    "{} of {games} random games reached a position with more than {MAX_TURNS} \
+                     turns and were abandoned there (game {} for example, in {fen})",
+                    found.abandoned,
+                    index + 1
+                ),
+                at,
+            )
+            .with_help(format!(
+                "kick chains multiply when many pieces near the ball may each kick several \
+                 times; a sample record:\n{}",
+                shorten(record)
+            )),
+        );
+    }
+    // Only games played to their end say what never happens.
+    let games = games - found.abandoned;
+    if games == 0 {
+        return out;
+    }
     if let (Some((index, record)), Some(at)) = (&found.endless, name_at.clone()) {
         out.push(
             Diagnostic::warning(

@@ -4,6 +4,7 @@ use clap::Parser;
 use kickoff::cli::{Cli, Command};
 use kickoff::commands;
 use kickoff::definition::LoadOptions;
+use kickoff::movegen::PerftOptions;
 
 fn main() -> ExitCode {
     restore_sigpipe();
@@ -111,14 +112,21 @@ fn main() -> ExitCode {
             };
             commands::render::run(&request, options)
         }
-        Command::Perft { variant, depth, fen, divide, threads } => commands::perft::run(
-            &variant,
-            depth,
-            fen.as_deref(),
-            divide,
-            usize::from(threads),
-            options,
-        ),
+        Command::Perft { variant, depth, fen, divide, exact, distinct, threads } => {
+            commands::perft::run(
+                &variant,
+                depth as usize,
+                fen.as_deref(),
+                divide,
+                PerftOptions {
+                    threads: usize::from(threads),
+                    exact,
+                    distinct,
+                    ..PerftOptions::default()
+                },
+                options,
+            )
+        }
     };
     ExitCode::from(exit as u8)
 }

@@ -46,6 +46,14 @@ impl SquareSet {
         self.0.iter().fold(0, |acc, &w| acc | w) == 0
     }
 
+    /// A 64-bit digest of the set (equal sets, equal digests; for hashing states).
+    #[must_use]
+    pub fn digest(self) -> u64 {
+        self.0.iter().fold(0x243F_6A88_85A3_08D3, |h: u64, &w| {
+            (h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29)
+        })
+    }
+
     /// The number of squares in the set.
     #[must_use]
     pub fn len(self) -> usize {

@@ -14,8 +14,19 @@ mod checks;
 
 /// The targets whose inputs are kept under `tests/data/fuzz/`: each has a folder there, and
 /// every folder there is one of these.
-const TARGETS: [&str; 8] =
-    ["betza", "definition", "fen", "notation", "positions", "record", "squares", "turn"];
+const TARGETS: [&str; 11] = [
+    "betza",
+    "definition",
+    "fen",
+    "line",
+    "lint",
+    "notation",
+    "perft",
+    "positions",
+    "record",
+    "squares",
+    "turn",
+];
 
 /// Every file of `tests/data/fuzz/<target>/` as bytes, sorted by name.
 fn files(target: &str) -> Vec<(String, Vec<u8>)> {
@@ -136,4 +147,21 @@ fn positions() {
 fn notation() {
     let rules = checks::shipped_rules();
     replay("notation", |data| checks::notation(&rules, data));
+}
+
+#[test]
+fn lines() {
+    let rules = checks::all_rules();
+    replay("line", |data| checks::line(&rules, data));
+}
+
+#[test]
+fn perft_below_the_root() {
+    let rules = checks::all_rules();
+    replay("perft", |data| checks::perft_below(&rules, data));
+}
+
+#[test]
+fn lints() {
+    replay("lint", checks::lint);
 }

@@ -81,7 +81,7 @@ fn every_puzzle_is_what_it_claims_and_the_search_solves_it() {
         // The search, two turns deep (what the default level always completes).
         let mut searcher = Searcher::new(&def.rules);
         let report = searcher
-            .search(&pos, &[], Limits { depth: Some(2), movetime: None, min_depth: 2 })
+            .search(&pos, &[], Limits { depth: Some(2), movetime: None, min_depth: 2, cap: None })
             .unwrap();
         let result = report.result.unwrap();
         let turn = report.turn.unwrap();

@@ -121,7 +121,7 @@ fn check_perft(pick: impl Fn(u64) -> bool) {
     for (name, set, fen, depth, count) in perft_cases().into_iter().filter(|c| pick(c.4)) {
         let rules = rules_named(&set, &boyer, &vchess);
         let pos = Position::from_fen(&rules, &fen).unwrap();
-        let ours = perft(&pos, depth, &PerftOptions::default(), None);
+        let ours = perft(&pos, depth, &PerftOptions::default(), None).unwrap();
         if ours != count {
             report.push(format!("{name} ({set}) depth {depth}: {ours}, expected {count}"));
         }

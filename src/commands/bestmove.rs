@@ -57,6 +57,7 @@ pub fn run(request: &Request<'_>, options: LoadOptions) -> Exit {
             depth: request.depth,
             movetime: request.movetime.map(Duration::from_millis),
             min_depth: 1,
+            cap: None,
         }
     };
     let mut searcher = Searcher::new(&def.rules);

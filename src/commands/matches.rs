@@ -17,7 +17,7 @@ use crate::game::{Ending, Game, GameResult};
 use crate::movegen::play;
 use crate::position::Position;
 use crate::rules::Rules;
-use crate::search::{Limits, Player, Searcher, greedy_turn, random_turn};
+use crate::search::{ENTRY_BYTES, Limits, Player, Searcher, TABLE_BITS, greedy_turn, random_turn};
 use crate::setup::{self, SetupNumber};
 use crate::side::Side;
 
@@ -126,7 +126,7 @@ pub fn run(request: &Request<'_>, options: LoadOptions) -> Exit {
     std::thread::scope(|scope| {
         for _ in 0..request.threads.clamp(1, 64) {
             scope.spawn(|| {
-                // Made at an engine's first turn (a table of 24 MiB each).
+                // Made at an engine's first turn, its table sized to the number of threads.
                 let mut searchers: [Option<Searcher>; 2] = [None, None];
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
@@ -272,7 +272,9 @@ fn play_game<'r>(
                 }
                 let history = game.hashes();
                 let past = &history[..history.len() - 1];
-                let searcher = searchers[s].get_or_insert_with(|| Searcher::new(pos.rules()));
+                let bits = table_bits(request.threads);
+                let searcher = searchers[s]
+                    .get_or_insert_with(|| Searcher::with_table_bits(pos.rules(), bits));
                 searcher.search(&pos, past, limits).ok().and_then(|report| {
                     work[s] += Work {
                         turns: 1,
@@ -291,6 +293,16 @@ fn play_game<'r>(
             return (GameEnd { score: Score::Draw, reason: "too many turns to list", turns }, game);
         }
     }
+}
+
+/// The most memory the engines' tables of a match take together, in MiB (two seats a thread).
+const TABLES_MIB: usize = 384;
+
+/// The size (in bits) of each engine's table when `threads` games are played at once: the
+/// usual size up to 8 threads, smaller beyond, so that all tables fit in [`TABLES_MIB`].
+fn table_bits(threads: usize) -> u32 {
+    let entries = (TABLES_MIB << 20) / (2 * threads.max(1)) / ENTRY_BYTES;
+    (usize::BITS - 1 - entries.leading_zeros()).min(TABLE_BITS)
 }
 
 /// Wins, draws and losses of the first player among the games played so far.
@@ -389,7 +401,7 @@ fn print_table(
 
 #[cfg(test)]
 mod tests {
-    use super::{elo, wilson};
+    use super::{elo, table_bits, wilson};
 
     #[test]
     fn the_interval_holds_the_score_and_narrows_with_games() {
@@ -401,6 +413,17 @@ mod tests {
         let (lo, hi) = wilson(1.0, 200.0);
         assert!((lo - 0.9812).abs() < 0.001, "{lo}");
         assert!((hi - 1.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn engine_tables_shrink_with_threads() {
+        assert_eq!(table_bits(1), super::TABLE_BITS);
+        assert_eq!(table_bits(8), super::TABLE_BITS);
+        assert!(table_bits(9) < super::TABLE_BITS);
+        for threads in [1, 2, 16, 64] {
+            let all = 2 * threads * (super::ENTRY_BYTES << table_bits(threads));
+            assert!(all <= super::TABLES_MIB << 20, "{threads} threads: {all} bytes");
+        }
     }
 
     #[test]

@@ -66,8 +66,11 @@ pub fn load_variant(arg: &str, options: LoadOptions) -> Result<Definition, Exit>
         }
         Err(LoadError::Invalid { sources, diagnostics }) => {
             let color = color_stderr();
-            for d in &diagnostics {
+            for d in diagnostics.iter().take(crate::definition::MAX_SHOWN) {
                 eprintln!("{}\n", d.render(&sources, color));
+            }
+            if let Some(more) = crate::definition::more_line(&diagnostics) {
+                eprintln!("{more}\n");
             }
             eprintln!(
                 "error: {arg} is not a valid definition (`kickoff validate {arg}` lists the problems)"

@@ -1,13 +1,13 @@
 //! `kickoff perft VARIANT DEPTH [--fen F] [--divide] [--threads N]`: count turn sequences.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::commands::{Exit, load_position, load_variant};
 use crate::definition::LoadOptions;
-use crate::movegen::{PerftOptions, perft, perft_divide};
+use crate::movegen::{MAX_TURNS, PerftOptions, Turn, perft, perft_divide};
 
 /// How long a run goes before it shows a progress bar.
 const QUIET_TIME: Duration = Duration::from_millis(700);
@@ -18,7 +18,7 @@ pub fn run(
     depth: usize,
     fen: Option<&str>,
     divide: bool,
-    threads: usize,
+    perft_options: PerftOptions,
     options: LoadOptions,
 ) -> Exit {
     let def = match load_variant(variant, options) {
@@ -33,26 +33,27 @@ pub fn run(
         eprintln!("error: {e}");
         return Exit::Failure;
     }
-    let options = PerftOptions { threads, ..PerftOptions::default() };
+    let threads = perft_options.threads;
+    let options = perft_options;
     let start = Instant::now();
     let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
     let report = |done: usize, all: usize| show_progress(&bar, start, done, all);
     let total = if divide {
-        let mut lines: Vec<(String, u64)> = perft_divide(&pos, depth, &options, Some(&report))
-            .into_iter()
-            .map(|(t, n)| (t.to_string(), n))
-            .collect();
-        lines.sort();
-        let mut out = String::new();
-        for (turn, n) in &lines {
-            out.push_str(&format!("{turn} {n}\n"));
-        }
-        print!("{out}");
-        lines.iter().map(|(_, n)| n).sum()
+        perft_divide(&pos, depth, &options, Some(&report)).map(print_divided)
     } else {
         perft(&pos, depth, &options, Some(&report))
     };
     bar.finish_and_clear();
+    let total = match total {
+        Ok(total) => total,
+        Err(_) => {
+            eprintln!(
+                "error: perft {depth} reaches a position with more than {MAX_TURNS} turns (its \
+                 kick chains multiply through many pieces): too many to count"
+            );
+            return Exit::Failure;
+        }
+    };
     println!("{total}");
     let elapsed = start.elapsed();
     eprintln!(
@@ -61,6 +62,22 @@ pub fn run(
         if threads == 1 { "" } else { "s" }
     );
     Exit::Success
+}
+
+/// Prints each turn's count, sorted by the turn's long form; returns their sum.
+fn print_divided(divided: Vec<(Turn, u64)>) -> u64 {
+    let mut lines: Vec<(String, u64)> =
+        divided.into_iter().map(|(t, n)| (t.to_string(), n)).collect();
+    lines.sort_unstable();
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for (turn, n) in &lines {
+        // A closed output is not an error worth more than stopping (SIGPIPE ends us anyway).
+        if writeln!(out, "{turn} {n}").is_err() {
+            break;
+        }
+    }
+    out.flush().ok();
+    lines.iter().map(|(_, n)| n).sum()
 }
 
 /// Shows the bar once the run has lasted a while, on a terminal only.

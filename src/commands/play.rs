@@ -10,8 +10,8 @@ use crate::commands::{Exit, color_stdout, load_variant, replay};
 use crate::definition::{Definition, LoadOptions};
 use crate::game::record::{self, BrokenRecord};
 use crate::game::{Ending, Game, GameError};
+use crate::movegen::Action;
 use crate::movegen::notation::{can_continue, names, next_kicks, resolve_step};
-use crate::movegen::{Action, check_turn_count};
 use crate::movegen::{Turn, legal_turns_checked, play};
 use crate::notation::record::RecordText;
 use crate::position::Position;
@@ -458,7 +458,7 @@ impl<'r> Session<'r> {
         let Some(ply) = self.game.plies().last() else { return Vec::new() };
         let before = match self.game.plies().len() {
             1 => self.game.start().ball(),
-            n => self.game.plies()[n - 2].after.ball(),
+            n => self.game.position_at(n - 1).ball(),
         };
         let mut squares = Vec::new();
         let mut ball = before;
@@ -757,9 +757,6 @@ impl<'r> Session<'r> {
             return;
         }
         let pos = *self.game.position();
-        if let Err(e) = check_turn_count(&pos) {
-            return println!("{e}");
-        }
         match resolve_step(&pos, &self.partial, text) {
             Err(e) => println!("{}", notation_error(&e)),
             Ok(step) => {

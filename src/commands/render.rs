@@ -117,9 +117,8 @@ fn from_record<'r>(
     if k == 0 {
         return Ok((*game.start(), Vec::new(), Vec::new()));
     }
-    let before = if k == 1 { *game.start() } else { plies[k - 2].after };
-    let (arrows, marked) = turn_path(&before, &plies[k - 1].turn);
-    Ok((plies[k - 1].after, arrows, marked))
+    let (arrows, marked) = turn_path(&game.position_at(k - 1), &plies[k - 1].turn);
+    Ok((game.position_at(k), arrows, marked))
 }
 
 /// Reads `e5-h8 e5>h8`: a move arrow and a kick arrow.

@@ -1,6 +1,7 @@
 //! `kickoff turns VARIANT [--fen F] [--format json]`: every legal turn and its result.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+use std::io::{BufWriter, Write};
 
 use serde::Serialize;
 
@@ -8,21 +9,46 @@ use crate::cli::Format;
 use crate::commands::{Exit, load_position, load_variant};
 use crate::definition::LoadOptions;
 use crate::movegen::notation::names;
-use crate::movegen::{legal_turns_checked, play};
+use crate::movegen::{Turn, legal_turns_checked, play};
+use crate::position::Position;
 
 /// One turn and the position it leads to.
 #[derive(Serialize)]
-struct Line {
-    turn: String,
+struct Line<'a> {
+    turn: &'a str,
     result: String,
 }
 
 /// The JSON document: the number of turns, each result with its number of turns, the list.
 #[derive(Serialize)]
-struct Report {
+struct Report<'a> {
     turns: usize,
     results: BTreeMap<String, u64>,
-    list: Vec<Line>,
+    list: List<'a>,
+}
+
+/// The turns sorted by name, each result written as it is printed: a position may have two
+/// million turns, and their lines would take hundreds of megabytes more.
+struct List<'a> {
+    pos: &'a Position<'a>,
+    turns: &'a [Turn],
+    names: &'a [String],
+    order: &'a [u32],
+}
+
+impl List<'_> {
+    fn lines(&self) -> impl Iterator<Item = Line<'_>> {
+        self.order.iter().map(|&i| {
+            let i = i as usize;
+            Line { turn: &self.names[i], result: play(self.pos, &self.turns[i]).fen() }
+        })
+    }
+}
+
+impl Serialize for List<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.lines())
+    }
 }
 
 /// Lists the turns, sorted bytewise by their text.
@@ -42,43 +68,43 @@ pub fn run(variant: &str, fen: Option<&str>, format: Format, options: LoadOption
             return Exit::Failure;
         }
     };
-    let mut list: Vec<Line> = names(&pos, &turns)
-        .into_iter()
-        .zip(&turns)
-        .map(|(name, t)| Line { turn: name, result: play(&pos, t).fen() })
-        .collect();
-    list.sort_by(|a, b| a.turn.cmp(&b.turn));
-    match format {
-        Format::Text => print_text(&list),
-        Format::Json => print_json(list),
-    }
-}
-
-/// One line per turn: `<turn> <result>`.
-fn print_text(list: &[Line]) -> Exit {
-    let mut out = String::new();
-    for line in list {
-        out.push_str(&format!("{} {}\n", line.turn, line.result));
-    }
-    print!("{out}");
-    Exit::Success
-}
-
-/// The JSON document, results counted.
-fn print_json(list: Vec<Line>) -> Exit {
-    let mut results = BTreeMap::new();
-    for line in &list {
-        *results.entry(line.result.clone()).or_insert(0) += 1;
-    }
-    let report = Report { turns: list.len(), results, list };
-    match serde_json::to_string_pretty(&report) {
-        Ok(text) => {
-            println!("{text}");
-            Exit::Success
-        }
+    let names = names(&pos, &turns);
+    let mut order: Vec<u32> = (0..turns.len() as u32).collect();
+    order.sort_unstable_by(|&a, &b| names[a as usize].cmp(&names[b as usize]));
+    let list = List { pos: &pos, turns: &turns, names: &names, order: &order };
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    let written = match format {
+        Format::Text => print_text(&list, &mut out),
+        Format::Json => print_json(list, &mut out),
+    };
+    // A closed output (`| head`) ends the listing; SIGPIPE usually ends us first.
+    match written.and_then(|()| out.flush()) {
+        Ok(()) => Exit::Success,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Exit::Success,
         Err(e) => {
             eprintln!("error: {e}");
             Exit::Failure
         }
     }
+}
+
+/// One line per turn: `<turn> <result>`.
+fn print_text(list: &List<'_>, out: &mut impl Write) -> std::io::Result<()> {
+    for line in list.lines() {
+        writeln!(out, "{} {}", line.turn, line.result)?;
+    }
+    Ok(())
+}
+
+/// The JSON document, results counted.
+fn print_json(list: List<'_>, out: &mut impl Write) -> std::io::Result<()> {
+    let mut counts: HashMap<u64, (Position<'_>, u64)> = HashMap::new();
+    for t in list.turns {
+        let after = play(list.pos, t);
+        counts.entry(after.hash()).or_insert((after, 0)).1 += 1;
+    }
+    let results = counts.into_values().map(|(after, n)| (after.fen(), n)).collect();
+    let report = Report { turns: list.turns.len(), results, list };
+    serde_json::to_writer_pretty(&mut *out, &report)?;
+    writeln!(out)
 }

@@ -36,7 +36,7 @@ pub fn run(
             }
         };
         match format {
-            Format::Json => json.extend(diagnostics.iter().map(|d| d.to_json(&sources))),
+            Format::Json => json.extend(definition::to_json_all(&diagnostics, &sources)),
             Format::Text => print_text(file, &sources, &diagnostics),
         }
     }
@@ -55,8 +55,11 @@ fn worse(a: Exit, b: Exit) -> Exit {
 
 fn print_text(file: &str, sources: &Sources, diagnostics: &[Diagnostic]) {
     let color = color_stdout();
-    for d in diagnostics {
+    for d in diagnostics.iter().take(definition::MAX_SHOWN) {
         println!("{}\n", d.render(sources, color));
+    }
+    if let Some(more) = definition::more_line(diagnostics) {
+        println!("{more}\n");
     }
     let errors = diagnostics.iter().filter(|d| d.is_error()).count();
     let warnings = diagnostics.len() - errors;

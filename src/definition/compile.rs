@@ -9,8 +9,8 @@ use crate::notation::{ParseError, fen, squares};
 use crate::position::setup::{Placement, place};
 use crate::rules::leg::{self, Leg};
 use crate::rules::{
-    BallRules, Board, CarriedRules, EndRules, KickRules, PieceKind, PieceType, Promotion,
-    RandomSetup, Rules, SquareColour, TurnRules, VariantInfo,
+    BallMode, BallRules, Board, CarriedRules, EndRules, GoalAccess, KickRules, PieceKind,
+    PieceType, Promotion, RandomSetup, Rules, SquareColour, TurnRules, VariantInfo,
 };
 use crate::side::{BySide, Side};
 use crate::square::Square;
@@ -163,6 +163,7 @@ impl<'a> Compiler<'a> {
             rules.start = start;
         }
         rules.tables = std::sync::Arc::new(crate::movegen::tables::Tables::build(&rules));
+        self.check_holders_reach_goals(&rules);
         rules.random = self.random(&rules);
         self.lint_pieces(&rules);
         Some(rules)
@@ -326,6 +327,10 @@ impl<'a> Compiler<'a> {
 
     /// The legs of a Betza string; none (after reporting) when it does not parse.
     fn betza(&mut self, node: &Node, text: &str, letter: &str, key: &str) -> Vec<Leg> {
+        // An empty kick pattern: the piece never kicks.
+        if text.is_empty() && key == "kick" {
+            return Vec::new();
+        }
         let legs = betza::parse(text).and_then(|b| {
             leg::legs(&b).map_err(|e| ParseError { message: e.message, span: e.span, help: e.help })
         });
@@ -455,7 +460,7 @@ impl<'a> Compiler<'a> {
                 .with_help("use 0 for no repetition rule, or 2 or more"),
             );
         }
-        EndRules {
+        let rules = EndRules {
             own_goal: self.setting(&["end", "own_goal"]),
             repetition,
             max_turns: self.setting(&["end", "max_turns"]),
@@ -463,6 +468,65 @@ impl<'a> Compiler<'a> {
             after_goal: self.setting(&["end", "after_goal"]),
             next: self.setting(&["end", "next"]),
             no_moves: self.setting(&["end", "no_moves"]),
+        };
+        self.check_match(&rules);
+        rules
+    }
+
+    /// A match needs a way to end: points that win it, or a turn limit.
+    fn check_match(&mut self, end: &EndRules) {
+        let (keeps, goals, limit) = (end.keeps_score(), end.goals, end.max_turns);
+        let problem = if !keeps && goals != 1 {
+            Some((
+                "goals",
+                format!("`end.goals = {goals}` needs a score, but the first goal ends the game"),
+                "set `end.after_goal` to \"reset\" or \"ball-to-spot\", or leave `end.goals` at 1",
+            ))
+        } else if keeps && goals == 0 && limit == 0 {
+            Some((
+                "goals",
+                "a match with no winning score (`end.goals = 0`) and no turn limit never ends"
+                    .to_owned(),
+                "give `end.goals` a number, or `end.max_turns` a limit",
+            ))
+        } else {
+            None
+        };
+        if let Some((key, message, help)) = problem {
+            let at = written_at(self.node(&["end", key]));
+            self.out.push(Diagnostic::error(message, at).with_help(help));
+        }
+    }
+
+    /// With a carried ball a side scores by holding it on a goal square: some piece of each
+    /// side must be able to stand on one.
+    fn check_holders_reach_goals(&mut self, rules: &Rules) {
+        if rules.ball().mode != BallMode::Carried {
+            return;
+        }
+        let t = rules.tables();
+        for side in Side::ALL {
+            let reachable = (0..rules.pieces().len()).any(|kind| {
+                let key = t.piece_key(side, kind);
+                rules
+                    .goals(side)
+                    .iter()
+                    .any(|&g| t.stand[key].contains(g) || t.capture_on[key].contains(g))
+            });
+            if !reachable {
+                let key = if side == Side::White { "white" } else { "black" };
+                self.out.push(
+                    Diagnostic::error(
+                        format!(
+                            "with a carried ball {} scores by holding it on a goal square, but no \
+                             piece may stand on one",
+                            side.name()
+                        ),
+                        written_at(self.node(&["goals", key])),
+                    )
+                    .with_help("let pieces stand on goal squares: goals = \"always\" (and zones that include them)"),
+                );
+            }
         }
     }
 
@@ -509,14 +573,30 @@ impl<'a> Compiler<'a> {
         // Numbers must not depend on the order the squares were written in.
         squares.sort();
         let (letters, letters_node) = self.str(&["setup", "random", "pieces"])?;
+        // Pieces are put on the random squares: the ball must stand elsewhere.
+        let ball = crate::notation::fen::parse(rules.setup_fen())
+            .ok()
+            .and_then(|parsed| crate::position::place(rules, &parsed).ok())
+            .map(|placement| placement.ball);
         let mut ok = true;
+        // Goal squares are fine where every piece may stand on one (a carried ball's games).
+        let on_goals = rules.pieces().iter().all(|p| p.goals == GoalAccess::Always);
+        let goal = |s: Square| rules.scorer(s).is_some() && !on_goals;
         for &s in &squares {
             let mirrored = board.mirror(s);
-            let problem = if rules.scorer(s).is_some() {
+            let problem = if goal(s) {
                 Some(format!("{s} is a goal square"))
+            } else if let Some(b) = ball.filter(|&b| b == s || b == mirrored) {
+                let node = self.node(&["setup", "fen"])?;
+                self.out.push(Diagnostic::error(
+                    format!("the ball starts on {b}, a square of the random setup"),
+                    node.at.clone(),
+                ).with_help("a piece is placed on every square of `setup.random.squares` and on their mirrors: start the ball elsewhere"));
+                ok = false;
+                None
             } else if squares.contains(&mirrored) {
                 Some(format!("{s} and its mirror {mirrored} are both White's squares"))
-            } else if rules.scorer(mirrored).is_some() {
+            } else if goal(mirrored) {
                 Some(format!("Black's square {mirrored} (the mirror of {s}) is a goal square"))
             } else {
                 None

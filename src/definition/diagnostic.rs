@@ -3,7 +3,7 @@
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 use serde::Serialize;
 
-use crate::definition::source::{Loc, Sources, line_col};
+use crate::definition::source::{FileId, Loc, Sources, floor_char_boundary, line_col};
 
 /// How bad a problem is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -83,12 +83,17 @@ impl Diagnostic {
             Severity::Warning => Level::WARNING,
         };
         let mut span = self.at.span.clone();
-        span.end = span.end.min(file.text.len());
-        span.start = span.start.min(span.end);
+        span.end = floor_char_boundary(&file.text, span.end.min(file.text.len()));
+        span.start = floor_char_boundary(&file.text, span.start.min(span.end));
+        // Only the lines of the span are handed over: rendering the whole file for each of
+        // thousands of problems would take time in the square of the file's size.
+        let (excerpt, first_line) = excerpt(&file.text, &span);
+        let span = span.start - excerpt.start..span.end - excerpt.start;
         let annotation = AnnotationKind::Primary.span(span).label(self.label.as_deref());
+        let snippet = Snippet::source(&file.text[excerpt]).line_start(first_line);
         let mut group: Group<'_> = level
             .primary_title(&self.message)
-            .element(Snippet::source(&file.text).path(&file.path).annotation(annotation));
+            .element(snippet.path(&file.path).annotation(annotation));
         if let Some(help) = &self.help {
             group = group.element(Level::HELP.message(help.as_str()));
         }
@@ -114,6 +119,65 @@ impl Diagnostic {
             help: self.help.clone(),
         }
     }
+}
+
+/// The most diagnostics shown to people at once: past them, a count.
+pub const MAX_SHOWN: usize = 200;
+
+/// The line that stands for the diagnostics past the first [`MAX_SHOWN`] of `all`, if any.
+#[must_use]
+pub fn more_line(all: &[Diagnostic]) -> Option<String> {
+    let rest = all.get(MAX_SHOWN..).filter(|rest| !rest.is_empty())?;
+    let errors = rest.iter().filter(|d| d.is_error()).count();
+    let warnings = rest.len() - errors;
+    Some(format!(
+        "... and {} more ({errors} error{}, {warnings} warning{}): fix these first, or use \
+         --format json for the whole list",
+        rest.len(),
+        if errors == 1 { "" } else { "s" },
+        if warnings == 1 { "" } else { "s" }
+    ))
+}
+
+/// The bytes of the whole lines that `span` touches, and the number of the first (from 1).
+fn excerpt(text: &str, span: &std::ops::Range<usize>) -> (std::ops::Range<usize>, usize) {
+    let start = text[..span.start].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[span.end..].find('\n').map_or(text.len(), |i| span.end + i + 1);
+    let line = text.as_bytes()[..start].iter().filter(|&&b| b == b'\n').count() + 1;
+    (start..end, line)
+}
+
+/// The JSON forms of `diagnostics`, with one index of line starts per file (instead of a count
+/// of lines for each diagnostic).
+#[must_use]
+pub fn to_json_all(diagnostics: &[Diagnostic], sources: &Sources) -> Vec<JsonDiagnostic> {
+    let mut indexes: std::collections::HashMap<FileId, Vec<usize>> = Default::default();
+    diagnostics
+        .iter()
+        .map(|d| {
+            let text = &sources.get(d.at.file).text;
+            let starts = indexes.entry(d.at.file).or_insert_with(|| {
+                std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect()
+            });
+            let place = |offset: usize| {
+                let offset = floor_char_boundary(text, offset.min(text.len()));
+                let line = starts.partition_point(|&s| s <= offset);
+                (line, text[starts[line - 1]..offset].chars().count() + 1)
+            };
+            let ((line, column), (end_line, end_column)) =
+                (place(d.at.span.start), place(d.at.span.end));
+            JsonDiagnostic {
+                file: sources.get(d.at.file).path.clone(),
+                line,
+                column,
+                end_line,
+                end_column,
+                severity: d.severity,
+                message: d.message.clone(),
+                help: d.help.clone(),
+            }
+        })
+        .collect()
 }
 
 /// The JSON form of a [`Diagnostic`], as `validate --format json` prints it.

@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 
 use crate::rules::Rules;
 use crate::text_file::read_limited;
-pub use diagnostic::{Diagnostic, JsonDiagnostic, Severity};
+pub use diagnostic::{Diagnostic, JsonDiagnostic, MAX_SHOWN, Severity, more_line, to_json_all};
 pub use keys::markdown_table as key_table;
 pub use source::{FileId, Loc, Origin, SourceFile, Sources};
 use tree::{Table, Value};

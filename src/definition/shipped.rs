@@ -7,6 +7,10 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("football-960", include_str!("../../variants/football-960.toml")),
     ("mini", include_str!("../../variants/mini.toml")),
     ("stadium", include_str!("../../variants/stadium.toml")),
+    ("chessball-1957", include_str!("../../variants/chessball-1957.toml")),
+    ("apo-chessball", include_str!("../../variants/apo-chessball.toml")),
+    ("vchess-ball", include_str!("../../variants/vchess-ball.toml")),
+    ("soccer-chess-1998", include_str!("../../variants/soccer-chess-1998.toml")),
 ];
 
 /// The text of the shipped definition `name`.

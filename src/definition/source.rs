@@ -75,7 +75,7 @@ pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
 }
 
 /// The largest char boundary at or below `i`.
-fn floor_char_boundary(text: &str, mut i: usize) -> usize {
+pub(crate) fn floor_char_boundary(text: &str, mut i: usize) -> usize {
     while !text.is_char_boundary(i) {
         i -= 1;
     }

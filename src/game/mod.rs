@@ -3,27 +3,30 @@
 
 pub mod record;
 
+use std::collections::HashMap;
 use std::fmt;
 
 use crate::movegen::notation::{NotationError, name, resolve};
-use crate::movegen::{PlayError, Turn, play_checked};
-use crate::position::{Outcome, Position, is_repetition};
+use crate::movegen::{PlayError, Turn, play, play_checked};
+use crate::position::{Outcome, Position};
 use crate::rules::Rules;
 use crate::setup::SetupNumber;
 use crate::side::Side;
 
-/// One turn played, with its canonical name and the position after it.
+/// One turn played, with its canonical name ([`Game::position_at`] gives the positions).
 #[derive(Clone, Debug)]
-pub struct Ply<'r> {
+pub struct Ply {
     /// The turn.
     pub turn: Turn,
     /// Its canonical name in the position it was played in.
     pub name: String,
-    /// The position after it.
-    pub after: Position<'r>,
     /// Comments written after it in a record.
     pub comments: Vec<String>,
 }
+
+/// Every how many turns a game keeps its position: a position is large (a 16x16 board), and a
+/// game may have millions of turns (a record of 8 MiB of null turns); the others are replayed.
+const CHECKPOINT: usize = 32;
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -151,8 +154,16 @@ pub struct Game<'r> {
     variant: String,
     start: Position<'r>,
     setup_number: Option<SetupNumber>,
-    plies: Vec<Ply<'r>>,
-    undone: Vec<Ply<'r>>,
+    plies: Vec<Ply>,
+    undone: Vec<Ply>,
+    /// The position after every [`CHECKPOINT`]-th turn, the start first.
+    checkpoints: Vec<Position<'r>>,
+    /// The current position.
+    current: Position<'r>,
+    /// The hash of every position, the start first.
+    hashes: Vec<u64>,
+    /// How often each position has occurred (only when repetitions end the game).
+    seen: HashMap<u64, u32>,
     declared: Option<Ending>,
     /// Tags other than the ones the game writes itself, kept from a record.
     pub tags: Vec<(String, String)>,
@@ -171,6 +182,10 @@ impl<'r> Game<'r> {
             setup_number,
             plies: Vec::new(),
             undone: Vec::new(),
+            checkpoints: vec![start],
+            current: start,
+            hashes: vec![start.hash()],
+            seen: HashMap::new(),
             declared: None,
             tags: Vec::new(),
             leading_comments: Vec::new(),
@@ -204,21 +219,57 @@ impl<'r> Game<'r> {
     /// The current position.
     #[must_use]
     pub fn position(&self) -> &Position<'r> {
-        self.plies.last().map_or(&self.start, |p| &p.after)
+        &self.current
+    }
+
+    /// The position after `turns` turns (the start at 0, the current position at the number of
+    /// plies; clamped to it).
+    #[must_use]
+    pub fn position_at(&self, turns: usize) -> Position<'r> {
+        let turns = turns.min(self.plies.len());
+        let mut pos = self.checkpoints[turns / CHECKPOINT];
+        for ply in &self.plies[turns / CHECKPOINT * CHECKPOINT..turns] {
+            pos = play(&pos, &ply.turn);
+        }
+        pos
     }
 
     /// The turns played.
     #[must_use]
-    pub fn plies(&self) -> &[Ply<'r>] {
+    pub fn plies(&self) -> &[Ply] {
         &self.plies
     }
 
     /// The hashes of every position of the game, oldest first (for repetition).
     #[must_use]
-    pub fn hashes(&self) -> Vec<u64> {
-        std::iter::once(self.start.hash())
-            .chain(self.plies.iter().map(|p| p.after.hash()))
-            .collect()
+    pub fn hashes(&self) -> &[u64] {
+        &self.hashes
+    }
+
+    /// Adds a turn already checked, with the position after it.
+    fn push(&mut self, ply: Ply, after: Position<'r>) {
+        self.plies.push(ply);
+        self.current = after;
+        self.hashes.push(after.hash());
+        if self.plies.len().is_multiple_of(CHECKPOINT) {
+            self.checkpoints.push(after);
+        }
+        if self.rules.end().repetition > 0 {
+            *self.seen.entry(after.hash()).or_insert(0) += 1;
+        }
+    }
+
+    /// Takes back the last turn.
+    fn pop(&mut self) -> Option<Ply> {
+        let ply = self.plies.pop()?;
+        if let Some(h) = self.hashes.pop()
+            && let Some(n) = self.seen.get_mut(&h)
+        {
+            *n -= 1;
+        }
+        self.checkpoints.truncate(self.plies.len() / CHECKPOINT + 1);
+        self.current = self.position_at(self.plies.len());
+        Some(ply)
     }
 
     /// How the game ended, if it has.
@@ -235,8 +286,17 @@ impl<'r> Game<'r> {
             Some(Outcome::MostGoals { winner }) => Some(Ending::Goal { winner, own_goal: false }),
             Some(Outcome::TurnLimit) => Some(Ending::TurnLimit),
             Some(Outcome::Repetition) => Some(Ending::Repetition),
-            None => is_repetition(self.rules, &self.hashes()).then_some(Ending::Repetition),
+            None => self.repeated().then_some(Ending::Repetition),
         }
+    }
+
+    /// Whether the current position has occurred `end.repetition` times.
+    fn repeated(&self) -> bool {
+        let needed = self.rules.end().repetition;
+        // The start is counted here rather than in `seen`.
+        let at_start = u32::from(self.current.hash() == self.start.hash());
+        let seen = self.seen.get(&self.current.hash()).copied().unwrap_or(0);
+        needed > 0 && seen + at_start >= needed
     }
 
     /// Plays a legal turn.
@@ -250,7 +310,7 @@ impl<'r> Game<'r> {
         let pos = *self.position();
         let after = play_checked(&pos, &turn)?;
         let name = name(&pos, &turn);
-        self.plies.push(Ply { turn, name, after, comments: Vec::new() });
+        self.push(Ply { turn, name, comments: Vec::new() }, after);
         self.undone.clear();
         Ok(())
     }
@@ -273,7 +333,7 @@ impl<'r> Game<'r> {
         if self.declared.take().is_some() {
             return true;
         }
-        match self.plies.pop() {
+        match self.pop() {
             Some(ply) => {
                 self.undone.push(ply);
                 true
@@ -286,7 +346,8 @@ impl<'r> Game<'r> {
     pub fn redo(&mut self) -> bool {
         match self.undone.pop() {
             Some(ply) if self.ending().is_none() => {
-                self.plies.push(ply);
+                let after = play(&self.current, &ply.turn);
+                self.push(ply, after);
                 true
             }
             Some(ply) => {
@@ -307,16 +368,27 @@ impl<'r> Game<'r> {
     /// The label of the turn played from position index `i` (0 = the start): `12.` or `12...`.
     #[must_use]
     pub fn label(&self, i: usize) -> String {
-        let before = if i == 0 { &self.start } else { &self.plies[i - 1].after };
-        move_label(before)
+        let turns = self.start.turns().saturating_add(u32::try_from(i).unwrap_or(u32::MAX));
+        label_of(turns, self.side_at(i))
+    }
+
+    /// The side to move at position index `i` (0 = the start).
+    #[must_use]
+    pub fn side_at(&self, i: usize) -> Side {
+        if i.is_multiple_of(2) { self.start.side() } else { !self.start.side() }
     }
 }
 
 /// `N.` for White's turn and `N...` for Black's, N counting from 1 as in chess.
 #[must_use]
 pub fn move_label(before: &Position<'_>) -> String {
-    let number = before.turns() / 2 + 1;
-    match before.side() {
+    label_of(before.turns(), before.side())
+}
+
+/// The label of the turn played by `side` after `turns` turns.
+fn label_of(turns: u32, side: Side) -> String {
+    let number = turns / 2 + 1;
+    match side {
         Side::White => format!("{number}."),
         Side::Black => format!("{number}..."),
     }

@@ -72,9 +72,8 @@ pub fn write(game: &Game<'_>) -> String {
 fn movetext(game: &Game<'_>, result: &str) -> String {
     let mut words: Vec<String> = game.leading_comments.iter().map(|c| format!("{{{c}}}")).collect();
     for (i, ply) in game.plies().iter().enumerate() {
-        let before = if i == 0 { game.start() } else { &game.plies()[i - 1].after };
-        if before.side() == Side::White || i == 0 {
-            words.push(move_label(before));
+        if game.side_at(i) == Side::White || i == 0 {
+            words.push(game.label(i));
         }
         words.push(ply.name.clone());
         words.extend(ply.comments.iter().map(|c| format!("{{{c}}}")));
@@ -288,7 +287,7 @@ impl<'r> Game<'r> {
     }
 
     /// The plies, mutable, for attaching comments.
-    pub fn plies_mut(&mut self) -> &mut [Ply<'r>] {
+    pub fn plies_mut(&mut self) -> &mut [Ply] {
         &mut self.plies
     }
 }

@@ -1,6 +1,8 @@
 //! Kick chains: from a ball square, every sequence of kicks the side to move may make, each piece
 //! kicking at most `kick.per_piece` times, a goal ending the chain.
 
+use std::time::Instant;
+
 use crate::movegen::kicks::KickContext;
 use crate::movegen::recount::Record;
 use crate::position::{BALL, EMPTY, Position};
@@ -101,6 +103,9 @@ pub(crate) struct Walker<'t> {
     pub(super) record: Record,
     /// How many more chain steps a walk may take: a guard against kick chains that explode.
     pub(super) budget: u64,
+    /// When a walk must stop, however many steps it has left (one position's chains can take
+    /// seconds to walk; the search's clock must be heard within them).
+    pub(super) deadline: Option<std::time::Instant>,
 }
 
 impl<'t> Walker<'t> {
@@ -116,6 +121,7 @@ impl<'t> Walker<'t> {
             touched: SquareSet::EMPTY,
             record: Record::default(),
             budget: u64::MAX,
+            deadline: None,
         }
     }
 
@@ -189,6 +195,10 @@ impl<'t> Walker<'t> {
             return;
         }
         self.budget -= 1;
+        // The clock is read every 16,384 steps (a few hundred microseconds).
+        if self.budget & 0x3fff == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.budget = 0;
+        }
         v.stop(b);
         let around = self.ctx.t.neighbours[b.index()];
         if TRACK {

@@ -2,12 +2,11 @@
 //! counting and result grouping for every variant (Boyer's family also has the faster walk of
 //! whole kick chains in `chains`, checked against this one).
 
-use std::collections::HashMap;
-
 use crate::movegen::step::Mid;
 use crate::movegen::turn::{Action, PieceMove, Turn};
 use crate::movegen::{MAX_TURNS, TooManyTurns, null_allowed};
 use crate::position::Position;
+use crate::position::zobrist::HashKeyMap;
 use crate::rules::NoMoves;
 
 /// Walks every turn of `pos`, calling `visit` with its actions and the state it ends in; the
@@ -21,20 +20,38 @@ pub fn each_turn<'r>(
     budget: u64,
     mut visit: impl FnMut(&[Action], &Mid<'r>),
 ) -> Result<(), TooManyTurns> {
+    each_turn_until(pos, budget, |actions, mid| {
+        visit(actions, mid);
+        false
+    })
+    .map(|_| ())
+}
+
+/// [`each_turn`] until `visit` returns true; returns whether it did.
+///
+/// # Errors
+/// More than `budget` states (the walk stops there).
+pub fn each_turn_until<'r>(
+    pos: &Position<'r>,
+    budget: u64,
+    mut visit: impl FnMut(&[Action], &Mid<'r>) -> bool,
+) -> Result<bool, TooManyTurns> {
     if pos.is_goal() {
-        return Ok(());
+        return Ok(false);
     }
     let start = Mid::start(pos);
-    let mut walk = Walk { budget, any: false, stack: Vec::new(), buffers: Vec::new() };
+    let mut walk = Walk { budget, any: false, done: false, stack: Vec::new(), buffers: Vec::new() };
     if null_allowed(pos) {
         walk.any = true;
-        visit(&[], &start);
+        walk.done = visit(&[], &start);
     }
-    walk.walk(&start, 0, &mut visit)?;
+    if !walk.done {
+        walk.walk(&start, 0, &mut visit)?;
+    }
     if !walk.any && pos.rules.end().no_moves == NoMoves::Pass {
-        visit(&[], &start);
+        walk.done = visit(&[], &start);
     }
-    Ok(())
+    Ok(walk.done)
 }
 
 /// The state of a depth-first walk over the actions of a turn.
@@ -42,6 +59,8 @@ struct Walk {
     budget: u64,
     /// Whether a turn has been visited.
     any: bool,
+    /// Whether the visitor has asked to stop.
+    done: bool,
     stack: Vec<Action>,
     /// One action buffer per depth, kept between positions.
     buffers: Vec<Vec<Action>>,
@@ -52,7 +71,7 @@ impl Walk {
         &mut self,
         mid: &Mid<'r>,
         depth: usize,
-        visit: &mut impl FnMut(&[Action], &Mid<'r>),
+        visit: &mut impl FnMut(&[Action], &Mid<'r>) -> bool,
     ) -> Result<(), TooManyTurns> {
         if self.budget == 0 {
             return Err(TooManyTurns);
@@ -66,10 +85,13 @@ impl Walk {
         mid.actions(&mut actions);
         if depth > 0 && mid.may_stop(!actions.is_empty()) {
             self.any = true;
-            visit(&self.stack, mid);
+            self.done = visit(&self.stack, mid);
         }
         let mut result = Ok(());
         for &action in &actions {
+            if self.done {
+                break;
+            }
             self.stack.push(action);
             result = self.walk(&mid.apply(action), depth + 1, visit);
             self.stack.pop();
@@ -102,10 +124,12 @@ pub fn legal_turns(pos: &Position<'_>) -> Result<Vec<Turn>, TooManyTurns> {
 /// # Errors
 /// More than [`MAX_TURNS`] turns.
 pub fn count_turns(pos: &Position<'_>) -> Result<u64, TooManyTurns> {
-    let mut n = 0u64;
-    each_turn(pos, budget(), |_, _| n += 1)?;
+    let n = results(pos, budget())?.iter().map(|r| r.turns).sum::<u64>();
     if n > MAX_TURNS { Err(TooManyTurns) } else { Ok(n) }
 }
+
+/// The most distinct states one step of [`each_end`] keeps (under a kilobyte each).
+const MAX_LAYER: usize = 250_000;
 
 /// The work bound of one listing: states walked (a turn is a path of states).
 fn budget() -> u64 {
@@ -123,29 +147,107 @@ pub struct Outcome<'r> {
     pub piece_move: Option<PieceMove>,
 }
 
-/// The distinct results of `pos`'s turns, each with its number of turns, in the order first
-/// reached.
+/// The distinct results of `pos`'s turns, each with its number of turns.
 ///
 /// # Errors
 /// More states than `budget`.
 pub fn results<'r>(pos: &Position<'r>, budget: u64) -> Result<Vec<Outcome<'r>>, TooManyTurns> {
-    let mut out: Vec<Outcome<'r>> = Vec::new();
-    let mut index: HashMap<u64, usize> = HashMap::new();
-    each_turn(pos, budget, |actions, mid| {
-        let position = mid.finish();
-        match index.get(&position.hash()) {
-            Some(&i) => out[i].turns += 1,
-            None => {
-                index.insert(position.hash(), out.len());
-                let piece_move = actions.iter().find_map(|a| match a {
-                    Action::Move(m) => Some(*m),
+    let mut found = Found { out: Vec::new(), index: HashKeyMap::default() };
+    each_end(pos, budget, |mid, n, first| {
+        found.add(mid, n, first);
+        false
+    })?;
+    Ok(found.out)
+}
+
+/// Calls `visit` with every state a turn of `pos` may end in, once each, with the number of
+/// turns that end there and the first piece move of one of them, until `visit` returns true;
+/// returns whether it did. The null turn and the forced pass end in the start state.
+///
+/// The turn's states are walked one action count at a time, and states that are the same
+/// (different kickers sending the ball to one square, say) are walked once with the number of
+/// ways they are reached: much less work than following every turn.
+///
+/// # Errors
+/// More states than `budget`.
+pub fn each_end<'r>(
+    pos: &Position<'r>,
+    budget: u64,
+    mut visit: impl FnMut(&Mid<'r>, u64, Option<PieceMove>) -> bool,
+) -> Result<bool, TooManyTurns> {
+    if pos.is_goal() {
+        return Ok(false);
+    }
+    let start = Mid::start(pos);
+    let mut any = null_allowed(pos);
+    if any && visit(&start, 1, None) {
+        return Ok(true);
+    }
+    let mut layer: Vec<(Mid<'r>, u64, Option<PieceMove>)> = vec![(start, 1, None)];
+    let (mut steps, mut depth) = (0u64, 0);
+    let mut actions = Vec::new();
+    while !layer.is_empty() {
+        let mut next: Vec<(Mid<'r>, u64, Option<PieceMove>)> = Vec::new();
+        let mut index: HashKeyMap<usize> = HashKeyMap::default();
+        for (mid, n, first) in &layer {
+            steps += 1;
+            if steps > budget {
+                return Err(TooManyTurns);
+            }
+            actions.clear();
+            mid.actions(&mut actions);
+            if depth > 0 && mid.may_stop(!actions.is_empty()) {
+                any = true;
+                if visit(mid, *n, *first) {
+                    return Ok(true);
+                }
+            }
+            for &action in &actions {
+                let child = mid.apply(action);
+                let first = first.or(match action {
+                    Action::Move(m) => Some(m),
                     Action::Kick(_) => None,
                 });
-                out.push(Outcome { position, turns: 1, piece_move });
+                match index.entry(child.key()) {
+                    std::collections::hash_map::Entry::Occupied(e) => next[*e.get()].1 += n,
+                    std::collections::hash_map::Entry::Vacant(e) => {
+                        // A layer holds whole states: its size bounds the memory.
+                        if next.len() >= MAX_LAYER {
+                            return Err(TooManyTurns);
+                        }
+                        e.insert(next.len());
+                        next.push((child, *n, first));
+                    }
+                }
             }
         }
-    })?;
-    Ok(out)
+        layer = next;
+        depth += 1;
+    }
+    if !any && pos.rules.end().no_moves == NoMoves::Pass {
+        return Ok(visit(&start, 1, None));
+    }
+    Ok(false)
+}
+
+/// Results gathered so far, by the hash of their position.
+struct Found<'r> {
+    out: Vec<Outcome<'r>>,
+    index: HashKeyMap<usize>,
+}
+
+impl<'r> Found<'r> {
+    /// Counts `n` turns ending in `mid`.
+    fn add(&mut self, mid: &Mid<'r>, n: u64, piece_move: Option<PieceMove>) {
+        let key = mid.result_hash();
+        match self.index.get(&key) {
+            Some(&i) => self.out[i].turns += n,
+            None => {
+                self.index.insert(key, self.out.len());
+                self.out.push(Outcome { position: mid.finish(), turns: n, piece_move });
+            }
+        }
+    }
 }
 
 /// The position after `turn` (which should be legal; anything else gives a meaningless position

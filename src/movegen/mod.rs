@@ -12,6 +12,7 @@ pub mod perft;
 mod pieces;
 mod recount;
 mod results;
+mod single;
 pub mod step;
 pub mod tables;
 mod turn;
@@ -22,6 +23,7 @@ use crate::square::Square;
 use chains::{Visit, Walker};
 pub use perft::{PerftOptions, perft, perft_divide};
 pub use results::{Child, Results};
+pub use single::{first_scoring_turn, is_legal, nth_turn, shortest_turn};
 pub use step::Mid;
 pub use turn::{Action, Kick, MoveKind, ParseTurnError, PieceMove, Turn, parse_long};
 
@@ -137,7 +139,8 @@ pub fn play_checked<'r>(pos: &Position<'r>, turn: &Turn) -> Result<Position<'r>,
     if pos.is_goal() {
         return Err(PlayError::Finished { ball: pos.ball });
     }
-    if legal_turns_checked(pos)?.contains(turn) {
+    // Following the turn is cheap however many turns the position has: no count needed.
+    if is_legal(pos, turn) {
         Ok(play(pos, turn))
     } else {
         Err(PlayError::Illegal { turn: turn.to_string(), fen: pos.fen() })
@@ -170,18 +173,19 @@ pub fn check_turn_count(pos: &Position<'_>) -> Result<u64, TooManyTurns> {
     }
     let mut walker = Walker::new(pos);
     walker.budget = MAX_TURNS + 1;
-    let mut count = chains::Count(0);
-    walker.walk_plain(pos.ball, &mut count);
+    let mut base = chains::Count(0);
+    walker.walk_tracked(pos.ball, &mut base);
     let mut moves = Vec::new();
     pieces::piece_moves(pos, &mut moves);
-    for (from, to) in moves {
-        walker.shift(from, to);
-        walker.walk_plain(pos.ball, &mut count);
-        walker.shift(to, from);
-    }
+    // A move that changes no square the chains read has the same chains: counted once.
+    let mut total = base.0;
+    let mut scratch = chains::Count(0);
+    walker.each_move(pos.ball, &moves, &base, &mut scratch, |_, chains| {
+        total = total.saturating_add(chains.0);
+    });
     // Without a move, the empty chain is the null turn: it counts only where allowed; a side
     // with no turn at all has the forced pass.
-    let count = count.0.saturating_sub(u64::from(!null_allowed(pos))).max(1);
+    let count = total.saturating_sub(u64::from(!null_allowed(pos))).max(1);
     if walker.budget == 0 || count > MAX_TURNS { Err(TooManyTurns) } else { Ok(count) }
 }
 

@@ -7,10 +7,11 @@
 //! move that touches no square the chains read are those of the position without the move.
 //! Results are memoised in a transposition table shared by the threads.
 
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
-use crate::movegen::Results;
-use crate::movegen::chains::Walker;
+use crate::movegen::chains::{Count, Walker};
+use crate::movegen::{MAX_TURNS, Results, TooManyTurns};
 use crate::movegen::{general, legal_turns, null_allowed, pieces, play, turn::Turn};
 use crate::position::Position;
 use crate::position::zobrist::splitmix;
@@ -23,11 +24,19 @@ pub struct PerftOptions {
     pub threads: usize,
     /// The transposition table's largest size, in MiB.
     pub table_mib: usize,
+    /// Count only sequences of exactly the depth asked, as chess perft does: a finished
+    /// position has no turns, so a scoring turn counts only at the last depth. Otherwise
+    /// (kickoff's default) a scoring turn ends its sequence and counts 1 at any depth.
+    pub exact: bool,
+    /// Count each distinct result of a position once, however many turns lead to it: the
+    /// number of sequences of distinct positions (comparable between rule sets that count
+    /// turns differently).
+    pub distinct: bool,
 }
 
 impl Default for PerftOptions {
     fn default() -> Self {
-        PerftOptions { threads: 1, table_mib: 256 }
+        PerftOptions { threads: 1, table_mib: 256, exact: false, distinct: false }
     }
 }
 
@@ -101,15 +110,33 @@ fn table_key(pos: &Position<'_>, depth: usize) -> u64 {
 /// A result of a position: the position after some turns, and how many turns lead to it.
 type Child<'r> = (Position<'r>, u64);
 
+/// The deepest perft kickoff runs (a deeper one would not end in a lifetime anyway).
+pub const MAX_DEPTH: usize = 64;
+
+/// The walk steps allowed per position below the root: a position that needs more has more
+/// than [`MAX_TURNS`] turns, and the count stops with [`TooManyTurns`] rather than walk for ever.
+const STEPS: u64 = MAX_TURNS + 2;
+
 /// Counts turns; owns the buffers reused at each depth so that nothing is allocated per turn.
 pub(crate) struct Counter<'a, 'r> {
     table: Option<&'a TransTable>,
+    /// The walk steps allowed per position.
+    steps: u64,
+    /// Set when a position needed more steps (the count is then meaningless); shared by the
+    /// threads of one perft, so that all of them stop.
+    too_many: Option<&'a AtomicBool>,
+    /// The same, for a counter without threads.
+    exploded: bool,
     walker: Option<Walker<'r>>,
     /// The distinct results of a position with their numbers of turns.
     results: Results<'r>,
     /// The piece moves of the position being counted.
     moves: Vec<(Square, Square)>,
     children: Vec<Vec<Child<'r>>>,
+    /// Whether a scoring turn counts only at the last depth (see [`PerftOptions::exact`]).
+    exact: bool,
+    /// Whether each distinct result counts once (see [`PerftOptions::distinct`]).
+    distinct: bool,
 }
 
 impl<'a, 'r> Counter<'a, 'r> {
@@ -117,15 +144,53 @@ impl<'a, 'r> Counter<'a, 'r> {
     pub(crate) fn new() -> Self {
         Counter {
             table: None,
+            steps: u64::MAX,
+            too_many: None,
+            exploded: false,
             walker: None,
-            results: Results::unbounded(),
+            results: Results::bounded(u64::MAX),
             moves: Vec::new(),
             children: Vec::new(),
+            exact: false,
+            distinct: false,
         }
     }
 
-    fn with_table(table: &'a TransTable) -> Self {
-        Counter { table: Some(table), ..Counter::new() }
+    /// A counter whose walks are bounded (see [`STEPS`]), with a table and a flag shared with
+    /// other threads.
+    fn bounded(table: Option<&'a TransTable>, too_many: Option<&'a AtomicBool>) -> Self {
+        Counter {
+            table,
+            steps: STEPS,
+            too_many,
+            results: Results::bounded(STEPS),
+            ..Counter::new()
+        }
+    }
+
+    /// [`Counter::bounded`] counting as `options` say.
+    fn with(
+        options: &PerftOptions,
+        table: Option<&'a TransTable>,
+        too_many: Option<&'a AtomicBool>,
+    ) -> Self {
+        Counter {
+            exact: options.exact,
+            distinct: options.distinct,
+            ..Counter::bounded(table, too_many)
+        }
+    }
+
+    /// Whether some position had too many turns: the counts are then meaningless.
+    fn stopped(&self) -> bool {
+        self.exploded || self.too_many.is_some_and(|f| f.load(Ordering::Relaxed))
+    }
+
+    fn explode(&mut self) {
+        self.exploded = true;
+        if let Some(flag) = self.too_many {
+            flag.store(true, Ordering::Relaxed);
+        }
     }
 
     /// The (emptied) children buffer of `depth` (put it back when done).
@@ -148,20 +213,46 @@ impl<'a, 'r> Counter<'a, 'r> {
         if pos.is_goal() {
             return 0;
         }
+        if self.distinct {
+            let mut children = Vec::new();
+            let leaves = self.results(pos, &mut children);
+            return leaves + children.len() as u64;
+        }
         if !pos.rules.tables().classic {
             let mut n = 0;
-            let _ = general::each_turn(pos, u64::MAX, |_, _| n += 1);
+            if general::each_turn(pos, self.steps, |_, _| n += 1).is_err() {
+                self.explode();
+            }
             return n;
         }
         let mut moves = std::mem::take(&mut self.moves);
         moves.clear();
-        let mut walker = self.walker_for(pos);
-        let base = walker.count_recorded(pos.ball);
-        let touched = walker.touched;
-        // Without a move, the empty chain is the null turn.
-        let mut total = base - 1 + u64::from(null_allowed(pos));
         pieces::piece_moves(pos, &mut moves);
-        for &(from, to) in &moves {
+        let mut walker = self.walker_for(pos);
+        walker.budget = self.steps;
+        let total = match walker.count_recorded(pos.ball) {
+            Some(base) => Self::recount_moves(&mut walker, pos, base, &moves),
+            None => Self::count_plain(&mut walker, pos, &moves),
+        };
+        if walker.budget == 0 {
+            self.explode();
+        }
+        self.moves = moves;
+        self.walker = Some(walker);
+        // Without a move, the empty chain is the null turn; a side with no turn passes.
+        (total - 1 + u64::from(null_allowed(pos))).max(1)
+    }
+
+    /// The chains of every move, the chains without a move (`base`) having been recorded.
+    fn recount_moves(
+        walker: &mut Walker<'r>,
+        pos: &Position<'r>,
+        base: u64,
+        moves: &[(Square, Square)],
+    ) -> u64 {
+        let touched = walker.touched;
+        let mut total = base;
+        for &(from, to) in moves {
             total += if touched.contains(from) || touched.contains(to) {
                 walker.shift(from, to);
                 let n = walker.recount(pos.ball, from, to);
@@ -171,17 +262,55 @@ impl<'a, 'r> Counter<'a, 'r> {
                 base
             };
         }
-        self.moves = moves;
-        self.walker = Some(walker);
-        total.max(1)
+        total
+    }
+
+    /// The chains without a move and after every move, walked without a record (a walk too
+    /// large to record).
+    fn count_plain(walker: &mut Walker<'r>, pos: &Position<'r>, moves: &[(Square, Square)]) -> u64 {
+        let mut base = Count(0);
+        walker.walk_tracked(pos.ball, &mut base);
+        let mut total = base.0;
+        let mut scratch = Count(0);
+        walker.each_move(pos.ball, moves, &base, &mut scratch, |_, c| total += c.0);
+        total
     }
 
     /// Fills `children` with the non-scoring results of `pos`; returns the scoring turns.
     fn results(&mut self, pos: &Position<'r>, children: &mut Vec<Child<'r>>) -> u64 {
+        if !self.distinct {
+            return self.all_results(pos, children);
+        }
+        // Every result once: scoring ones are found among the children, then counted as
+        // leaves unless `exact`.
+        let start = children.len();
+        let exact = std::mem::replace(&mut self.exact, true);
+        self.all_results(pos, children);
+        self.exact = exact;
+        let mut leaves = 0;
+        let mut i = start;
+        while i < children.len() {
+            if children[i].0.is_goal() && !exact {
+                leaves += 1;
+                children.swap_remove(i);
+            } else {
+                children[i].1 = 1;
+                i += 1;
+            }
+        }
+        leaves
+    }
+
+    /// [`Counter::results`] with every turn counted.
+    fn all_results(&mut self, pos: &Position<'r>, children: &mut Vec<Child<'r>>) -> u64 {
         if !pos.rules.tables().classic {
             let mut leaves = 0;
-            for r in general::results(pos, u64::MAX).unwrap_or_default() {
-                if r.position.is_goal() {
+            let Ok(results) = general::results(pos, self.steps) else {
+                self.explode();
+                return 0;
+            };
+            for r in results {
+                if r.position.is_goal() && !self.exact {
                     leaves += r.turns;
                 } else {
                     children.push((r.position, r.turns));
@@ -191,8 +320,10 @@ impl<'a, 'r> Counter<'a, 'r> {
         }
         let goals = pos.rules.tables().goals;
         let mut leaves = 0;
+        let exact = self.exact;
         let any = self.results.each(pos, |piece_move, ball, n| {
-            if goals.contains(ball) {
+            // (An exhausted walk's results are incomplete; the count is then abandoned.)
+            if goals.contains(ball) && !exact {
                 leaves += n;
                 return;
             }
@@ -204,6 +335,9 @@ impl<'a, 'r> Counter<'a, 'r> {
             child.end_turn();
             children.push((child, n));
         });
+        if self.results.exhausted() {
+            self.explode();
+        }
         if !any {
             let mut pass = *pos;
             pass.end_turn();
@@ -216,7 +350,7 @@ impl<'a, 'r> Counter<'a, 'r> {
     pub(crate) fn perft(&mut self, pos: &Position<'r>, depth: usize) -> u64 {
         match depth {
             0 => return 1,
-            _ if pos.is_goal() => return 0,
+            _ if pos.is_goal() || self.stopped() => return 0,
             _ => {}
         }
         let key = table_key(pos, depth);
@@ -225,7 +359,9 @@ impl<'a, 'r> Counter<'a, 'r> {
         }
         if depth == 1 {
             let n = self.count(pos);
-            if let Some(t) = self.table {
+            if let Some(t) = self.table
+                && !self.stopped()
+            {
                 t.put(key, n);
             }
             return n;
@@ -236,7 +372,9 @@ impl<'a, 'r> Counter<'a, 'r> {
             total += n * self.perft(child, depth - 1);
         }
         self.children[depth] = children;
-        if let Some(t) = self.table {
+        if let Some(t) = self.table
+            && !self.stopped()
+        {
             t.put(key, total);
         }
         total
@@ -258,47 +396,69 @@ impl<'a, 'r> Counter<'a, 'r> {
 
 /// The number of turn sequences of `depth` turns from `pos` (1 at depth 0; 0 if the game is
 /// over). `progress`, if given, hears how many work items are done.
-#[must_use]
+///
+/// # Errors
+/// A position below the root has more than [`MAX_TURNS`] turns (the root's own count is the
+/// caller's to check, with [`check_turn_count`](crate::movegen::check_turn_count)).
 pub fn perft(
     pos: &Position<'_>,
     depth: usize,
     options: &PerftOptions,
     progress: Option<Progress<'_>>,
-) -> u64 {
+) -> Result<u64, TooManyTurns> {
     if depth <= 2 || pos.is_goal() {
-        return Counter::new().perft(pos, depth);
+        let mut counter = Counter::with(options, None, None);
+        let n = counter.perft(pos, depth);
+        return if counter.stopped() { Err(TooManyTurns) } else { Ok(n) };
     }
     // Split the tree a ply or two down, so that every thread finds work.
-    let mut counter = Counter::new();
+    let mut counter = Counter::with(options, None, None);
     let (mut items, mut leaves) = counter.expand(&[(*pos, 1)]);
     let mut below = depth - 1;
-    if below >= 3 {
+    if below >= 3 && !counter.stopped() {
         let (deeper, more) = counter.expand(&items);
         (items, leaves, below) = (deeper, leaves + more, below - 1);
     }
+    if counter.stopped() {
+        return Err(TooManyTurns);
+    }
     let table = TransTable::for_depth(depth, options.table_mib);
-    let counts = run_items(&items, below, &table, options, progress);
-    leaves + items.iter().zip(counts).map(|((_, n), c)| n * c).sum::<u64>()
+    let counts = run_items(&items, below, &table, options, progress)?;
+    Ok(leaves + items.iter().zip(counts).map(|((_, n), c)| n * c).sum::<u64>())
 }
 
 /// Every legal turn of `pos` with the perft of its result to `depth - 1` (a scoring turn
-/// counts 1), in generation order.
-#[must_use]
+/// counts 1), in generation order. Turns with the same result (piece move and the ball's
+/// final square) are counted once.
+///
+/// # Errors
+/// As [`perft()`].
 pub fn perft_divide(
     pos: &Position<'_>,
     depth: usize,
     options: &PerftOptions,
     progress: Option<Progress<'_>>,
-) -> Vec<(Turn, u64)> {
+) -> Result<Vec<(Turn, u64)>, TooManyTurns> {
     let turns = legal_turns(pos);
-    let items: Vec<_> = turns.iter().map(|t| (play(pos, t), 1)).collect();
+    let mut index: HashMap<u64, usize> = HashMap::new();
+    let mut items: Vec<Child<'_>> = Vec::new();
+    let of_turn: Vec<usize> = turns
+        .iter()
+        .map(|t| {
+            let after = play(pos, t);
+            *index.entry(after.hash).or_insert_with(|| {
+                items.push((after, 1));
+                items.len() - 1
+            })
+        })
+        .collect();
     let table = TransTable::for_depth(depth, options.table_mib);
-    let counts = run_items(&items, depth.saturating_sub(1), &table, options, progress);
-    turns
+    let counts = run_items(&items, depth.saturating_sub(1), &table, options, progress)?;
+    Ok(turns
         .into_iter()
-        .zip(items.iter().zip(counts))
-        .map(|(t, ((child, _), c))| (t, if child.is_goal() { 1 } else { c }))
-        .collect()
+        .zip(of_turn)
+        .map(|(t, i)| (t, if items[i].0.is_goal() && !options.exact { 1 } else { counts[i] }))
+        .collect())
 }
 
 /// perft of each item's position to `depth`, shared among `options.threads` threads.
@@ -308,14 +468,15 @@ fn run_items(
     table: &TransTable,
     options: &PerftOptions,
     progress: Option<Progress<'_>>,
-) -> Vec<u64> {
+) -> Result<Vec<u64>, TooManyTurns> {
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
+    let too_many = AtomicBool::new(false);
     let counts: Vec<AtomicU64> = items.iter().map(|_| AtomicU64::new(0)).collect();
     // Each worker takes the next item until none is left, so that uneven items even out.
     let work = || {
-        let mut counter = Counter::with_table(table);
-        loop {
+        let mut counter = Counter::with(options, Some(table), Some(&too_many));
+        while !counter.stopped() {
             let i = next.fetch_add(1, Ordering::Relaxed);
             let Some((pos, _)) = items.get(i) else { break };
             counts[i].store(counter.perft(pos, depth), Ordering::Relaxed);
@@ -334,5 +495,8 @@ fn run_items(
             }
         });
     }
-    counts.into_iter().map(AtomicU64::into_inner).collect()
+    if too_many.into_inner() {
+        return Err(TooManyTurns);
+    }
+    Ok(counts.into_iter().map(AtomicU64::into_inner).collect())
 }

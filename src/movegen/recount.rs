@@ -47,6 +47,10 @@ struct Edge {
 
 const NO_NODE: u32 = u32::MAX;
 
+/// The most states and destinations a record holds (about 3 MiB): a walk larger than this is
+/// counted without a record, so that memory stays small however the kick chains multiply.
+const RECORD_LIMIT: usize = 1 << 16;
+
 /// Whether a move from `from` to `to` changes a square of `set`.
 #[inline]
 fn hits(set: SquareSet, from: Square, to: Square) -> bool {
@@ -55,19 +59,26 @@ fn hits(set: SquareSet, from: Square, to: Square) -> bool {
 
 impl Walker<'_> {
     /// Counts the chains from the ball on `b` and records the walk. Sets `touched` to every
-    /// square read.
-    pub(crate) fn count_recorded(&mut self, b: Square) -> u64 {
+    /// square read. `None` when the walk is too large to record ([`RECORD_LIMIT`]).
+    pub(crate) fn count_recorded(&mut self, b: Square) -> Option<u64> {
         self.record.nodes.clear();
         self.record.groups.clear();
         self.record.edges.clear();
         let root = self.record_node(b);
+        if self.record.nodes.len() + self.record.edges.len() > RECORD_LIMIT {
+            return None;
+        }
         let root = self.record.nodes[root as usize];
         self.touched = root.touched;
-        root.count
+        Some(root.count)
     }
 
     fn record_node(&mut self, b: Square) -> u32 {
         let t = self.ctx.t;
+        if self.record.nodes.len() + self.record.edges.len() > RECORD_LIMIT {
+            // Given up: the caller counts without the record.
+            return 0;
+        }
         let index = self.record.nodes.len() as u32;
         self.record.nodes.push(Node::default());
         let around = t.neighbours[b.index()];

@@ -1,6 +1,8 @@
 //! The distinct results of a position's turns, for the search: many turns (different kickers,
 //! different chains) leave the same position, and a player only chooses among positions.
 
+use std::time::Instant;
+
 use crate::movegen::chains::{Histogram, Tally, Walker};
 use crate::movegen::{MAX_TURNS, general, null_allowed, pieces};
 use crate::position::Position;
@@ -21,6 +23,8 @@ pub struct Results<'r> {
     walker: Option<Walker<'r>>,
     /// The walk steps allowed per position.
     budget: u64,
+    /// When walks must stop, however many steps they have left.
+    deadline: Option<Instant>,
     moves: Vec<(Square, Square)>,
     base: Box<Histogram>,
     scratch: Box<Histogram>,
@@ -39,17 +43,37 @@ impl<'r> Results<'r> {
         Results {
             walker: None,
             // A bound on the work, against definitions whose kick chains explode: past it, the
-            // results are incomplete rather than late.
-            budget: 4 * MAX_TURNS,
+            // results are incomplete rather than late. A walk takes at most one step per turn
+            // (and one for the empty chain), so a position kickoff plays is always complete.
+            budget: MAX_TURNS + 2,
+            deadline: None,
             moves: Vec::new(),
             base: Box::new(Histogram::new()),
             scratch: Box::new(Histogram::new()),
         }
     }
 
-    /// A generator without a bound on the work (for exact counts).
-    pub(crate) fn unbounded() -> Self {
-        Results { budget: u64::MAX, ..Results::new() }
+    /// A generator whose walks take at most `budget` steps per position.
+    pub(crate) fn bounded(budget: u64) -> Self {
+        Results { budget, ..Results::new() }
+    }
+
+    /// Stops every walk at `deadline` (none: walks end when their steps do): the results of a
+    /// walk stopped by the clock are incomplete, and [`Results::timed_out`] says so.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+    }
+
+    /// Whether the deadline has passed.
+    #[must_use]
+    pub fn timed_out(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Whether the last position's walk ran out of its steps (its results are incomplete).
+    #[must_use]
+    pub fn exhausted(&self) -> bool {
+        self.walker.as_ref().is_some_and(|w| w.budget == 0)
     }
 
     /// Walks every turn of `pos`, calling `each` with every distinct (piece move, final ball
@@ -62,6 +86,7 @@ impl<'r> Results<'r> {
     ) -> bool {
         let mut walker = Walker::reuse(self.walker.take(), pos);
         walker.budget = self.budget;
+        walker.deadline = self.deadline;
         self.base.reset();
         walker.walk_tracked(pos.ball, &mut *self.base);
         let mut any = false;

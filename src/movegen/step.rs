@@ -117,7 +117,7 @@ impl<'r> Mid<'r> {
         let pos = &self.pos;
         let t = pos.rules.tables();
         let ctx = KickContext::new(pos);
-        let mut targets = Vec::new();
+        let mut targets = take_scratch();
         let mut touched = SquareSet::EMPTY;
         let kickers = t.neighbours[pos.ball.index()] & pos.men[pos.side.index()];
         for k in kickers.iter() {
@@ -139,6 +139,7 @@ impl<'r> Mid<'r> {
             }
             out.extend(targets.iter().map(|&to| Action::Kick(Kick { kicker: k, to })));
         }
+        give_scratch(targets);
     }
 
     /// The kicks made this turn by the piece on `square`.
@@ -341,9 +342,10 @@ impl<'r> Mid<'r> {
         let mut board = pos.board;
         board[from.index()] = EMPTY;
         board[pos.ball.index()] = code;
-        let mut targets = Vec::new();
+        let mut targets = take_scratch();
         KickContext::new(pos).kicks_from_ball(&board, pos.ball, key, &mut targets);
-        out.extend(targets.into_iter().map(|to| Action::Kick(Kick { kicker: from, to })));
+        out.extend(targets.iter().map(|&to| Action::Kick(Kick { kicker: from, to })));
+        give_scratch(targets);
     }
 
     /// The state after `action`, which must be one of [`Mid::actions`] (anything else gives a
@@ -467,7 +469,10 @@ impl<'r> Mid<'r> {
         let pos = &self.pos;
         let rules = pos.rules;
         let Some((_, kind)) = pos.piece_at(k.kicker) else { return };
-        if !rules.board().contains(k.to) || pos.board[k.to.index()] != EMPTY {
+        let enter = rules.piece(kind).kick_mode == KickMode::Enter;
+        // An entering kicker leaves its square before the ball flies: it may land there.
+        let free = pos.board[k.to.index()] == EMPTY || (enter && k.to == k.kicker);
+        if !rules.board().contains(k.to) || !free {
             return;
         }
         self.kicked = true;
@@ -475,19 +480,54 @@ impl<'r> Mid<'r> {
             self.kicks_left = self.kicks_left.saturating_sub(1);
         }
         let ball = pos.ball;
-        self.pos.move_ball(k.to);
-        let kicker = if rules.piece(kind).kick_mode == KickMode::Enter {
+        let kicker = if enter {
             // The kicker stands where the ball was: that was its move.
-            self.pos.move_piece(k.kicker, ball);
+            self.pos.enter_ball(k.kicker, k.to);
             self.moves_left = self.moves_left.saturating_sub(1);
             self.follow(k.kicker, ball);
             ball
         } else {
+            self.pos.move_ball(k.to);
             k.kicker
         };
         self.count_kick(kicker);
         if let Some(scorer) = rules.scorer(k.to) {
             self.scored = Some(scorer);
+        }
+    }
+
+    /// A key of the whole state: two states with the same key have the same actions and the
+    /// same results (the board, what is left of the turn's budget, which pieces have moved or
+    /// kicked).
+    #[must_use]
+    pub fn key(&self) -> u64 {
+        let budget = u64::from(self.moves_left)
+            | u64::from(self.kicks_left) << 8
+            | u64::from(self.kicked) << 16
+            | self.scored.map_or(0, |s| 1 + s.index() as u64) << 17;
+        let mut h = self.pos.hash ^ budget.wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        // Who has moved matters only while moves are left; who has kicked only where a piece's
+        // own limit is tighter than the turn's.
+        let rules = self.pos.rules;
+        let turn_kicks = rules.turn().kicks;
+        let per_piece_binds = turn_kicks == 0 || rules.kick().per_piece < turn_kicks;
+        let moved = (self.moves_left > 0).then_some(self.moved);
+        let kicked = self.kick_count.iter().copied().filter(|_| per_piece_binds);
+        for (i, set) in moved.into_iter().chain(kicked).enumerate() {
+            if !set.is_empty() {
+                h ^= set.digest().rotate_left(7 * i as u32 + 3);
+            }
+        }
+        h
+    }
+
+    /// The hash of [`Mid::finish`]'s position, found without building it when no point was
+    /// scored.
+    #[must_use]
+    pub fn result_hash(&self) -> u64 {
+        match self.scored {
+            None => self.pos.hash_after_turn(),
+            Some(_) => self.finish().hash(),
         }
     }
 
@@ -523,6 +563,24 @@ impl<'r> Mid<'r> {
         }
         pos
     }
+}
+
+thread_local! {
+    /// A buffer of kick destinations, kept between calls so that listing actions allocates
+    /// nothing once warmed up.
+    static SCRATCH: std::cell::Cell<Vec<Square>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+/// The kept buffer of kick destinations, emptied.
+fn take_scratch() -> Vec<Square> {
+    let mut v = SCRATCH.take();
+    v.clear();
+    v
+}
+
+/// Gives the buffer back.
+fn give_scratch(v: Vec<Square>) {
+    SCRATCH.set(v);
 }
 
 /// Whether every square strictly between `a` and `b` (on one line) is empty.

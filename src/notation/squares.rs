@@ -55,7 +55,8 @@ pub struct Item {
 pub enum ItemKind {
     /// One square.
     Square(SquareName),
-    /// Every square from the first to the second along one rank or file.
+    /// Every square from the first to the second along one rank or file, or (a rectangle)
+    /// every square of the rectangle with these opposite corners.
     Range(SquareName, SquareName),
     /// A whole rank (from 0).
     Rank(u8),
@@ -87,6 +88,7 @@ fn rule_name(rule: &Rule) -> &'static str {
         Rule::EOI => "the end",
         Rule::squares => "a list of squares",
         Rule::square_range => "a range of squares",
+        Rule::square_rectangle => "a rectangle of squares (`a2:e7`)",
         Rule::whole_rank => "a whole rank (`*1`)",
         Rule::whole_file => "a whole file (`e*`)",
         Rule::square => "a square (`e9`)",
@@ -112,8 +114,17 @@ fn item(pair: Pair<'_, Rule>) -> Result<Item, ParseError> {
                     format!("the range {a}-{b} is neither along a rank nor along a file"),
                     span,
                 )
-                .with_help("list diagonal squares one by one"));
+                .with_help(format!(
+                    "list diagonal squares one by one; {a}:{b} is the rectangle with these corners"
+                )));
             }
+            ItemKind::Range(a, b)
+        }
+        Rule::square_rectangle => {
+            let mut ends = pair.into_inner().map(square);
+            let (Some(a), Some(b)) = (ends.next(), ends.next()) else {
+                unreachable!("item: a rectangle has two squares")
+            };
             ItemKind::Range(a, b)
         }
         Rule::whole_rank => ItemKind::Rank(rank(pair.into_inner().as_str())),
@@ -197,6 +208,8 @@ mod tests {
         assert_eq!(names("d9 f9", 9, 9), ["d9", "f9"]);
         assert_eq!(names(" d9, f9 ", 9, 9), ["d9", "f9"]);
         assert_eq!(names("a1-d1 f1-i1", 9, 9).len(), 8);
+        assert_eq!(names("b2:c3", 9, 9), ["b2", "c2", "b3", "c3"]);
+        assert_eq!(names("c3:b2", 9, 9), ["b2", "c2", "b3", "c3"]);
         assert_eq!(names("*1", 3, 3), ["a1", "b1", "c1"]);
         assert_eq!(names("b*", 3, 3), ["b1", "b2", "b3"]);
         assert_eq!(names("e2-e4", 9, 9), ["e2", "e3", "e4"]);

@@ -74,6 +74,20 @@ pub enum Outcome {
     Repetition,
 }
 
+impl Outcome {
+    /// The side that won, if the game was won (none for a draw).
+    #[must_use]
+    pub fn winner(self) -> Option<Side> {
+        match self {
+            Outcome::Goal { winner, .. }
+            | Outcome::RoyalCaptured { winner }
+            | Outcome::Match { winner }
+            | Outcome::MostGoals { winner } => Some(winner),
+            Outcome::TurnLimit | Outcome::Repetition => None,
+        }
+    }
+}
+
 /// Whether the last of `history` (the hashes of a game's positions, oldest first, as
 /// [`Position::hash`] gives them) has occurred `end.repetition` times, which draws the game.
 /// The position itself says nothing of this: only a game's history can.
@@ -314,7 +328,11 @@ impl<'r> Position<'r> {
     fn scored(&self) -> Option<Outcome> {
         let rules = self.rules;
         if rules.end().keeps_score() {
-            let target = u16::try_from(rules.end().goals).unwrap_or(u16::MAX);
+            // 0 goals: no target, the game lasts until the turn limit.
+            let target = match rules.end().goals {
+                0 => u16::MAX,
+                n => u16::try_from(n).unwrap_or(u16::MAX),
+            };
             return Side::ALL
                 .into_iter()
                 .find(|&s| self.score[s.index()] >= target)
@@ -406,6 +424,19 @@ impl<'r> Position<'r> {
         self.hash ^= SQUARE_KEYS[from.index()][b] ^ SQUARE_KEYS[to.index()][b];
     }
 
+    /// The piece on `kicker` steps onto the ball's square and the ball flies to `to` (which may
+    /// be the square the piece left), keeping the hash.
+    pub(crate) fn enter_ball(&mut self, kicker: Square, to: Square) {
+        let from = self.ball;
+        let b = usize::from(BALL);
+        self.hash ^= SQUARE_KEYS[from.index()][b];
+        self.board[from.index()] = EMPTY;
+        self.move_piece(kicker, from);
+        self.board[to.index()] = BALL;
+        self.ball = to;
+        self.hash ^= SQUARE_KEYS[to.index()][b];
+    }
+
     /// Removes the piece on `at` (a capture), keeping the hash.
     #[inline]
     pub(crate) fn remove_piece(&mut self, at: Square) {
@@ -477,6 +508,17 @@ impl<'r> Position<'r> {
         if before != self.before_goals_allowed() {
             self.hash ^= NO_GOAL_YET;
         }
+    }
+
+    /// The hash the position will have after [`Position::end_turn`], without changing it.
+    #[inline]
+    pub(crate) fn hash_after_turn(&self) -> u64 {
+        let mut h = self.hash ^ BLACK_TO_MOVE;
+        let limit = self.rules.turn().no_goal_before;
+        if self.turns < limit && self.turns.saturating_add(1) >= limit {
+            h ^= NO_GOAL_YET;
+        }
+        h
     }
 
     /// Hands the move to the other side and counts the turn, keeping the hash.

@@ -264,6 +264,9 @@ fn misplaced(
     kind: PieceKind,
     square: Square,
 ) -> Option<(String, String)> {
+    if rules.may_stand(side, kind, square) {
+        return None;
+    }
     let piece = rules.piece(kind);
     let who = piece_words(rules, side, kind);
     if rules.scorer(square).is_some() && piece.goals == GoalAccess::Never {

@@ -490,6 +490,22 @@ impl Rules {
         Side::ALL.into_iter().find(|&s| self.goals[s].contains(&square))
     }
 
+    /// Whether a `side` piece of type `kind` may stand on `square` at all: the square is on the
+    /// board, and the piece's goal access and zone allow it (a piece that enters goals only by
+    /// capturing may stand on one, having captured there).
+    #[must_use]
+    pub fn may_stand(&self, side: Side, kind: PieceKind, square: Square) -> bool {
+        let piece = self.piece(kind);
+        if !self.board().contains(square) {
+            return false;
+        }
+        if self.scorer(square).is_some() && piece.goals == GoalAccess::Never {
+            return false;
+        }
+        let own = if side == Side::White { square } else { self.board().mirror(square) };
+        piece.zone.is_none_or(|zone| zone.contains(own))
+    }
+
     /// Every piece type; [`PieceKind`] indexes it.
     #[must_use]
     pub fn pieces(&self) -> &[PieceType] {

@@ -27,6 +27,10 @@ const MOBILITY: i32 = 2;
 const MOBILE: i32 = 30;
 /// Points for having the move.
 const TEMPO: i32 = 15;
+/// Points per goal of a match more than the opponent has.
+pub const POINT: i32 = 3_000;
+/// Points per piece more than the opponent has (where pieces are captured).
+const MATERIAL: i32 = 150;
 
 /// Distance units per kick still needed (a king step is one unit).
 const KICK_UNITS: i32 = 4;
@@ -161,6 +165,8 @@ impl Eval {
         v += CLOSE * (close(mine) - close(theirs));
         let guards = |side: Side| (pos.men[side.index()] & self.guard[side]).len().min(3) as i32;
         v += DEFENDER * (guards(me) - guards(them));
+        v += POINT * (i32::from(pos.score[me.index()]) - i32::from(pos.score[them.index()]));
+        v += MATERIAL * (mine.len() as i32 - theirs.len() as i32);
         v
     }
 

@@ -8,13 +8,16 @@
 
 mod eval;
 mod player;
+mod selective;
 
 use std::time::{Duration, Instant};
 
 pub use eval::Eval;
 pub use player::{ParsePlayerError, Player, greedy_turn, random_turn};
 
-use crate::movegen::{Child, Results, TooManyTurns, Turn, check_turn_count, legal_turns, play};
+use crate::movegen::{
+    Child, MAX_TURNS, Results, TooManyTurns, Turn, check_turn_count, shortest_turn,
+};
 use crate::position::{Outcome, Position};
 use crate::square::{SQUARES, Square};
 
@@ -36,17 +39,28 @@ pub const DEFAULT_LEVEL: u8 = 4;
 pub struct Limits {
     /// The deepest iteration, in turns.
     pub depth: Option<u32>,
-    /// The time for the whole search.
+    /// The time for the whole search: no iteration starts after it, and iterations deeper than
+    /// `min_depth` stop at it. At twice this time everything stops, whatever the depth.
     pub movetime: Option<Duration>,
-    /// Iterations the clock cannot stop (at least 1): with 2, a goal in one, a defence against
-    /// a goal in one and a win in two are never missed, whatever the time.
+    /// Iterations that `movetime` alone cannot stop (at least 1): with 2, a goal in one, a
+    /// defence against a goal in one and a win in two are never missed when two turns can be
+    /// searched in twice the time.
     pub min_depth: u32,
+    /// A time after which everything stops, whatever the depth (levels 1 and 2 have no
+    /// `movetime`, but a position whose turns number tens of thousands must not hold them for
+    /// minutes).
+    pub cap: Option<Duration>,
 }
+
+/// The cap of levels 1 and 2: far beyond what two turns take in the shipped variants (under
+/// half a second), reached only where positions have tens of thousands of turns.
+pub const LEVEL_CAP: Duration = Duration::from_secs(10);
 
 impl Limits {
     /// The limits of a level, 1 ..= [`MAX_LEVEL`] (clamped): 1 looks one turn ahead, 2 two
     /// turns, 3 as deep as 200 ms allow, 4 as deep as one second allows; from 2 on, at least
-    /// two turns deep whatever the time.
+    /// two turns deep unless that takes more than twice the level's time (levels 3 and 4) or
+    /// [`LEVEL_CAP`] (levels 1 and 2).
     #[must_use]
     pub fn level(level: u8) -> Limits {
         let (depth, ms) = match level.clamp(1, MAX_LEVEL) {
@@ -59,7 +73,18 @@ impl Limits {
             depth,
             movetime: ms.map(Duration::from_millis),
             min_depth: if level > 1 { 2 } else { 1 },
+            cap: depth.map(|_| LEVEL_CAP),
         }
+    }
+
+    /// When everything stops, counted from `start`: the cap, and twice the movetime.
+    fn hard_deadline(&self, start: Instant) -> Option<Instant> {
+        let twice = self.movetime.map(|t| t.saturating_mul(2));
+        let limit = match (twice, self.cap) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        limit.and_then(|t| start.checked_add(t))
     }
 }
 
@@ -95,7 +120,9 @@ pub fn goal_in(score: i32) -> Option<i32> {
     }
 }
 
+// All-zero bytes are an empty entry: `Exact` is 0 (see `zeroed_table`).
 #[derive(Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
 enum Bound {
     Exact,
     Lower,
@@ -111,13 +138,27 @@ struct Entry {
     bound: Bound,
 }
 
-const EMPTY_ENTRY: Entry = Entry { key: 0, best: 0, score: 0, depth: 0, bound: Bound::Exact };
+/// A table of `len` empty entries, asked of the system zeroed, so that pages the search never
+/// touches cost nothing (a short game uses few of them).
+fn zeroed_table(len: usize) -> Box<[Entry]> {
+    let layout = std::alloc::Layout::array::<Entry>(len).expect("table size");
+    // SAFETY: `layout` has a non-zero size; all-zero bytes are a valid `Entry` (integers, and a
+    // `Bound` whose `#[repr(u8)]` discriminant 0 is `Exact`), so the `len` entries are
+    // initialised; the box frees the allocation with the same layout.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout).cast::<Entry>();
+        if ptr.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, len))
+    }
+}
 
 /// A search with its tables, kept from one turn to the next of a game.
 pub struct Searcher<'r> {
     eval: Eval,
     results: Results<'r>,
-    table: Vec<Entry>,
+    table: Box<[Entry]>,
     history: Vec<i32>,
     children: Vec<Vec<Child<'r>>>,
     order: Vec<Vec<(i32, usize)>>,
@@ -125,23 +166,44 @@ pub struct Searcher<'r> {
     path: Vec<u64>,
     past: Vec<u64>,
     nodes: u64,
+    /// `movetime` from the start: no iteration starts after it; it stops those that may stop.
     deadline: Option<Instant>,
-    /// Whether the clock may stop the iteration under way (never the first).
+    /// Twice `movetime` from the start: everything stops.
+    hard_deadline: Option<Instant>,
+    /// Whether the clock may stop the iteration under way (not those up to `min_depth`).
     may_stop: bool,
     stopped: bool,
+    /// The table has `2^bits` entries.
+    bits: u32,
 }
 
-/// The number of table entries (24 bytes each): 2^20, 24 MiB.
-const TABLE_BITS: u32 = 20;
+/// The size of a table entry, in bytes.
+pub const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
+
+/// The number of table entries (24 bytes each) of a searcher made with [`Searcher::new`]:
+/// 2^20, 24 MiB (the memory is taken as the table fills).
+pub const TABLE_BITS: u32 = 20;
+
+/// The number of nodes between two readings of the clock (a node can take milliseconds in a
+/// position with tens of thousands of turns; the walks inside a node read it too).
+const CLOCK_NODES: u64 = 16;
 
 impl<'r> Searcher<'r> {
-    /// A searcher for the variant of `rules`.
+    /// A searcher for the variant of `rules`, with a table of 2^[`TABLE_BITS`] entries.
     #[must_use]
     pub fn new(rules: &'r crate::rules::Rules) -> Searcher<'r> {
+        Searcher::with_table_bits(rules, TABLE_BITS)
+    }
+
+    /// A searcher with a table of 2^`bits` entries (24 bytes each; `bits` clamped to 10 ..= 24),
+    /// for when many searchers run at once.
+    #[must_use]
+    pub fn with_table_bits(rules: &'r crate::rules::Rules, bits: u32) -> Searcher<'r> {
+        let bits = bits.clamp(10, 24);
         Searcher {
             eval: Eval::new(rules),
             results: Results::new(),
-            table: vec![EMPTY_ENTRY; 1 << TABLE_BITS],
+            table: zeroed_table(1 << bits),
             history: vec![0; (SQUARES + 1) * SQUARES],
             children: Vec::new(),
             order: Vec::new(),
@@ -150,8 +212,10 @@ impl<'r> Searcher<'r> {
             past: Vec::new(),
             nodes: 0,
             deadline: None,
+            hard_deadline: None,
             may_stop: false,
             stopped: false,
+            bits,
         }
     }
 
@@ -166,11 +230,21 @@ impl<'r> Searcher<'r> {
         history: &[u64],
         limits: Limits,
     ) -> Result<Report<'r>, TooManyTurns> {
-        check_turn_count(pos)?;
         let start = Instant::now();
+        // Turns of several piece moves are far too many to list: they are built action by
+        // action from the start, without counting them first.
+        if pos.rules.turn().moves > 2 {
+            return self.search_selectively(pos, limits, start).ok_or(TooManyTurns);
+        }
+        if let Err(too_many) = check_turn_count(pos) {
+            return self.search_selectively(pos, limits, start).ok_or(too_many);
+        }
         self.nodes = 0;
         self.stopped = false;
-        self.deadline = limits.movetime.map(|t| start + t);
+        self.may_stop = false;
+        self.deadline = limits.movetime.and_then(|t| start.checked_add(t));
+        self.hard_deadline = limits.hard_deadline(start);
+        self.results.set_deadline(self.hard_deadline);
         self.past.clear();
         self.past.extend_from_slice(history);
         self.past.sort_unstable();
@@ -199,10 +273,10 @@ impl<'r> Searcher<'r> {
         let mut root: Vec<(i32, Child<'r>)> = children
             .iter()
             .map(|c| {
-                let key = match c.position.outcome() {
-                    Some(Outcome::Goal { winner, .. }) if winner == me => WIN,
-                    Some(Outcome::Goal { .. }) => -WIN,
-                    _ => -self.eval.static_value(&c.position),
+                let key = match c.position.outcome().and_then(Outcome::winner) {
+                    Some(winner) if winner == me => WIN,
+                    Some(_) => -WIN,
+                    None => -self.eval.static_value(&c.position),
                 };
                 (key, *c)
             })
@@ -212,12 +286,17 @@ impl<'r> Searcher<'r> {
         let mut best_score = root[0].0;
         for depth in 1..=max_depth {
             self.may_stop = depth > limits.min_depth.max(1);
+            self.results.set_deadline(if self.may_stop {
+                self.deadline
+            } else {
+                self.hard_deadline
+            });
             let mut alpha = -WIN - 1;
             let mut iteration_best = None;
             let mut scored = Vec::with_capacity(root.len());
             for (i, &(_, child)) in root.iter().enumerate() {
                 let score = -self.child_value(&child.position, depth - 1, -WIN - 1, -alpha, 1);
-                if self.stopped && depth > 1 {
+                if self.stopped {
                     break;
                 }
                 scored.push((score, i));
@@ -235,7 +314,7 @@ impl<'r> Searcher<'r> {
             if !self.stopped {
                 report.depth = depth;
             }
-            if self.stopped && depth > 1 {
+            if self.stopped {
                 break;
             }
             // Next iteration: this iteration's order (moves not reached keep their place).
@@ -253,7 +332,10 @@ impl<'r> Searcher<'r> {
         }
         report.score = best_score;
         report.result = Some(best.position);
-        let turn = turn_to(pos, &best.position);
+        // The turn to the chosen result is found in the root's chains alone (the root has at
+        // most MAX_TURNS turns); the rest of the line only while the clock allows.
+        let turn = shortest_turn(pos, &best, u64::MAX, None).unwrap_or_else(Turn::null);
+        self.results.set_deadline(self.hard_deadline);
         report.line = self.line(pos, &turn, &best.position, report.depth);
         report.turn = Some(turn);
         report.nodes = self.nodes;
@@ -261,17 +343,48 @@ impl<'r> Searcher<'r> {
         Ok(report)
     }
 
+    /// The turn of a position with too many turns to list, built action by action (see
+    /// [`selective`]); none when the side has no turn at all.
+    fn search_selectively(
+        &mut self,
+        pos: &Position<'r>,
+        limits: Limits,
+        start: Instant,
+    ) -> Option<Report<'r>> {
+        let deadline = limits
+            .movetime
+            .and_then(|t| start.checked_add(t))
+            .or(limits.cap.and_then(|t| start.checked_add(t)));
+        let effort = selective::Effort::of(limits);
+        let (turn, result, score) = selective::choose(&self.eval, pos, effort, deadline)?;
+        Some(Report {
+            line: vec![turn.clone()],
+            turn: Some(turn),
+            result: Some(result),
+            score,
+            depth: 1,
+            nodes: 0,
+            time: start.elapsed(),
+        })
+    }
+
     /// The expected line: the chosen turn (leading to `first`), then the table's best replies.
-    fn line(&self, pos: &Position<'r>, turn: &Turn, first: &Position<'r>, depth: u32) -> Vec<Turn> {
+    fn line(
+        &mut self,
+        pos: &Position<'r>,
+        turn: &Turn,
+        first: &Position<'r>,
+        depth: u32,
+    ) -> Vec<Turn> {
         let mut line = vec![turn.clone()];
         let mut at = *first;
         let mut seen = vec![pos.hash(), at.hash()];
-        while line.len() < depth as usize && !at.is_goal() {
+        while line.len() < depth as usize && !at.is_goal() && !self.results.timed_out() {
             let e = self.table[self.slot(at.hash())];
             if e.key != at.hash() || e.best == 0 || seen.contains(&e.best) {
                 break;
             }
-            let Some((next, turn)) = turn_leading_to(&at, e.best) else { break };
+            let Some((next, turn)) = self.turn_leading_to(&at, e.best) else { break };
             seen.push(e.best);
             line.push(turn);
             at = next;
@@ -279,8 +392,20 @@ impl<'r> Searcher<'r> {
         line
     }
 
+    /// A turn from `pos` to the result of hash `result`, with that result: the turn with the
+    /// fewest kicks (the first listed among equals). Bounded like the search's own walks.
+    fn turn_leading_to(&mut self, pos: &Position<'r>, result: u64) -> Option<(Position<'r>, Turn)> {
+        let mut children = Vec::new();
+        self.results.fill(pos, &mut children);
+        let child = children.into_iter().find(|c| c.position.hash() == result)?;
+        let (budget, deadline) = (MAX_TURNS + 2, self.hard_deadline);
+        let turn = shortest_turn(pos, &child, budget, deadline)?;
+        // A walk cut by the clock may have missed the shortest turn: the line ends before.
+        (!self.results.timed_out()).then_some((child.position, turn))
+    }
+
     fn slot(&self, key: u64) -> usize {
-        (key >> (64 - TABLE_BITS)) as usize
+        (key >> (64 - self.bits)) as usize
     }
 
     fn store(&mut self, key: u64, depth: u32, score: i32, bound: Bound, best: u64, ply: u32) {
@@ -302,8 +427,8 @@ impl<'r> Searcher<'r> {
         beta: i32,
         ply: u32,
     ) -> i32 {
-        match pos.outcome() {
-            Some(Outcome::Goal { winner, .. }) => {
+        match pos.outcome().map(|o| (o, o.winner())) {
+            Some((_, Some(winner))) => {
                 let v = WIN - ply as i32;
                 return if winner == pos.side { v } else { -v };
             }
@@ -329,10 +454,7 @@ impl<'r> Searcher<'r> {
         ply: u32,
     ) -> i32 {
         self.nodes += 1;
-        if self.may_stop
-            && self.nodes & 1023 == 0
-            && self.deadline.is_some_and(|d| Instant::now() >= d)
-        {
+        if self.nodes.is_multiple_of(CLOCK_NODES) && self.out_of_time() {
             self.stopped = true;
         }
         if self.stopped {
@@ -365,16 +487,18 @@ impl<'r> Searcher<'r> {
         let mut children = std::mem::take(&mut self.children[level]);
         let mut order = std::mem::take(&mut self.order[level]);
         self.results.fill(pos, &mut children);
+        // A walk cut by the clock leaves results missing: this node's value would be wrong.
+        self.stopped |= self.results.timed_out();
         order.clear();
         let me = pos.side;
         let mut win = false;
         for (i, c) in children.iter().enumerate() {
-            let key = match c.position.outcome() {
-                Some(Outcome::Goal { winner, .. }) if winner == me => {
+            let key = match c.position.outcome().and_then(Outcome::winner) {
+                Some(winner) if winner == me => {
                     win = true;
                     break;
                 }
-                Some(Outcome::Goal { .. }) => i32::MIN,
+                Some(_) => i32::MIN,
                 _ if c.position.hash() == tt_best => i32::MAX,
                 _ => {
                     // Then results that threaten a goal, then by value and history.
@@ -427,11 +551,23 @@ impl<'r> Searcher<'r> {
         best_score
     }
 
+    /// Whether the clock stops the search now: the deadline when the iteration may stop,
+    /// twice it whatever the iteration.
+    fn out_of_time(&self) -> bool {
+        let now = Instant::now();
+        let passed = |d: Option<Instant>| d.is_some_and(|d| now >= d);
+        (self.may_stop && passed(self.deadline)) || passed(self.hard_deadline)
+    }
+
     /// The horizon: a goal in one if the side to move has one, else the evaluation with how
     /// near it can bring the ball.
     fn leaf(&mut self, pos: &Position<'r>, ply: u32) -> i32 {
+        if !pos.rules.tables().classic {
+            return self.leaf_by_results(pos, ply);
+        }
         let mut squares = std::mem::take(&mut self.squares);
         self.results.ball_squares(pos, &mut squares);
+        self.stopped |= self.results.timed_out();
         let me = pos.side;
         let rules = pos.rules;
         let mut reach = self.eval.to_goal(me, pos.ball);
@@ -446,6 +582,37 @@ impl<'r> Searcher<'r> {
         let count = squares.len();
         self.squares = squares;
         if scores { WIN - ply as i32 - 1 } else { self.eval.with_reach(pos, reach, count) }
+    }
+}
+
+impl<'r> Searcher<'r> {
+    /// The horizon for rules beyond Boyer's family, from the results of the position: a win in
+    /// one if there is one, else the evaluation with how near the side can bring the ball and
+    /// whether it can score a point now.
+    fn leaf_by_results(&mut self, pos: &Position<'r>, ply: u32) -> i32 {
+        let me = pos.side;
+        let start = self.eval.to_goal(me, pos.ball);
+        let (mut reach, mut point, mut win) = (start, false, false);
+        let mut squares = crate::square_set::SquareSet::EMPTY;
+        let walked = crate::movegen::general::each_end(pos, MAX_TURNS, |mid, _, _| {
+            if mid.scored() == Some(me) {
+                point = true;
+                // A point that reaches the match's goals, or ends a one-goal game, wins.
+                let score = pos.score[me.index()] + 1;
+                let end = pos.rules.end();
+                win = !end.keeps_score() || (end.goals > 0 && u32::from(score) >= end.goals);
+                return win;
+            }
+            let ball = mid.position().ball;
+            squares.insert(ball);
+            reach = reach.min(self.eval.to_goal(me, ball));
+            false
+        });
+        self.stopped |= walked.is_err() && self.out_of_time();
+        if win {
+            return WIN - ply as i32 - 1;
+        }
+        self.eval.with_reach(pos, reach, squares.len()) + if point { eval::POINT / 2 } else { 0 }
     }
 }
 
@@ -479,20 +646,17 @@ fn from_table(score: i32, ply: u32) -> i32 {
     }
 }
 
-/// A turn from `pos` to the position of hash `result`, with that position: the turn with the
-/// fewest kicks (the first listed among equals).
-fn turn_leading_to<'r>(pos: &Position<'r>, result: u64) -> Option<(Position<'r>, Turn)> {
-    legal_turns(pos)
-        .into_iter()
-        .map(|t| (play(pos, &t), t))
-        .filter(|(after, _)| after.hash() == result)
-        .min_by_key(|(_, t)| t.actions.len())
-}
-
-/// A turn from `pos` that leaves `result` (the null turn if none does).
+/// A turn from `pos` that leaves `result` (the null turn if none does): the turn with the
+/// fewest kicks, the first listed among equals.
 #[must_use]
-pub fn turn_to(pos: &Position<'_>, result: &Position<'_>) -> Turn {
-    turn_leading_to(pos, result.hash()).map_or_else(Turn::null, |(_, t)| t)
+pub fn turn_to<'r>(pos: &Position<'r>, result: &Position<'r>) -> Turn {
+    let mut children = Vec::new();
+    Results::new().fill(pos, &mut children);
+    children
+        .into_iter()
+        .find(|c| c.position.hash() == result.hash())
+        .and_then(|child| shortest_turn(pos, &child, MAX_TURNS + 2, None))
+        .unwrap_or_else(Turn::null)
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@ use std::str::FromStr;
 use rand::RngExt;
 
 use super::{DEFAULT_LEVEL, MAX_LEVEL};
-use crate::movegen::{Turn, legal_turns_checked, play};
+use crate::movegen::{Mid, Turn, check_turn_count, first_scoring_turn, nth_turn};
 use crate::position::Position;
 
 /// Who plays a side.
@@ -61,29 +61,62 @@ impl fmt::Display for Player {
     }
 }
 
-/// A legal turn of `pos` drawn uniformly; none when the game is over or the position has too
-/// many turns to list.
+/// A legal turn of `pos` drawn uniformly; none when the game is over. A position with too many
+/// turns to count gets a turn built by random actions instead (each next action, or the end of
+/// the turn where it may end, equally likely).
 pub fn random_turn(pos: &Position<'_>, rng: &mut impl rand::Rng) -> Option<Turn> {
-    let turns = legal_turns_checked(pos).ok()?;
-    if turns.is_empty() {
+    let Ok(count) = check_turn_count(pos) else {
+        return random_walk(pos, rng, false);
+    };
+    if count == 0 {
         return None;
     }
-    let i = rng.random_range(0..turns.len());
-    Some(turns[i].clone())
+    // The turn a full list would hold at that index, found without listing them all.
+    let i = rng.random_range(0..count as usize);
+    nth_turn(pos, i as u64)
 }
 
-/// A turn that scores if `pos` has one, otherwise a random turn.
+/// A turn that scores if `pos` has one, otherwise a random turn. In a position with too many
+/// turns to count, a turn built by random actions that takes any action that scores.
 pub fn greedy_turn(pos: &Position<'_>, rng: &mut impl rand::Rng) -> Option<Turn> {
-    let turns = legal_turns_checked(pos).ok()?;
-    let me = pos.side();
-    if let Some(goal) = turns.iter().find(|t| pos.rules().scorer(play(pos, t).ball()) == Some(me)) {
-        return Some(goal.clone());
+    if check_turn_count(pos).is_err() {
+        return random_walk(pos, rng, true);
     }
-    if turns.is_empty() {
+    first_scoring_turn(pos, pos.side()).or_else(|| random_turn(pos, rng))
+}
+
+/// A turn built one random action at a time; `greedy` takes an action that scores for the
+/// mover when there is one.
+fn random_walk(pos: &Position<'_>, rng: &mut impl rand::Rng, greedy: bool) -> Option<Turn> {
+    if pos.is_goal() {
         return None;
     }
-    let i = rng.random_range(0..turns.len());
-    Some(turns[i].clone())
+    let mut mid = Mid::start(pos);
+    let mut turn = Turn::null();
+    let mut actions = Vec::new();
+    loop {
+        actions.clear();
+        mid.actions(&mut actions);
+        let scoring = greedy
+            .then(|| actions.iter().find(|&&a| mid.apply(a).scored() == Some(pos.side())))
+            .flatten();
+        let stop = !turn.is_null() && mid.may_stop(!actions.is_empty());
+        let choices = actions.len() + usize::from(stop);
+        if choices == 0 {
+            break;
+        }
+        let pick = match scoring {
+            Some(&a) => Some(a),
+            None => actions.get(rng.random_range(0..choices)).copied(),
+        };
+        let Some(action) = pick else { break };
+        turn.actions.push(action);
+        mid = mid.apply(action);
+    }
+    if turn.is_null() && !crate::movegen::is_legal(pos, &turn) {
+        return None;
+    }
+    Some(turn)
 }
 
 #[cfg(test)]

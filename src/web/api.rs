@@ -474,7 +474,7 @@ pub fn wake_engine(app: Arc<App>, session: Shared) {
                 Some(EngineJob {
                     definition: s.definition().clone(),
                     fen: game.position().fen(),
-                    history: game.hashes(),
+                    history: game.hashes().to_vec(),
                     level,
                     plies: game.plies().len(),
                 })

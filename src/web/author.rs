@@ -346,16 +346,17 @@ pub async fn open_record(
             .iter()
             .map(|ply| {
                 let (arrows, marked) = turn_path(&before, &ply.turn);
+                let after = crate::movegen::play(&before, &ply.turn);
                 let view = PlyView {
                     label: crate::game::move_label(&before),
                     name: ply.name.clone(),
                     side: side_name(before.side()),
-                    fen: ply.after.fen(),
+                    fen: after.fen(),
                     arrows: arrows.iter().map(arrow_view).collect(),
                     marked: marked.iter().map(ToString::to_string).collect(),
                     comments: ply.comments.clone(),
                 };
-                before = ply.after;
+                before = after;
                 view
             })
             .collect();

@@ -146,8 +146,7 @@ pub fn game_board(game: &Game<'_>, flipped: bool) -> String {
     let plies = game.plies();
     let (arrows, marked) = match plies.last() {
         Some(last) => {
-            let before = if plies.len() > 1 { &plies[plies.len() - 2].after } else { game.start() };
-            turn_path(before, &last.turn)
+            turn_path(&game.position_at(plies.len() - 1), &last.turn)
         }
         None => (Vec::new(), Vec::new()),
     };
@@ -245,7 +244,7 @@ pub fn game_view(session: &Session, key: &str, flipped: bool) -> GameView {
                 name: ply.name.clone(),
                 side: side_name(before.side()),
             };
-            before = ply.after;
+            before = crate::movegen::play(&before, &ply.turn);
             view
         })
         .collect();
@@ -286,7 +285,7 @@ fn can_undo(session: &Session, sides: &[Side]) -> bool {
             !session.thinking
                 && anything
                 && (game.ending().is_some()
-                    || game.plies().iter().any(|p| sides.contains(&!p.after.side())))
+                    || (0..game.plies().len()).any(|i| sides.contains(&game.side_at(i))))
         }
         Mode::HotSeat => anything,
         Mode::Remote => false,
