@@ -476,3 +476,129 @@ fn records_open_turn_by_turn() {
     drop(server);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The game's definition from `tests/data/web/`.
+fn web_data(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/web").join(name);
+    std::fs::read_to_string(path).unwrap()
+}
+
+/// Plays the first turn the step view offers that starts with `prefix` and may end there.
+fn play_one_action(server: &Server, game: &str, prefix: &str) -> Value {
+    let (_, view) = server.get(game);
+    let next = view["step"]["next"].as_array().unwrap();
+    let action = next
+        .iter()
+        .find(|n| n["name"].as_str().unwrap().starts_with(prefix))
+        .unwrap_or_else(|| panic!("no turn starting with {prefix}: {view}"));
+    let (status, played) =
+        server.post(&format!("{game}/play"), &json!({ "actions": [action["action"]] }));
+    assert_eq!(status, 200, "{played}");
+    played
+}
+
+#[test]
+fn captures_promotions_and_passes_of_a_carried_ball() {
+    let dir = folder("ball");
+    let server = Server::start(&dir);
+    let request = json!({ "definition": web_data("ball-drill.toml"), "opponent": "hotseat" });
+    let (id, key, _) = create(&server, &request);
+    let game = format!("/api/games/{id}/{key}");
+    let (_, view) = server.get(&game);
+    // The promotion is a choice among five moves to one square.
+    let step = &view["step"];
+    let promotions: Vec<&Value> = step["next"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|n| n["action"]["from"] == "b8")
+        .map(|n| &n["action"])
+        .collect();
+    let letters: Vec<&str> = promotions.iter().map(|a| a["promotion"].as_str().unwrap()).collect();
+    assert_eq!(letters, ["R", "N", "B", "Q", "H"], "in the order of promote_to: {step}");
+    assert!(promotions.iter().all(|a| a["to"] == "b9"));
+    // A capture: the rook takes the pawn on h5.
+    let capture = action_named(step, "Rxh5").clone();
+    let (status, played) = server.post(&format!("{game}/play"), &json!({ "actions": [capture] }));
+    assert_eq!(status, 200, "{played}");
+    assert_eq!(played["fen"], "9/1P7/9/r4B3/7R1/4O4/9/9/9 b 1 - -");
+    play_one_action(&server, &game, "Ra");
+    // A pass: the knight holding the ball gives it to the bishop; neither moves.
+    let (_, view) = server.get(&game);
+    let pass = action_named(&view["step"], ">f6").clone();
+    assert_eq!(pass["kind"], "in-place");
+    assert_eq!((pass["from"].as_str(), pass["to"].as_str()), (Some("e4"), Some("f6")));
+    let (status, passed) = server.post(&format!("{game}/play"), &json!({ "actions": [pass] }));
+    assert_eq!(status, 200, "{passed}");
+    let svg = passed["svg"].as_str().unwrap();
+    assert!(svg.contains("<g class=\"ball\" data-square=\"f6\" data-held=\"true\">"), "{svg}");
+    let fen = passed["fen"].as_str().unwrap();
+    assert!(fen.contains("/5C3/7R1/4N4/"), "the bishop holds the ball, the knight stays: {fen}");
+    play_one_action(&server, &game, "R");
+    // The promotion chosen is the one played.
+    let (_, view) = server.get(&game);
+    let queen = action_named(&view["step"], "Pb9=Q").clone();
+    let (status, promoted) = server.post(&format!("{game}/play"), &json!({ "actions": [queen] }));
+    assert_eq!(status, 200, "{promoted}");
+    assert!(promoted["fen"].as_str().unwrap().starts_with("1Q7/"), "{promoted}");
+    assert_eq!(moves(&promoted)[0], "Rxh5");
+    assert_eq!(moves(&promoted)[2], ">f6");
+    assert_eq!(moves(&promoted)[4], "Pb9=Q");
+    drop(server);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_soccer_chess_turn_of_two_moves() {
+    let dir = folder("soccer");
+    let server = Server::start(&dir);
+    let request = json!({ "variant": "soccer-chess-1998", "opponent": "hotseat" });
+    let (id, key, _) = create(&server, &request);
+    let game = format!("/api/games/{id}/{key}");
+    let (_, view) = server.get(&game);
+    assert_eq!(view["keeps_score"], true);
+    assert_eq!(view["score"], json!([0, 0]));
+    // Millions of turns, but only the first actions are sent.
+    let first = view["step"]["next"].as_array().unwrap().len();
+    assert!((50..500).contains(&first), "{first} first actions");
+    let one = action_named(&view["step"], "Da3").clone();
+    let (status, after) = server.post(&format!("{game}/step"), &json!({ "actions": [one] }));
+    assert_eq!(status, 200, "{after}");
+    assert_eq!(after["step"]["can_stop"], true, "a set may end after one move");
+    let next = after["step"]["next"].as_array().unwrap();
+    assert!(
+        next.iter().all(|n| n["action"]["from"] != "a3"),
+        "each piece moves once a set: {after}"
+    );
+    let two = action_named(&after["step"], "Da3Dc4").clone();
+    let (status, played) = server.post(&format!("{game}/play"), &json!({ "actions": [one, two] }));
+    assert_eq!(status, 200, "{played}");
+    assert_eq!(moves(&played), ["Da3Dc4"]);
+    assert_eq!(played["to_move"], "black");
+    let fen = played["fen"].as_str().unwrap();
+    assert!(fen.contains("/6D2D1/2D8/D4G5/"), "b5 to a3 and e5 to c4: {fen}");
+    drop(server);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_engine_is_not_asked_for_a_turn_that_does_not_exist() {
+    let dir = folder("shut-in");
+    let server = Server::start(&dir);
+    let request = json!({
+        "definition": web_data("shut-in.toml"), "opponent": "engine", "side": "black", "level": 1
+    });
+    let (id, key, _) = create(&server, &request);
+    let game = format!("/api/games/{id}/{key}");
+    let view = wait_for(&server, &game, |v| v["thinking"] == false);
+    assert_eq!(view["no_turn"], true, "{view}");
+    assert_eq!(view["step"], Value::Null);
+    // Each view used to wake the engine again, and each of its failures changed the game.
+    for _ in 0..5 {
+        std::thread::sleep(Duration::from_millis(50));
+        let (_, again) = server.get(&game);
+        assert_eq!((&again["version"], &again["thinking"]), (&view["version"], &json!(false)));
+    }
+    drop(server);
+    std::fs::remove_dir_all(&dir).ok();
+}
