@@ -67,6 +67,8 @@ pub struct NextView {
     pub action: ActionView,
     /// The turn so far ending with it, in kickoff's notation.
     pub name: String,
+    /// The name of the piece a promotion makes (`queen`), for the page's question.
+    pub promotes_to: Option<String>,
 }
 
 /// A turn being entered: what may come next, and whether it may end here.
@@ -117,7 +119,7 @@ pub fn step_view(pos: &Position<'_>, turn: &Turn, mid: &Mid<'_>) -> StepView {
         .map(|&a| {
             let mut longer = turn.clone();
             longer.actions.push(a);
-            NextView { action: a.into(), name: name(pos, &longer) }
+            NextView { action: a.into(), name: name(pos, &longer), promotes_to: promotion(pos, a) }
         })
         .collect();
     let started = !turn.is_null();
@@ -127,6 +129,13 @@ pub fn step_view(pos: &Position<'_>, turn: &Turn, mid: &Mid<'_>) -> StepView {
         null_ok: !started && resolve(pos, "--").is_ok(),
         name: if started { name(pos, turn) } else { String::new() },
     }
+}
+
+/// The name of the piece that `action` promotes to, if it promotes.
+fn promotion(pos: &Position<'_>, action: Action) -> Option<String> {
+    let Action::Move(m) = action else { return None };
+    let rules = pos.rules();
+    m.promotion.and_then(|letter| rules.kind_of(letter)).map(|kind| rules.piece(kind).name.clone())
 }
 
 /// The board as an SVG document.
@@ -145,9 +154,7 @@ pub fn board(
 pub fn game_board(game: &Game<'_>, flipped: bool) -> String {
     let plies = game.plies();
     let (arrows, marked) = match plies.last() {
-        Some(last) => {
-            turn_path(&game.position_at(plies.len() - 1), &last.turn)
-        }
+        Some(last) => turn_path(&game.position_at(plies.len() - 1), &last.turn),
         None => (Vec::new(), Vec::new()),
     };
     board(game.position(), flipped, &arrows, &marked)

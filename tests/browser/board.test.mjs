@@ -276,3 +276,133 @@ test('a record opened and stepped through', { timeout: 120000 }, async (t) => {
   await page.locator('#record-error').waitFor();
   assert.match(await page.textContent('#record-error'), /Nd3/);
 });
+
+// vchess.club's Ball from a fixed position: a pawn on b8 about to promote, a rook that can take
+// the pawn on h5, a knight holding the ball on e4 and a bishop on f6 to pass it to.
+const BALL = `format = 1
+
+[variant]
+name = "Ball drill"
+
+[board]
+files = 9
+ranks = 9
+
+[goals]
+white = "d9-f9"
+black = "d1-f1"
+
+[pieces.P]
+name = "pawn"
+moves = "fmWfceFifmnD"
+goals = "always"
+promotion = "a9-i9"
+promote_to = "RNBQH"
+holder = "S"
+
+[pieces.R]
+name = "rook"
+moves = "R3"
+goals = "always"
+holder = "U"
+
+[pieces.N]
+name = "knight"
+moves = "N"
+goals = "always"
+holder = "O"
+
+[pieces.B]
+name = "bishop"
+moves = "B3"
+goals = "always"
+holder = "C"
+
+[pieces.Q]
+name = "queen"
+moves = "Q3"
+goals = "always"
+holder = "T"
+
+[pieces.H]
+name = "phoenix"
+moves = "WA"
+goals = "always"
+holder = "I"
+
+[ball]
+mode = "carried"
+pass = true
+steal = "both"
+holder_captures = false
+
+[capture]
+mode = "replace"
+
+[setup]
+fen = "9/1P7/9/r4B3/7p1/4O4/9/7R1/9 w 0 - -"
+`;
+
+test('a capture, a pass of a carried ball and a promotion chosen, by clicks', { timeout: 120000 }, async (t) => {
+  const server = await withServer(t);
+  const page = await newPage(t);
+  await page.goto(`${server.url}/`);
+  await page.selectOption('#variant', '');
+  await page.fill('#definition', BALL);
+  await page.check('input[name=opponent][value=hotseat]');
+  await page.click('#start');
+  await page.locator('#board svg').waitFor();
+  // The ball is drawn beside the knight that holds it.
+  await page.locator('#board .ball[data-square="e4"][data-held="true"]').waitFor();
+  // The rook takes the pawn on h5.
+  await clickSquare(page, 'h2');
+  await page.locator('.mark.target[data-square="h5"]').waitFor();
+  await clickSquare(page, 'h5');
+  await waitForMoves(page, 1);
+  assert.equal(await page.locator('#board .piece[data-square="h5"]').count(), 1);
+  await clickSquare(page, 'a6');
+  await clickSquare(page, 'a7');
+  await waitForMoves(page, 2);
+  // The knight passes the ball to the bishop: the holder, then the friend.
+  await clickSquare(page, 'e4');
+  await page.locator('.mark.target[data-square="f6"]').waitFor();
+  await clickSquare(page, 'f6');
+  await waitForMoves(page, 3);
+  await page.locator('#board .ball[data-square="f6"][data-held="true"]').waitFor();
+  await clickSquare(page, 'a7');
+  await clickSquare(page, 'a8');
+  await waitForMoves(page, 4);
+  // The pawn reaches b9: the page asks which piece it becomes.
+  await clickSquare(page, 'b8');
+  await clickSquare(page, 'b9');
+  await page.locator('#choices button.option').first().waitFor();
+  assert.match(await page.textContent('#choices'), /Promote to which piece\?/);
+  assert.deepEqual(await page.locator('#choices button.option').allTextContents(),
+    ['rook (Pb9=R)', 'knight (Pb9=N)', 'bishop (Pb9=B)', 'queen (Pb9=Q)', 'phoenix (Pb9=H)']);
+  await page.click('#choices button.option >> text=queen');
+  await waitForMoves(page, 5);
+  assert.deepEqual(await moves(page), ['Rxh5', 'Ra7', '>f6', 'Ra8', 'Pb9=Q']);
+  await screenshot(page, 'play-carried-ball');
+});
+
+test('a Soccer Chess set of two moves, ended by "End turn"', { timeout: 120000 }, async (t) => {
+  const server = await withServer(t);
+  const page = await newPage(t);
+  await newGame(page, server.url, { variant: 'soccer-chess-1998', opponent: 'hotseat' });
+  // The holes beside the crossbars are no squares at all; the score is shown.
+  assert.equal(await page.locator('#board .squares rect[data-square="a1"]').count(), 0);
+  assert.equal(await page.locator('#board .squares rect[data-square="e1"]').count(), 1);
+  assert.match(await page.textContent('#players'), /score 0–0/);
+  await clickSquare(page, 'b5');
+  await clickSquare(page, 'a3');
+  await page.waitForFunction(() => document.querySelector('#turn-so-far').textContent.endsWith('Da3'));
+  assert.ok(await page.isEnabled('#end-turn'), 'a set may end after one move');
+  await clickSquare(page, 'e5');
+  await clickSquare(page, 'c4');
+  await page.waitForFunction(() => document.querySelector('#turn-so-far').textContent.endsWith('Da3Dc4'));
+  await page.click('#end-turn');
+  await waitForMoves(page, 1);
+  assert.deepEqual(await moves(page), ['Da3Dc4']);
+  await page.waitForFunction(() => document.querySelector('#status').textContent.includes('Black'));
+  await screenshot(page, 'play-soccer-chess');
+});

@@ -162,7 +162,8 @@ class GameScreen {
     this.choices.replaceChildren();
     if (!this.choice) return;
     this.choices.append(el('span', {}, this.choice.question + ' '),
-      this.choice.options.map((n) => el('button', { class: 'option', onclick: () => this.apply(n) }, n.name)));
+      ...this.choice.options.map((n) => el('button', { class: 'option', onclick: () => this.apply(n) },
+        n.promotes_to ? `${n.promotes_to} (${n.name})` : n.name)));
   }
 
   renderMoves() {
@@ -222,6 +223,7 @@ class GameScreen {
       const own = next.filter((n) => (n.action.from === this.selected || n.action.kicker === this.selected)
         && n.action.to === square);
       if (own.length === 1) return this.apply(own[0]);
+      if (own.length > 1 && own.every((n) => n.promotes_to)) return this.ask('Promote to which piece?', own);
       if (own.length > 1) return this.ask('Which one?', own);
     }
     const kicks = next.filter((n) => n.action.type === 'kick' && n.action.to === square);
