@@ -602,3 +602,21 @@ fn the_engine_is_not_asked_for_a_turn_that_does_not_exist() {
     drop(server);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn random_games_of_a_variant_whose_sides_can_be_left_without_a_turn() {
+    let dir = folder("simulate");
+    let server = Server::start(&dir);
+    // vchess.club's Ball draws a game whose side to move has no turn; one of these games gets
+    // there (drawing a random turn among none used to fail the request).
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/vchess-ball.toml"),
+    )
+    .unwrap();
+    let (status, answer) =
+        server.post("/api/definitions/simulate", &json!({ "text": text, "games": 20, "seed": 1 }));
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["games"], 20);
+    drop(server);
+    std::fs::remove_dir_all(&dir).ok();
+}
