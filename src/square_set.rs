@@ -61,18 +61,33 @@ impl SquareSet {
     }
 
     /// The squares in index order (rank by rank from a1).
-    pub fn iter(self) -> impl Iterator<Item = Square> {
-        (0..WORDS).flat_map(move |w| {
-            let mut bits = self.0[w];
-            std::iter::from_fn(move || {
-                if bits == 0 {
-                    return None;
-                }
-                let b = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                Some(Square::from_index(w * 64 + b))
-            })
-        })
+    #[inline]
+    pub fn iter(self) -> Iter {
+        Iter { words: self.0, word: 0 }
+    }
+}
+
+/// The squares of a [`SquareSet`] in index order.
+#[derive(Clone, Debug)]
+pub struct Iter {
+    words: [u64; WORDS],
+    word: usize,
+}
+
+impl Iterator for Iter {
+    type Item = Square;
+
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        // Empty words are skipped one test each: small boards use only the first ones.
+        while let Some(&bits) = self.words.get(self.word) {
+            if bits != 0 {
+                self.words[self.word] = bits & (bits - 1);
+                return Some(Square::from_index(self.word * 64 + bits.trailing_zeros() as usize));
+            }
+            self.word += 1;
+        }
+        None
     }
 }
 

@@ -510,3 +510,60 @@ fn records_that_say_what_is_wrong() {
         "tests/data/records/fen-ball-goal.txt"
     ]));
 }
+
+/// vchess.club's Ball from its standard start, knights shuffling so that the start occurs a
+/// third time after eight turns.
+const BALL_START: &str = "hbnrqrnhb/ppppppppp/9/9/4a4/9/9/PPPPPPPPP/HBNRQRNHB w 0 - -";
+const BALL_SHUFFLE: &str = "Nb3\nNb7\nNc1\nNc9\nNb3\nNb7\nNc1\nNc9\n";
+
+#[test]
+fn a_repetition_is_a_draw_only_when_claimed_where_the_rules_say_so() {
+    let humans = ["--white", "human", "--black", "human"];
+    let ball = |extra: &str| {
+        let mut cmd = kickoff();
+        cmd.args(["play", "vchess-ball", "--fen", BALL_START]).args(humans);
+        run(&mut cmd, &format!("{BALL_SHUFFLE}{extra}"))
+    };
+    // Not claimed: the game goes on past the third occurrence.
+    let out = ball("Nb3\n");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("5. Nb3"), "{stdout}");
+    assert!(stdout.contains("result: * (the game is not finished)"), "{stdout}");
+    // Claimed: a draw, written to the record and read back from it.
+    let dir = Scratch::new("claim");
+    let record = dir.0.join("claim.txt");
+    let mut cmd = kickoff();
+    cmd.args(["play", "vchess-ball", "--fen", BALL_START])
+        .args(humans)
+        .arg("--record")
+        .arg(&record);
+    let out = run(&mut cmd, &format!("{BALL_SHUFFLE}claim\n"));
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("1/2-1/2 (draw by repetition)"));
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert!(text.contains("[Termination \"repetition\"]"), "{text}");
+    let out = kickoff().arg("replay").arg(&record).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("turns: 8") && stdout.contains("draw by repetition"), "{stdout}");
+    // A claimed repetition that the turns do not show is not believed.
+    std::fs::write(&record, text.replace("4. Nc1 Nc9 ", "")).unwrap();
+    let out = kickoff().arg("replay").arg(&record).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!stdout.contains("draw by repetition"), "{stdout}");
+    // Too early: refused, and the script stops with an error.
+    let mut cmd = kickoff();
+    cmd.args(["play", "vchess-ball", "--fen", BALL_START]).args(humans);
+    let out = run(&mut cmd, "Nb3\nclaim\n");
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("no draw to claim"), "{stderr}");
+}
+
+#[test]
+fn a_repetition_ends_boyers_game_by_itself() {
+    let mut cmd = kickoff();
+    cmd.args(["play", "--white", "human", "--black", "human"]);
+    let out = run(&mut cmd, "Nc3\nNc7\nNb1\nNb9\nNc3\nNc7\nNb1\nNb9\n");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("1/2-1/2 (draw by repetition)"), "{stdout}");
+}

@@ -262,6 +262,10 @@ fn play_game<'r>(
         }
         let pos = *game.position();
         let s = seat(pos.side());
+        if game.may_claim_repetition() && players[s].claims_draw(&pos) {
+            let _ = game.claim_repetition();
+            continue;
+        }
         let turn = match players[s] {
             Player::Random => random_turn(&pos, &mut rng),
             Player::Greedy | Player::Human => greedy_turn(&pos, &mut rng),

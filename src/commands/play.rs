@@ -511,6 +511,12 @@ impl<'r> Session<'r> {
         if verbose && computer.thinks() {
             println!("{} ({}) is thinking ...", side.name(), computer.describe());
         }
+        if self.game.may_claim_repetition() && computer.claims_draw(self.game.position()) {
+            println!("{} ({}) claims a draw by repetition.", side.name(), computer.describe());
+            let _ = self.game.claim_repetition();
+            self.changed();
+            return true;
+        }
         let Some(turn) = computer.choose(&self.game) else {
             println!(
                 "{} ({}) cannot list its turns here (too many) and resigns.",
@@ -574,7 +580,7 @@ impl<'r> Session<'r> {
         match line {
             _ if is_unknown_command(line) => {
                 eprintln!(
-                    "error: turn {label}: `{}` is not a turn; a script may also say `resign` or `draw`",
+                    "error: turn {label}: `{}` is not a turn; a script may also say `resign`, `draw` or `claim`",
                     excerpt(line)
                 );
                 return Err(Exit::Failure);
@@ -588,6 +594,13 @@ impl<'r> Session<'r> {
                 self.changed();
             }
             "draw" => println!("{label} the computer declines the draw"),
+            "claim" => {
+                if let Err(e) = self.game.claim_repetition() {
+                    eprintln!("error: turn {label}: no draw to claim: {e}");
+                    return Err(Exit::Failure);
+                }
+                self.changed();
+            }
             _ => match crate::movegen::notation::resolve(self.game.position(), line) {
                 Ok(turn) => {
                     let _ = self.commit(turn);
@@ -669,7 +682,8 @@ impl<'r> Session<'r> {
         } else if self.game.ending().is_some() {
             "game over (undo, save FILE, quit)> ".to_owned()
         } else if self.partial.is_null() {
-            format!("{} {}> ", pos.side().name(), self.game.label(self.game.plies().len()))
+            let claim = if self.game.may_claim_repetition() { " (`claim` draws)" } else { "" };
+            format!("{} {}{claim}> ", pos.side().name(), self.game.label(self.game.plies().len()))
         } else {
             let name = crate::movegen::notation::name(pos, &self.partial);
             format!(
@@ -729,6 +743,7 @@ impl<'r> Session<'r> {
             }
             ("resign", []) => self.resign(),
             ("draw", []) => self.draw(),
+            ("claim", []) => self.claim(),
             ("quit" | "exit", []) => return self.quit(),
             _ if is_unknown_command(line) => {
                 println!("`{}` is neither a turn nor a command: `help` lists them.", excerpt(line));
@@ -902,6 +917,17 @@ impl<'r> Session<'r> {
         self.save();
     }
 
+    /// Claims a draw by repetition, where the rules make it a claim.
+    fn claim(&mut self) {
+        match self.game.claim_repetition() {
+            Ok(()) => {
+                self.changed();
+                self.save();
+            }
+            Err(e) => println!("No draw: {e}."),
+        }
+    }
+
     fn draw(&mut self) {
         if let Some(ending) = self.game.ending() {
             return println!("The game is over already: {ending}.");
@@ -934,7 +960,7 @@ enum Flow {
 
 /// Whether `text` is a word that cannot be a turn (`castle`), so it must be a mistyped command.
 fn is_unknown_command(text: &str) -> bool {
-    !matches!(text, "resign" | "draw")
+    !matches!(text, "resign" | "draw" | "claim")
         && text.len() > 1
         && text.chars().all(|c| c.is_ascii_lowercase())
         && !(text.len() <= 3 && text[1..].chars().all(|c| c.is_ascii_digit()))
@@ -987,6 +1013,7 @@ Commands:
   undo / redo    take back / replay a turn (against the computer: its reply too)
   save FILE      write the game's record      board / flip   redraw / turn the board
   resign         give up                      draw           offer or accept a draw
+  claim          a draw by repetition, where the rules make it a claim
   quit           leave"
     );
 }

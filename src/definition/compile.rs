@@ -463,6 +463,7 @@ impl<'a> Compiler<'a> {
         let rules = EndRules {
             own_goal: self.setting(&["end", "own_goal"]),
             repetition,
+            repetition_draw: self.setting(&["end", "repetition_draw"]),
             max_turns: self.setting(&["end", "max_turns"]),
             goals: self.setting(&["end", "goals"]),
             after_goal: self.setting(&["end", "after_goal"]),

@@ -10,7 +10,8 @@
 use crate::definition::tree::Value;
 use crate::rules::{
     AfterGoal, BallMode, BlackSetup, Captures, Choice, EnterBy, GoalAccess, GoalRank,
-    KickDirection, KickMode, NextAfterGoal, NoMoves, NullTurn, Order, OwnGoal, SquareColour, Steal,
+    KickDirection, KickMode, NextAfterGoal, NoMoves, NullTurn, Order, OwnGoal, RepetitionDraw,
+    SquareColour, Steal,
 };
 
 /// One key of a table.
@@ -423,6 +424,11 @@ const END: &[Key] = &[
         (0, 100),
         3,
         "The game is drawn when a position occurs this many times; 0: never.",
+        "repetition",
+    ),
+    choice::<RepetitionDraw>(
+        "repetition_draw",
+        "Whether a repetition draws at once or lets the side to move claim the draw.",
         "repetition",
     ),
     int(

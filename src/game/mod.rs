@@ -9,7 +9,7 @@ use std::fmt;
 use crate::movegen::notation::{NotationError, name, resolve};
 use crate::movegen::{PlayError, Turn, play, play_checked};
 use crate::position::{Outcome, Position};
-use crate::rules::Rules;
+use crate::rules::{NoMoves, RepetitionDraw, Rules};
 use crate::setup::SetupNumber;
 use crate::side::Side;
 
@@ -42,6 +42,8 @@ pub enum Ending {
     Repetition,
     /// `end.max_turns` turns were played.
     TurnLimit,
+    /// The side to move has no legal turn, and `end.no_moves = "draw"`.
+    NoMoves,
     /// A side resigned.
     Resignation {
         /// The side that resigned.
@@ -77,7 +79,9 @@ impl Ending {
             | Ending::Resignation { loser: Side::Black } => GameResult::WhiteWins,
             Ending::Goal { winner: Side::Black, .. }
             | Ending::Resignation { loser: Side::White } => GameResult::BlackWins,
-            Ending::Repetition | Ending::TurnLimit | Ending::Agreement => GameResult::Draw,
+            Ending::Repetition | Ending::TurnLimit | Ending::NoMoves | Ending::Agreement => {
+                GameResult::Draw
+            }
             Ending::Recorded { result } => result,
         }
     }
@@ -91,6 +95,7 @@ impl Ending {
             Ending::Goal { own_goal: true, .. } => "own goal",
             Ending::Repetition => "repetition",
             Ending::TurnLimit => "turn limit",
+            Ending::NoMoves => "no moves",
             Ending::Resignation { .. } => "resignation",
             Ending::Agreement => "agreement",
             Ending::Recorded { .. } => "",
@@ -110,6 +115,7 @@ impl fmt::Display for Ending {
             }
             Ending::Repetition => f.write_str("draw by repetition"),
             Ending::TurnLimit => f.write_str("draw: the turn limit is reached"),
+            Ending::NoMoves => f.write_str("draw: the side to move has no legal turn"),
             Ending::Resignation { loser } => write!(f, "{} resigns", loser.name()),
             Ending::Agreement => f.write_str("draw by agreement"),
             Ending::Recorded { result: GameResult::WhiteWins } => {
@@ -145,6 +151,9 @@ pub enum GameError {
     /// The turn is not legal.
     #[error(transparent)]
     Play(#[from] PlayError),
+    /// A draw by repetition was claimed where the position has not occurred often enough.
+    #[error("the position has not occurred often enough to claim a draw by repetition")]
+    NoClaim,
 }
 
 /// A game in progress or finished.
@@ -286,8 +295,39 @@ impl<'r> Game<'r> {
             Some(Outcome::MostGoals { winner }) => Some(Ending::Goal { winner, own_goal: false }),
             Some(Outcome::TurnLimit) => Some(Ending::TurnLimit),
             Some(Outcome::Repetition) => Some(Ending::Repetition),
-            None => self.repeated().then_some(Ending::Repetition),
+            None if self.repeated() && !self.repetition_is_claimed() => Some(Ending::Repetition),
+            None => (self.rules.end().no_moves == NoMoves::Draw
+                && crate::movegen::has_no_turn(self.position()))
+            .then_some(Ending::NoMoves),
         }
+    }
+
+    /// Whether a repetition only lets the side to move claim a draw.
+    fn repetition_is_claimed(&self) -> bool {
+        self.rules.end().repetition_draw == RepetitionDraw::Claim
+    }
+
+    /// Whether the side to move may claim a draw by repetition: the game's rules make a
+    /// repetition a claim (`end.repetition_draw = "claim"`), the game goes on, and the current
+    /// position has occurred `end.repetition` times.
+    #[must_use]
+    pub fn may_claim_repetition(&self) -> bool {
+        self.repetition_is_claimed() && self.ending().is_none() && self.repeated()
+    }
+
+    /// Claims the draw by repetition for the side to move.
+    ///
+    /// # Errors
+    /// The game is over, or the position may not be claimed a draw.
+    pub fn claim_repetition(&mut self) -> Result<(), GameError> {
+        if let Some(ending) = self.ending() {
+            return Err(GameError::Over(ending));
+        }
+        if !self.may_claim_repetition() {
+            return Err(GameError::NoClaim);
+        }
+        self.declared = Some(Ending::Repetition);
+        Ok(())
     }
 
     /// Whether the current position has occurred `end.repetition` times.
@@ -431,6 +471,21 @@ mod tests {
         }
         assert_eq!(game.ending(), Some(Ending::Repetition));
         assert_eq!(Ending::Repetition.result(), GameResult::Draw);
+    }
+
+    #[test]
+    fn a_side_without_a_turn_draws_where_the_rules_say_so() {
+        let rules = load_shipped("vchess-ball").unwrap().rules;
+        // White has no piece left: no legal turn, a draw in vchess.club's Ball.
+        let stuck = "rb4rnn/p1p2ppp1/p1h4p1/9/3ps1b2/9/9/9/8q w 52 - -";
+        let game = Game::new("vchess-ball", Position::from_fen(&rules, stuck).unwrap(), None);
+        assert_eq!(game.ending(), Some(Ending::NoMoves));
+        assert_eq!(Ending::NoMoves.result(), GameResult::Draw);
+        assert_eq!(Ending::NoMoves.tag(), "no moves");
+        // Black, to move there, has turns: the game goes on.
+        let black = stuck.replace(" w ", " b ");
+        let game = Game::new("vchess-ball", Position::from_fen(&rules, &black).unwrap(), None);
+        assert_eq!(game.ending(), None);
     }
 
     #[test]

@@ -209,7 +209,7 @@ pub fn read<'r>(
         }
     }
     if game.ending().is_none()
-        && let Some(ending) = declared_ending(record)
+        && let Some(ending) = declared_ending(record, &game)
     {
         game.declare(ending);
         if let (Ending::Recorded { .. }, Some(termination)) = (ending, record.tag("Termination")) {
@@ -236,7 +236,9 @@ fn replay_token(game: &mut Game<'_>, token: &TurnToken) -> Result<(), RecordErro
         GameError::Notation(error) => {
             RecordError::Turn { label, token: text, span, error: Box::new(error) }
         }
-        GameError::Play(_) => unreachable!("replay_token: a resolved turn is legal"),
+        GameError::Play(_) | GameError::NoClaim => {
+            unreachable!("replay_token: a resolved turn is legal")
+        }
     })?;
     if let Some(last) = game.plies.last_mut() {
         last.comments = token.comments.clone();
@@ -248,7 +250,7 @@ fn replay_token(game: &mut Game<'_>, token: &TurnToken) -> Result<(), RecordErro
 /// other result with a reason kickoff does not check (a time forfeit ...) or with none. A
 /// reason kickoff checks (a goal, a repetition, the turn limit) that the turns do not show is
 /// not believed.
-fn declared_ending(record: &RecordText) -> Option<Ending> {
+fn declared_ending(record: &RecordText, game: &Game<'_>) -> Option<Ending> {
     let result = match record.tag("Result")? {
         "1-0" => GameResult::WhiteWins,
         "0-1" => GameResult::BlackWins,
@@ -263,14 +265,25 @@ fn declared_ending(record: &RecordText) -> Option<Ending> {
             Some(Ending::Resignation { loser: Side::White })
         }
         (Some("agreement"), GameResult::Draw) => Some(Ending::Agreement),
+        (Some("repetition"), GameResult::Draw) if game.may_claim_repetition() => {
+            Some(Ending::Repetition)
+        }
         (Some(checked), _) if CHECKED_TERMINATIONS.contains(&checked) => None,
         _ => Some(Ending::Recorded { result }),
     }
 }
 
 /// The `Termination` tags of endings the turns themselves show.
-const CHECKED_TERMINATIONS: &[&str] =
-    &["goal", "own goal", "repetition", "turn limit", "resignation", "agreement", "unterminated"];
+const CHECKED_TERMINATIONS: &[&str] = &[
+    "goal",
+    "own goal",
+    "repetition",
+    "turn limit",
+    "no moves",
+    "resignation",
+    "agreement",
+    "unterminated",
+];
 
 /// The `Termination` a record gave for a result kickoff does not check, kept among the game's
 /// tags when it was read.

@@ -23,7 +23,7 @@ use crate::square::Square;
 use chains::{Visit, Walker};
 pub use perft::{PerftOptions, perft, perft_divide};
 pub use results::{Child, Results};
-pub use single::{first_scoring_turn, is_legal, nth_turn, shortest_turn};
+pub use single::{first_scoring_turn, has_no_turn, is_legal, nth_turn, shortest_turn};
 pub use step::Mid;
 pub use turn::{Action, Kick, MoveKind, ParseTurnError, PieceMove, Turn, parse_long};
 

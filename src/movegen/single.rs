@@ -38,6 +38,18 @@ pub fn is_legal(pos: &Position<'_>, turn: &Turn) -> bool {
     mid.may_stop(!actions.is_empty())
 }
 
+/// Whether the side to move has no legal turn at all (not even a null turn) in a game that goes
+/// on: where `end.no_moves = "draw"`, the game is drawn there.
+#[must_use]
+pub fn has_no_turn(pos: &Position<'_>) -> bool {
+    if pos.is_goal() || null_allowed(pos) {
+        return false;
+    }
+    let mut actions = Vec::new();
+    Mid::start(pos).actions(&mut actions);
+    actions.is_empty()
+}
+
 /// Hears every turn of a walk with its piece move, kicks and the ball's final square, until
 /// `each` says it is done.
 struct Turns<F: FnMut(Option<PieceMove>, &[Kick], Square) -> bool> {

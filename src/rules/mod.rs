@@ -357,6 +357,8 @@ pub struct EndRules {
     /// The number of occurrences of a position that draws; 0 is off (rule:
     /// `docs/rules.md#repetition`).
     pub repetition: u32,
+    /// Whether a repetition ends the game or lets the side to move claim a draw.
+    pub repetition_draw: RepetitionDraw,
     /// The number of turns after which the game ends (drawn, or won on goals in a match); 0 is
     /// no limit (rule: `docs/rules.md#the-turn-limit`).
     pub max_turns: u32,
@@ -368,6 +370,16 @@ pub struct EndRules {
     pub next: NextAfterGoal,
     /// What happens to a side with no legal turn.
     pub no_moves: NoMoves,
+}
+
+choice! {
+    /// `end.repetition_draw`: what a repetition does (rule: `docs/rules.md#repetition`).
+    pub enum RepetitionDraw {
+        /// The game is drawn at once.
+        default Automatic = "automatic",
+        /// The side to move may claim the draw, or play on.
+        Claim = "claim",
+    }
 }
 
 choice! {

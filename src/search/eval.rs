@@ -4,7 +4,7 @@
 
 use crate::position::Position;
 use crate::rules::Reach;
-use crate::rules::{GoalRank, Rules};
+use crate::rules::{BallMode, GoalRank, NoMoves, Rules};
 use crate::side::{BySide, Side};
 use crate::square::{SQUARES, Square};
 use crate::square_set::SquareSet;
@@ -32,6 +32,12 @@ pub const POINT: i32 = 3_000;
 /// Points per piece more than the opponent has (where pieces are captured).
 const MATERIAL: i32 = 150;
 
+/// Points for holding a carried ball.
+const POSSESSION: i32 = 120;
+/// Points per distance unit a carried ball's holder is nearer the goal it attacks, on top of
+/// [`BALL`] (the holder runs with it; the opponent must win it back first).
+const CARRY: i32 = 12;
+
 /// Distance units per kick still needed (a king step is one unit).
 const KICK_UNITS: i32 = 4;
 /// The kick distance given to squares from which no goal can be reached.
@@ -43,12 +49,15 @@ const FAR: i32 = 6;
 fn kick_distances(rules: &Rules, side: Side) -> Vec<i32> {
     let board = rules.board();
     let no_slide = rules.kick().goal_rank == GoalRank::NoSlide;
+    let carried = rules.ball().mode == BallMode::Carried;
     let targets: Vec<Square> = rules.goals(side).to_vec();
     let other_goals: Vec<Square> = rules.goals(!side).to_vec();
     let mut edges: Vec<Vec<usize>> = vec![Vec::new(); SQUARES];
     for from in board.squares() {
         for piece in rules.pieces() {
-            for leg in &piece.kicks {
+            // A carried ball travels with its holder: by the holder's moves.
+            let legs = if carried { &piece.moves } else { &piece.kicks };
+            for leg in legs {
                 let (x, y) = leg.step;
                 let y = if side == Side::White { y } else { -y };
                 let reach = match leg.reach {
@@ -105,6 +114,9 @@ pub struct Eval {
     attack: BySide<Vec<i32>>,
     /// Per side: the squares next to (or in front of) the goal the side defends.
     guard: BySide<SquareSet>,
+    /// Whether a side with no legal turn draws (`end.no_moves = "draw"`): then a side left
+    /// without pieces draws, however much material the other has.
+    no_moves_draws: bool,
 }
 
 impl Eval {
@@ -135,7 +147,7 @@ impl Eval {
             }
             set
         });
-        Eval { attack, guard }
+        Eval { attack, guard, no_moves_draws: rules.end().no_moves == NoMoves::Draw }
     }
 
     /// The distance from `square` to the nearest square where `side` scores.
@@ -150,6 +162,9 @@ impl Eval {
     pub fn static_value(&self, pos: &Position<'_>) -> i32 {
         let me = pos.side;
         let them = !me;
+        if self.no_moves_draws && pos.men.iter().any(|men| men.is_empty()) {
+            return 0;
+        }
         let ball = pos.ball;
         let mut v = TEMPO;
         v += BALL * (self.to_goal(them, ball) - self.to_goal(me, ball));
@@ -167,7 +182,19 @@ impl Eval {
         v += DEFENDER * (guards(me) - guards(them));
         v += POINT * (i32::from(pos.score[me.index()]) - i32::from(pos.score[them.index()]));
         v += MATERIAL * (mine.len() as i32 - theirs.len() as i32);
+        if pos.held {
+            v += self.possession(pos);
+        }
         v
+    }
+
+    /// For a carried ball: the holder's side gains [`POSSESSION`] and its run towards goal.
+    fn possession(&self, pos: &Position<'_>) -> i32 {
+        let me = pos.side;
+        let holder = if pos.men[me.index()].contains(pos.ball) { me } else { !me };
+        let run = CARRY * (KICK_UNITS * FAR - self.to_goal(holder, pos.ball)).max(0);
+        let value = POSSESSION + run;
+        if holder == me { value } else { -value }
     }
 
     /// The value of `pos` for the side to move when it cannot score this turn, `reach` is the
@@ -186,5 +213,33 @@ impl Eval {
     #[must_use]
     pub fn threatens(&self, side: Side, square: Square) -> bool {
         self.to_goal(side, square) < 2 * KICK_UNITS
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Eval;
+    use crate::definition::load_shipped;
+    use crate::position::Position;
+
+    /// vchess.club's Ball, its standard start with the ball moved to d5, free or held.
+    fn value(fen: &str) -> i32 {
+        let rules = load_shipped("vchess-ball").unwrap().rules;
+        let pos = Position::from_fen(&rules, fen).unwrap();
+        Eval::new(&rules).static_value(&pos)
+    }
+
+    #[test]
+    fn holding_the_ball_is_worth_more_than_a_free_ball() {
+        let free = value("hbnrqrnhb/ppppppppp/9/9/3a5/3P5/9/PPP1PPPPP/HBNRQRNHB w 0 - -");
+        let mine = value("hbnrqrnhb/ppppppppp/9/9/3S5/9/9/PPP1PPPPP/HBNRQRNHB w 0 - -");
+        let theirs = value("hbnrqrnhb/ppppppppp/9/9/3S5/9/9/PPP1PPPPP/HBNRQRNHB b 0 - -");
+        assert!(mine > free + 100, "{mine} {free}");
+        assert!(theirs < -100, "{theirs}");
+    }
+
+    #[test]
+    fn a_side_without_pieces_is_a_draw_where_no_moves_draws() {
+        assert_eq!(value("rb4rnn/p1p2ppp1/p1h4p1/9/3ps1b2/9/9/9/8q b 52 - -"), 0);
     }
 }

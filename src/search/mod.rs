@@ -513,6 +513,9 @@ impl<'r> Searcher<'r> {
         let mut best_hash = 0;
         if win {
             best_score = WIN - ply as i32 - 1;
+        } else if children.is_empty() {
+            // No turn at all, not even a pass: the game is drawn (`end.no_moves = "draw"`).
+            best_score = 0;
         } else {
             order.sort_unstable_by_key(|&(k, _)| std::cmp::Reverse(k));
             let original_alpha = alpha;

@@ -8,6 +8,7 @@ use rand::RngExt;
 use super::{DEFAULT_LEVEL, MAX_LEVEL};
 use crate::movegen::{Mid, Turn, check_turn_count, first_scoring_turn, nth_turn};
 use crate::position::Position;
+use crate::search::Eval;
 
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,6 +59,15 @@ impl fmt::Display for Player {
             Player::Greedy => f.write_str("greedy"),
             Player::Engine(level) => write!(f, "engine:{level}"),
         }
+    }
+}
+
+impl Player {
+    /// Whether this player claims a draw by repetition it may claim in `pos`: the engine does
+    /// when its evaluation of the position is below even; the random and greedy players play on.
+    #[must_use]
+    pub fn claims_draw(self, pos: &Position<'_>) -> bool {
+        matches!(self, Player::Engine(_)) && Eval::new(pos.rules()).static_value(pos) < 0
     }
 }
 

@@ -31,6 +31,12 @@ impl<'r> Computer<'r> {
         self.player.to_string()
     }
 
+    /// Whether it claims a draw it may claim in `pos` (see [`Player::claims_draw`]).
+    #[must_use]
+    pub fn claims_draw(&self, pos: &crate::position::Position<'_>) -> bool {
+        self.player.claims_draw(pos)
+    }
+
     /// Whether it takes a while to choose (the engine searches).
     #[must_use]
     pub fn thinks(&self) -> bool {
