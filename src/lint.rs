@@ -179,10 +179,6 @@ fn random_game(
             }
             return;
         };
-        if count == 0 {
-            // No turn at all: with `end.no_moves = "draw"` the rules draw the game here.
-            return;
-        }
         // The turn drawn is the one a full list would hold at that index.
         let index = rng.random_range(0..count as usize);
         let Some(turn) = nth_turn(&pos, index as u64) else { return };

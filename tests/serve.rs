@@ -582,7 +582,7 @@ fn a_soccer_chess_turn_of_two_moves() {
 }
 
 #[test]
-fn the_engine_is_not_asked_for_a_turn_that_does_not_exist() {
+fn a_side_without_a_turn_draws_and_the_engine_is_not_asked_for_one() {
     let dir = folder("shut-in");
     let server = Server::start(&dir);
     let request = json!({
@@ -591,9 +591,12 @@ fn the_engine_is_not_asked_for_a_turn_that_does_not_exist() {
     let (id, key, _) = create(&server, &request);
     let game = format!("/api/games/{id}/{key}");
     let view = wait_for(&server, &game, |v| v["thinking"] == false);
-    assert_eq!(view["no_turn"], true, "{view}");
+    assert_eq!(
+        view["ending"],
+        json!({ "result": "1/2-1/2", "reason": "draw: the side to move has no legal turn" })
+    );
     assert_eq!(view["step"], Value::Null);
-    // Each view used to wake the engine again, and each of its failures changed the game.
+    // A view wakes the engine when it is its turn: it must not be asked again and again.
     for _ in 0..5 {
         std::thread::sleep(Duration::from_millis(50));
         let (_, again) = server.get(&game);
@@ -608,7 +611,7 @@ fn random_games_of_a_variant_whose_sides_can_be_left_without_a_turn() {
     let dir = folder("simulate");
     let server = Server::start(&dir);
     // vchess.club's Ball draws a game whose side to move has no turn; one of these games gets
-    // there (drawing a random turn among none used to fail the request).
+    // there (drawing a random turn among none once failed the request).
     let text = std::fs::read_to_string(
         Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/vchess-ball.toml"),
     )

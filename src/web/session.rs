@@ -15,8 +15,6 @@ use tokio::sync::watch;
 use crate::definition::{self, Definition, LoadError};
 use crate::game::Game;
 use crate::game::record::{self, save_atomically};
-use crate::movegen::Mid;
-use crate::movegen::notation::resolve;
 use crate::notation::record::parse as parse_record;
 use crate::position::Position;
 use crate::search::Player;
@@ -205,12 +203,11 @@ impl Session {
             .map_err(|e| ApiError::Internal(format!("the game could not be saved: {e}")))
     }
 
-    /// The engine's level when it is the engine's turn in a game still going, with a turn to
-    /// play (asked again and again, a side without one would wake the engine at every view).
+    /// The engine's level when it is the engine's turn in a game still going.
     #[must_use]
     pub fn engine_to_move(&self) -> Option<u8> {
         let game = self.game();
-        if game.ending().is_some() || has_no_turn(game.position()) {
+        if game.ending().is_some() {
             return None;
         }
         match self.players[game.position().side()] {
@@ -224,15 +221,6 @@ impl Session {
     pub fn variant(&self) -> &str {
         &self.variant
     }
-}
-
-/// Whether the side to move has no turn at all: no first action and no null turn. Where
-/// `end.no_moves = "draw"` the rules draw such a game, which [`Game::ending`] does not report.
-#[must_use]
-pub fn has_no_turn(pos: &Position<'_>) -> bool {
-    let mut first = Vec::new();
-    Mid::start(pos).actions(&mut first);
-    first.is_empty() && resolve(pos, "--").is_err()
 }
 
 /// Compares two keys in a time that does not depend on where they differ.

@@ -10,7 +10,7 @@ use crate::position::Position;
 use crate::render::svg::{Arrow, Diagram, svg, turn_path};
 use crate::side::Side;
 use crate::web::ApiError;
-use crate::web::session::{Mode, Session, has_no_turn};
+use crate::web::session::{Mode, Session};
 
 /// One action of a turn as the page sees it and sends it back.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -223,8 +223,6 @@ pub struct GameView {
     pub svg: String,
     /// The turn to enter, when it is this link's turn.
     pub step: Option<StepView>,
-    /// Whether the side to move has no turn at all (the rules then draw the game).
-    pub no_turn: bool,
 }
 
 /// The lowercase name of a side.
@@ -281,7 +279,6 @@ pub fn game_view(session: &Session, key: &str, flipped: bool) -> GameView {
         setup: game.setup_number().map(|n| n.to_string()),
         svg: game_board(game, flipped),
         step,
-        no_turn: ending.is_none() && has_no_turn(pos),
     }
 }
 

@@ -135,7 +135,6 @@ class GameScreen {
     }
     if (v.ending) return `${v.ending.result}: ${v.ending.reason}.`;
     const side = v.to_move === 'white' ? 'White' : 'Black';
-    if (v.no_turn) return `${side} has no legal turn: the rules of this variant draw the game.`;
     if (v.thinking) return `${side} (the engine) is thinking…`;
     if (this.step) return v.mode === 'hotseat' ? `${side} to play.` : `Your turn (${side}).`;
     if (v.mode === 'remote') return `Waiting for ${side}…`;
