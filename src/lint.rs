@@ -72,6 +72,9 @@ fn reachable(rules: &Rules, attacker: Side, goal: Square) -> bool {
 fn forced_pass_at_start(def: &Definition, out: &mut Vec<Diagnostic>) {
     let Ok(pos) = Position::from_fen(&def.rules, def.rules.setup_fen()) else { return };
     let Some(at) = def.location(&["setup", "fen"]) else { return };
+    if crate::search::beyond_counting(&pos) {
+        return;
+    }
     let Ok(count) = check_turn_count(&pos) else {
         // A turn of several piece moves has millions of turns by design (Soccer Chess): the
         // warning is for kick chains that multiply by accident.
@@ -172,7 +175,20 @@ fn random_game(
     let cap = if rules.end().max_turns > 0 { u32::MAX } else { start.turns() + SIMULATION_CAP };
     while game.ending().is_none() && game.position().turns() < cap {
         let pos = *game.position();
-        let Ok(count) = check_turn_count(&pos) else {
+        let beyond = crate::search::beyond_counting(&pos);
+        let counted =
+            if beyond { Err(crate::movegen::TooManyTurns) } else { check_turn_count(&pos) };
+        if counted.is_err() && rules.turn().moves > 1 {
+            // Several piece moves a turn: too many turns to count by design, so a turn is built
+            // from random actions, as the random player does.
+            let Some(turn) = crate::search::random_turn(&pos, rng) else { return };
+            found.kicked[pos.side().index()] |= turn.kicks().next().is_some();
+            if game.play(turn).is_err() {
+                return;
+            }
+            continue;
+        }
+        let Ok(count) = counted else {
             found.abandoned += 1;
             if found.exploded.is_none() {
                 found.exploded = Some((index, pos.fen(), crate::game::record::write(&game)));

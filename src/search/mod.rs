@@ -13,7 +13,7 @@ mod selective;
 use std::time::{Duration, Instant};
 
 pub use eval::Eval;
-pub use player::{ParsePlayerError, Player, greedy_turn, random_turn};
+pub use player::{ParsePlayerError, Player, beyond_counting, greedy_turn, random_turn};
 
 use crate::movegen::{
     Child, MAX_TURNS, Results, TooManyTurns, Turn, check_turn_count, shortest_turn,
@@ -233,7 +233,7 @@ impl<'r> Searcher<'r> {
         let start = Instant::now();
         // Turns of several piece moves are far too many to list: they are built action by
         // action from the start, without counting them first.
-        if pos.rules.turn().moves > 2 {
+        if player::beyond_counting(pos) {
             return self.search_selectively(pos, limits, start).ok_or(TooManyTurns);
         }
         if let Err(too_many) = check_turn_count(pos) {

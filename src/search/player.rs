@@ -75,6 +75,9 @@ impl Player {
 /// turns to count gets a turn built by random actions instead (each next action, or the end of
 /// the turn where it may end, equally likely).
 pub fn random_turn(pos: &Position<'_>, rng: &mut impl rand::Rng) -> Option<Turn> {
+    if beyond_counting(pos) {
+        return random_walk(pos, rng, false);
+    }
     let Ok(count) = check_turn_count(pos) else {
         return random_walk(pos, rng, false);
     };
@@ -89,10 +92,17 @@ pub fn random_turn(pos: &Position<'_>, rng: &mut impl rand::Rng) -> Option<Turn>
 /// A turn that scores if `pos` has one, otherwise a random turn. In a position with too many
 /// turns to count, a turn built by random actions that takes any action that scores.
 pub fn greedy_turn(pos: &Position<'_>, rng: &mut impl rand::Rng) -> Option<Turn> {
-    if check_turn_count(pos).is_err() {
+    if beyond_counting(pos) || check_turn_count(pos).is_err() {
         return random_walk(pos, rng, true);
     }
     first_scoring_turn(pos, pos.side()).or_else(|| random_turn(pos, rng))
+}
+
+/// Whether the rules give turns of so many piece moves that counting a position's turns is
+/// hopeless (they run to millions), so turns are built action by action without trying.
+#[must_use]
+pub fn beyond_counting(pos: &Position<'_>) -> bool {
+    pos.rules().turn().moves > 2
 }
 
 /// A turn built one random action at a time; `greedy` takes an action that scores for the
