@@ -16,7 +16,7 @@ use crate::movegen::{Turn, legal_turns_checked, play};
 use crate::notation::record::RecordText;
 use crate::position::Position;
 use crate::render::printable::{excerpt, notation_error, printable};
-use crate::render::terminal::{Style, board, legend};
+use crate::render::terminal::{Style, board, legend_of, status};
 use crate::setup::{self, SetupNumber};
 use crate::side::{BySide, Side};
 use crate::square::Square;
@@ -483,7 +483,10 @@ impl<'r> Session<'r> {
         };
         println!();
         print!("{}", board(self.game.rules(), &pos, &self.last_squares(), self.style));
-        println!("{}", legend(self.style));
+        println!("{}", legend_of(self.game.rules(), self.style));
+        for line in status(self.game.position()) {
+            println!("{line}");
+        }
         if let Some(ply) = self.game.plies().last() {
             let i = self.game.plies().len() - 1;
             println!("Last turn: {} {}", self.game.label(i), ply.name);

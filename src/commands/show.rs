@@ -3,7 +3,7 @@
 use crate::commands::{Exit, color_stdout, load_variant, parse_position};
 use crate::definition::LoadOptions;
 use crate::position::Position;
-use crate::render::terminal::{Style, board, legend};
+use crate::render::terminal::{Style, board, legend_of, status};
 use crate::setup::{self, SetupNumber};
 
 /// Prints the position.
@@ -46,7 +46,10 @@ pub fn run(
     };
     let style = Style { color: color_stdout(), flipped: false };
     print!("{}", board(rules, &pos.placement(), &[], style));
-    println!("{}", legend(style));
+    println!("{}", legend_of(rules, style));
+    for line in status(&pos) {
+        println!("{line}");
+    }
     println!("{}", pos.fen());
     println!("{} to move, {} turns completed", pos.side().name(), pos.turns());
     Exit::Success

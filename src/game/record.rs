@@ -77,6 +77,11 @@ fn movetext(game: &Game<'_>, result: &str) -> String {
         }
         words.push(ply.name.clone());
         words.extend(ply.comments.iter().map(|c| format!("{{{c}}}")));
+        if let Some(score) = score_after(game, i)
+            && !ply.comments.contains(&score)
+        {
+            words.push(format!("{{{score}}}"));
+        }
     }
     words.push(result.to_owned());
     let mut out = String::new();
@@ -95,6 +100,17 @@ fn movetext(game: &Game<'_>, result: &str) -> String {
     out.push_str(&line);
     out.push('\n');
     out
+}
+
+/// "score 2-1" after a turn that scored in a match (a game that keeps a score), so that a
+/// reader of the record sees the score without replaying it; a record read back keeps it as a
+/// comment.
+fn score_after(game: &Game<'_>, i: usize) -> Option<String> {
+    if !game.rules().end().keeps_score() || !game.plies()[i].name.ends_with('#') {
+        return None;
+    }
+    let [white, black] = game.position_at(i + 1).score();
+    Some(format!("score {white}-{black}"))
 }
 
 /// Why a record cannot be read to its end.

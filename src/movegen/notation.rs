@@ -222,7 +222,7 @@ impl<'r> Moment<'r> {
 }
 
 fn move_matches(w: &MoveText, m: PieceMove) -> bool {
-    w.letter == m.letter
+    (w.letter == m.letter || w.letter == '?')
         && square_is(w.to, m.to)
         && (w.promotion.is_none() || w.promotion == m.promotion)
         && match w.from {
@@ -419,7 +419,9 @@ fn alternatives(pos: &Position<'_>, turn: &Turn, moment: &Moment<'_>, part: &Par
         .actions
         .iter()
         .filter(|a| match (part, a) {
-            (Part::Move(w), Action::Move(m)) => m.kind != MoveKind::InPlace && m.letter == w.letter,
+            (Part::Move(w), Action::Move(m)) => {
+                m.kind != MoveKind::InPlace && (m.letter == w.letter || w.letter == '?')
+            }
             (Part::Move(_), _) => false,
             (_, Action::Move(m)) => m.kind == MoveKind::InPlace,
             (_, Action::Kick(_)) => true,

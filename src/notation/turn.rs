@@ -45,7 +45,7 @@ pub enum Part {
 /// A piece move as written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveText {
-    /// The piece's letter (uppercase for both sides).
+    /// The piece's letter (uppercase for both sides); `?` where a promotion left it out.
     pub letter: char,
     /// As much of the starting square as was written.
     pub from: Start,

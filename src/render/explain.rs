@@ -1,16 +1,24 @@
 //! `kickoff explain`: a variant's rules in plain English, generated from its definition.
+//!
+//! Each rule is said only where the definition sets it: a game of Boyer's family reads as it
+//! always has, and the rules beyond it (holes, zones, kick modes, captures, promotion, turn
+//! budgets, matches, a carried ball) add their sentences where they apply.
+
+mod ball;
+mod end;
+mod turn;
 
 use std::fmt::Write;
 
 use crate::notation::fen;
 use crate::position::{Placement, place};
-use crate::render::diagram::text_board;
-use crate::render::words::describe_legs;
-use crate::rules::{
-    BlackSetup, GoalRank, KickDirection, NullTurn, OwnGoal, PieceType, RandomSetup, Rules,
-};
+use crate::render::diagram::{legend, text_board};
+use crate::render::places::{fewest_words, join, mirrored, square_list, squares_words};
+use crate::render::words::{CaptureWords, describe_legs, describe_moves};
+use crate::rules::{BallMode, BlackSetup, GoalAccess, Leg, PieceType, RandomSetup, Rules};
 use crate::side::Side;
 use crate::square::Square;
+use crate::square_set::SquareSet;
 
 /// The rules of a variant in words, ready to paste into a forum post.
 #[must_use]
@@ -20,9 +28,9 @@ pub fn explain(rules: &Rules) -> String {
     board(&mut out, rules);
     pieces(&mut out, rules);
     start(&mut out, rules);
-    turn(&mut out, rules);
-    ball(&mut out, rules);
-    end(&mut out, rules);
+    turn::turn(&mut out, rules);
+    ball::ball(&mut out, rules);
+    end::end(&mut out, rules);
     out
 }
 
@@ -49,14 +57,9 @@ fn section(out: &mut String, title: &str) {
     let _ = write!(out, "\n{title}\n{}\n", "-".repeat(title.len()));
 }
 
-/// Squares as a readable list: "e9", "e9 and f9", "d9, e9 and f9".
-fn square_list(squares: &[Square]) -> String {
-    let names: Vec<String> = squares.iter().map(ToString::to_string).collect();
-    match names.as_slice() {
-        [] => "nowhere".to_owned(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
+/// Whether the ball is carried by a holder rather than kicked.
+fn carried(rules: &Rules) -> bool {
+    rules.ball().mode == BallMode::Carried
 }
 
 fn board(out: &mut String, rules: &Rules) {
@@ -71,13 +74,77 @@ fn board(out: &mut String, rules: &Rules) {
         if b.a1_dark { "dark" } else { "light" }
     );
     para(out, "", &size);
-    let goals = format!(
-        "White scores by bringing the ball to {}; Black scores by bringing it to {}.",
-        square_list(rules.goals(Side::White)),
-        square_list(rules.goals(Side::Black))
-    );
+    if !b.holes.is_empty() {
+        let holes = format!(
+            "Squares {} do not exist: they are holes (blank in the diagrams). Nothing stands on a \
+             hole, and nothing moves or flies over one.",
+            // Whole ranks are counted on the rectangle: the holes themselves fill them.
+            squares_words(b.holes, crate::rules::Board { holes: SquareSet::EMPTY, ..b })
+        );
+        para(out, "", &holes);
+    }
+    let goals = if carried(rules) {
+        format!(
+            "White scores when one of its pieces holds the ball on {} after its move; Black \
+             scores when one of its pieces holds it on {}.",
+            or_list(rules.goals(Side::White)),
+            or_list(rules.goals(Side::Black))
+        )
+    } else {
+        format!(
+            "White scores by bringing the ball to {}; Black scores by bringing it to {}.",
+            square_list(rules.goals(Side::White)),
+            square_list(rules.goals(Side::Black))
+        )
+    };
     para(out, "", &goals);
-    let _ = writeln!(out, "No piece ever stands on a goal square.");
+    para(out, "", &goal_access(rules));
+}
+
+/// "e9 or f9".
+fn or_list(squares: &[Square]) -> String {
+    join(&squares.iter().map(ToString::to_string).collect::<Vec<_>>(), "or")
+}
+
+/// Which pieces may stand on goal squares (`goals` of each piece).
+fn goal_access(rules: &Rules) -> String {
+    let with = |access: GoalAccess| -> Vec<String> {
+        rules.pieces().iter().filter(|p| p.goals == access).map(|p| plural(&p.name)).collect()
+    };
+    let (always, capture, never) =
+        (with(GoalAccess::Always), with(GoalAccess::Capture), with(GoalAccess::Never));
+    if always.is_empty() && capture.is_empty() {
+        return "No piece ever stands on a goal square.".to_owned();
+    }
+    if capture.is_empty() && never.is_empty() {
+        return "Every piece may stand on a goal square.".to_owned();
+    }
+    let mut parts = Vec::new();
+    if !always.is_empty() {
+        parts.push(format!("{} may stand on goal squares", join(&always, "and")));
+    }
+    if !capture.is_empty() {
+        parts
+            .push(format!("{} only by capturing a piece that stands there", join(&capture, "and")));
+    }
+    if !never.is_empty() {
+        parts.push(format!("{} never", join(&never, "and")));
+    }
+    let (first, rest) =
+        parts.split_first().map_or((String::new(), &[][..]), |(f, r)| (f.clone(), r));
+    let mut text = capitalised(&first);
+    if !rest.is_empty() {
+        text.push_str("; ");
+        text.push_str(&rest.join("; "));
+    }
+    text.push('.');
+    text
+}
+
+/// "kings", "queens": the plural of a piece's name, as the start's roster writes it.
+fn plural(name: &str) -> String {
+    let sibilant = ["s", "x", "z", "ch", "sh"].iter().any(|end| name.ends_with(end));
+    if sibilant { format!("{name}es") } else { format!("{name}s") }
 }
 
 fn pieces(out: &mut String, rules: &Rules) {
@@ -86,26 +153,109 @@ fn pieces(out: &mut String, rules: &Rules) {
         out,
         "",
         &format!(
-            "White's letters are uppercase, Black's lowercase. The ball (`{}`) belongs to nobody. \
-             Directions are seen from the side that moves: forward is towards the opponent.",
-            rules.ball_symbol()
+            "White's letters are uppercase, Black's lowercase. The ball (`{}`){} belongs to \
+             nobody. Directions are seen from the side that moves: forward is towards the \
+             opponent.",
+            rules.ball_symbol(),
+            if carried(rules) { ", while no piece holds it," } else { "" }
         ),
     );
+    let words = if carried(rules) { CaptureWords::CarriedBall } else { CaptureWords::Capture };
     for piece in rules.pieces() {
         let letters = format!("{}/{}", piece.letter, piece.letter.to_ascii_lowercase());
         let _ = writeln!(out, "\n{} ({letters})", capitalised(&piece.name));
-        let moves = format!("{} [{}]", describe_legs(&piece.moves), piece.moves_betza);
+        let moves = format!("{} [{}]", describe_moves(&piece.moves, words), piece.moves_betza);
         para(out, "  moves: ", &moves);
-        if piece.kicks == piece.moves {
-            para(out, "  kicks: ", "the way it moves");
-        } else {
-            let kicks = format!("{} [{}]", describe_legs(&piece.kicks), piece.kick_betza);
-            para(out, "  kicks: ", &kicks);
+        if !carried(rules) {
+            kicks_line(out, piece);
         }
         if piece.corner_jump {
             para(out, "  ", &corner_jump_words(piece));
         }
+        piece_rules(out, rules, piece);
     }
+}
+
+/// How a piece kicks (a carried ball is never kicked).
+fn kicks_line(out: &mut String, piece: &PieceType) {
+    if piece.kicks.is_empty() {
+        para(out, "  kicks: ", "never (its kick pattern is empty)");
+    } else if piece.kicks == piece.moves {
+        para(out, "  kicks: ", "the way it moves");
+    } else {
+        // Kicks read the pattern's directions and ranges only: its modalities do not apply.
+        let mut plain: Vec<Leg> = piece.kicks.iter().map(|l| Leg::plain(l.step, l.reach)).collect();
+        plain.dedup();
+        let kicks = format!("{} [{}]", describe_legs(&plain), piece.kick_betza);
+        para(out, "  kicks: ", &kicks);
+    }
+}
+
+/// A piece's zone, royalty, promotion and holder letter, where the definition gives them.
+fn piece_rules(out: &mut String, rules: &Rules, piece: &PieceType) {
+    if let Some(zone) = piece.zone {
+        para(out, "  stands: ", &zone_words(rules, piece, zone));
+    }
+    if piece.royal {
+        let text = if rules.end().keeps_score() {
+            "capturing it ends the turn and scores a point for the capturer, as a goal does"
+                .to_owned()
+        } else {
+            "a side whose last royal piece is captured loses the game".to_owned()
+        };
+        para(out, "  royal: ", &text);
+    }
+    if let Some(promotion) = &piece.promotion {
+        para(out, "  promotes: ", &promotion_words(rules, piece, promotion));
+    }
+    if let Some(holder) = piece.holder
+        && carried(rules)
+    {
+        let text = format!(
+            "a {} holding the ball is written {holder}/{}",
+            piece.name,
+            holder.to_ascii_lowercase()
+        );
+        para(out, "  holder: ", &text);
+    }
+}
+
+/// Where a piece may stand: "only on ranks 2 to 7", or, where that is shorter, "anywhere but"
+/// the squares its zone leaves out (of those it could otherwise stand on).
+fn zone_words(rules: &Rules, piece: &PieceType, zone: SquareSet) -> String {
+    let b = rules.board();
+    let zone: SquareSet = zone.iter().filter(|&s| b.contains(s)).collect();
+    let goals: SquareSet =
+        rules.goals(Side::White).iter().chain(rules.goals(Side::Black)).copied().collect();
+    let open: SquareSet = (0..b.ranks)
+        .flat_map(|r| (0..b.files).map(move |f| Square::new(f, r)))
+        .filter(|&s| b.contains(s) && (piece.goals != GoalAccess::Never || !goals.contains(s)))
+        .collect();
+    let words = |set: SquareSet| {
+        let (inside, inside_items) = fewest_words(set & open, b);
+        let left_out = open & !set;
+        let (outside, outside_items) = fewest_words(left_out, b);
+        if !left_out.is_empty() && outside_items < inside_items {
+            format!("anywhere but {outside}")
+        } else {
+            format!("only on {inside}")
+        }
+    };
+    let (white, black) = (words(zone), words(mirrored(zone, b)));
+    if white == black { white } else { format!("{white} for White; {black} for Black") }
+}
+
+fn promotion_words(rules: &Rules, piece: &PieceType, p: &crate::rules::Promotion) -> String {
+    let b = rules.board();
+    let squares = p.squares.iter().filter(|&s| b.contains(s)).collect();
+    let (white, black) = (squares_words(squares, b), squares_words(mirrored(squares, b), b));
+    let names: Vec<String> = p.to.iter().map(|&k| rules.piece(k).name.clone()).collect();
+    let becomes = match names.as_slice() {
+        [one] => format!("becomes a {one}"),
+        _ => format!("becomes, as its player chooses, a {}", join(&names, "or")),
+    };
+    let keeps = if carried(rules) { "; a holder keeps the ball" } else { "" };
+    format!("a {} that ends a move on {white} (for Black: {black}) {becomes}{keeps}", piece.name)
 }
 
 fn corner_jump_words(piece: &PieceType) -> String {
@@ -131,14 +281,29 @@ fn start(out: &mut String, rules: &Rules) {
     };
     let _ = writeln!(out, "{}  ({} to move)\n", rules.setup_fen(), placement.side.name());
     let _ = write!(out, "{}", text_board(rules, &placement));
-    let _ = writeln!(out, "(`*` is the ball, `#` a goal square.)\n");
+    let _ = writeln!(out, "({})\n", legend(rules, &placement));
     for side in Side::ALL {
         let _ = writeln!(out, "{}: {}.", side.name(), roster(rules, &placement, side));
     }
-    let _ = writeln!(out, "The ball: {}.", placement.ball);
+    let _ = writeln!(out, "The ball: {}.", ball_at(rules, &placement));
+    if rules.end().keeps_score() {
+        let [w, b] = placement.score;
+        let _ = writeln!(out, "The score: {w}-{b} (White's points first).");
+    }
     if let Some(random) = rules.random_setup() {
         out.push('\n');
         para(out, "", &random_words(rules, random));
+    }
+}
+
+/// "e5", or "held by White's pawn on e2".
+fn ball_at(rules: &Rules, placement: &Placement) -> String {
+    let holder = placement.pieces.iter().find(|&&(s, _, _)| s == placement.ball);
+    match holder {
+        Some(&(square, side, kind)) if placement.held => {
+            format!("held by {}'s {} on {square}", side.name(), rules.piece(kind).name)
+        }
+        _ => placement.ball.to_string(),
     }
 }
 
@@ -155,7 +320,7 @@ fn roster(rules: &Rules, placement: &Placement, side: Side) -> String {
         match squares.len() {
             0 => {}
             1 => parts.push(format!("{} {}", piece.name, squares[0])),
-            _ => parts.push(format!("{}s {}", piece.name, square_list(&squares))),
+            _ => parts.push(format!("{} {}", plural(&piece.name), square_list(&squares))),
         }
     }
     if parts.is_empty() { "no pieces".to_owned() } else { parts.join(", ") }
@@ -168,8 +333,11 @@ fn random_words(rules: &Rules, random: &RandomSetup) -> String {
         square_list(&random.squares)
     );
     for &kind in &random.opposite_colors {
-        let _ =
-            write!(text, ", the two {}s on squares of different colours", rules.piece(kind).name);
+        let _ = write!(
+            text,
+            ", the two {} on squares of different colours",
+            plural(&rules.piece(kind).name)
+        );
     }
     text.push_str(match random.black {
         BlackSetup::Mirror => "; Black's pieces mirror White's (same files).",
@@ -185,146 +353,6 @@ fn random_words(rules: &Rules, random: &RandomSetup) -> String {
     text
 }
 
-fn turn(out: &mut String, rules: &Rules) {
-    section(out, "A turn");
-    let per = match rules.kick().per_piece {
-        1 => "once".to_owned(),
-        2 => "twice".to_owned(),
-        n => format!("{n} times"),
-    };
-    para(
-        out,
-        "1. ",
-        "The side to move may first move one of its pieces, as shown above, to an empty square. \
-         There are no captures and no check. Sliding pieces are stopped by pieces and by the ball; \
-         leaping pieces jump. A piece may cross a goal square but may not stop on one.",
-    );
-    para(
-        out,
-        "2. ",
-        &format!(
-            "Then it may kick the ball: a piece of its own standing next to the ball (a king's \
-             step away), the piece that just moved included, kicks it. While the ball stops next \
-             to a piece of the same side that may still kick, that piece may kick it on (a pass), \
-             and so on. Each piece kicks at most {per} per turn. Kicks move only the ball."
-        ),
-    );
-    let null = match rules.turn().null {
-        NullTurn::Never => "A turn must move a piece or kick the ball.",
-        NullTurn::WhenAdjacent => {
-            "A side may also do nothing at all, but only when one of its pieces stands next to \
-             the ball at the start of its turn."
-        }
-        NullTurn::Always => "A side may also do nothing at all.",
-    };
-    para(
-        out,
-        "3. ",
-        &format!(
-            "The side may stop after any of these actions. {null} A side that has no legal turn \
-             passes."
-        ),
-    );
-}
-
-fn ball(out: &mut String, rules: &Rules) {
-    section(out, "How the ball flies");
-    let kick = rules.kick();
-    let kicks = || rules.pieces().iter().flat_map(|p| p.kicks.iter());
-    if kicks().any(|leg| leg.is_unit()) {
-        line_kicks(out, kick.direction);
-    }
-    if kicks().any(|leg| !leg.is_unit()) {
-        leap_kicks(out, kick.leap_adjacent, kick.corner_exception);
-    }
-    if kick.goal_rank == GoalRank::NoSlide {
-        para(
-            out,
-            "- ",
-            "From a goal's rank, no kick along that rank may put the ball on the goal or carry it \
-             across: a slide along the rank stops before the goal.",
-        );
-    }
-    para(out, "- ", "The ball never stops on an occupied square.");
-}
-
-fn line_kicks(out: &mut String, direction: KickDirection) {
-    para(
-        out,
-        "- ",
-        "Line kicks: when the kicker moves along the line from itself to the ball (a rook along \
-         ranks and files, a bishop along diagonals), the ball flies on along that line, directly \
-         away from the kicker, as far as the kicker could move (a king kicks it one square). It \
-         may stop on any empty square it reaches and stops before the first occupied square or \
-         the edge.",
-    );
-    if direction == KickDirection::Line {
-        para(
-            out,
-            "- ",
-            "Backward kicks: the ball may also fly the other way along that line, jumping over \
-             the kicker and going on from the square behind it, with the same range and blocking.",
-        );
-    }
-}
-
-fn leap_kicks(out: &mut String, adjacent_allowed: bool, corner_exception: bool) {
-    let mut leap = "Leap kicks: a kicker with leaps (a knight) sends the ball by one of its \
-                    leaps, counted from the ball's square in any direction the leap allows, to an \
-                    empty square, over anything in between."
-        .to_owned();
-    if !adjacent_allowed {
-        leap.push_str(" It may not land next to the kicker");
-        leap.push_str(if corner_exception {
-            ", except when the ball stands in a corner of the board."
-        } else {
-            "."
-        });
-    }
-    para(out, "- ", &leap);
-}
-
-fn end(out: &mut String, rules: &Rules) {
-    section(out, "Goals and the end");
-    let e = rules.end();
-    let own = match e.own_goal {
-        OwnGoal::Counts => "wins, also when it is the kicker's own goal (an own goal)",
-        OwnGoal::Forbidden => "wins; kicking the ball into one's own goal is not allowed",
-    };
-    para(
-        out,
-        "- ",
-        &format!(
-            "A kick that puts the ball on a goal square ends the turn and the game: the side that \
-             attacks that goal {own}."
-        ),
-    );
-    match rules.turn().no_goal_before {
-        0 => {}
-        1 => para(out, "- ", "No goal may be scored on White's first turn."),
-        2 => para(out, "- ", "No goal may be scored on either side's first turn."),
-        n => para(
-            out,
-            "- ",
-            &format!("No goal may be scored until {n} turns (of both sides) have been completed."),
-        ),
-    }
-    if e.repetition > 0 {
-        para(
-            out,
-            "- ",
-            &format!(
-                "The game is drawn when the same position (same board, same side to move) occurs \
-                 for the {} time.",
-                ordinal(e.repetition)
-            ),
-        );
-    }
-    if e.max_turns > 0 {
-        para(out, "- ", &format!("The game is drawn after {} turns.", e.max_turns));
-    }
-}
-
 fn ordinal(n: u32) -> String {
     let suffix = match (n % 10, n % 100) {
         (1, x) if x != 11 => "st",
@@ -333,6 +361,27 @@ fn ordinal(n: u32) -> String {
         _ => "th",
     };
     format!("{n}{suffix}")
+}
+
+/// "once", "twice", "3 times".
+fn times(n: u8) -> String {
+    match n {
+        1 => "once".to_owned(),
+        2 => "twice".to_owned(),
+        n => format!("{n} times"),
+    }
+}
+
+/// The names of the pieces that `pick` selects, as a list ("the defenders and attackers"), or
+/// "every piece" when it selects them all.
+fn which_pieces(rules: &Rules, pick: impl Fn(&PieceType) -> bool) -> String {
+    let names: Vec<String> =
+        rules.pieces().iter().filter(|p| pick(p)).map(|p| plural(&p.name)).collect();
+    if names.len() == rules.pieces().len() {
+        "every piece".to_owned()
+    } else {
+        format!("the {}", join(&names, "and"))
+    }
 }
 
 /// The width paragraphs are wrapped to.

@@ -2,6 +2,7 @@
 
 pub mod diagram;
 pub mod explain;
+pub mod places;
 pub mod printable;
 pub mod svg;
 pub mod terminal;

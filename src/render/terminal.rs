@@ -29,15 +29,22 @@ const BALL: u8 = 160;
 enum Content {
     Empty,
     Ball,
-    Piece(Side, char),
+    /// A piece: its side, its letter, whether it holds the ball.
+    Piece(Side, char, bool),
+    /// A square that does not exist.
+    Hole,
 }
 
 fn content(rules: &Rules, placement: &Placement, square: Square) -> Content {
-    if placement.ball == square {
+    if rules.board().is_hole(square) {
+        return Content::Hole;
+    }
+    let held = placement.held && placement.ball == square;
+    if placement.ball == square && !held {
         return Content::Ball;
     }
     match placement.pieces.iter().find(|(s, _, _)| *s == square) {
-        Some(&(_, side, kind)) => Content::Piece(side, rules.piece(kind).letter),
+        Some(&(_, side, kind)) => Content::Piece(side, rules.piece(kind).letter, held),
         None => Content::Empty,
     }
 }
@@ -69,14 +76,19 @@ fn cell(rules: &Rules, placement: &Placement, square: Square, last: bool, color:
     let goal = rules.scorer(square).is_some();
     let what = content(rules, placement, square);
     if !color {
-        let mark = match what {
-            Content::Ball => '*',
-            Content::Piece(Side::White, c) => c,
-            Content::Piece(Side::Black, c) => c.to_ascii_lowercase(),
-            Content::Empty if goal => '#',
-            Content::Empty => '.',
+        let (mark, holder) = match what {
+            Content::Hole => return "   ".to_owned(),
+            Content::Ball => ('*', false),
+            Content::Piece(Side::White, c, held) => (c, held),
+            Content::Piece(Side::Black, c, held) => (c.to_ascii_lowercase(), held),
+            Content::Empty if goal => ('#', false),
+            Content::Empty => ('.', false),
         };
-        return if last { format!("[{mark}]") } else { format!(" {mark} ") };
+        return match (holder, last) {
+            (true, _) => format!("({mark})"),
+            (false, true) => format!("[{mark}]"),
+            (false, false) => format!(" {mark} "),
+        };
     }
     let dark = rules.board().is_dark(square);
     let background = match (goal, dark, last) {
@@ -87,13 +99,29 @@ fn cell(rules: &Rules, placement: &Placement, square: Square, last: bool, color:
         (false, false, false) => LIGHT,
     };
     let (foreground, glyph) = match what {
+        Content::Hole => return "   ".to_owned(),
         Content::Ball => (BALL, "●".to_owned()),
-        Content::Piece(Side::White, c) => (WHITE_PIECE, c.to_string()),
-        Content::Piece(Side::Black, c) => (BLACK_PIECE, c.to_ascii_lowercase().to_string()),
+        Content::Piece(side, c, true) => {
+            // The holder's letter with the ball beside it, in the ball's colour.
+            let (fg, c) = piece_colour(side, c);
+            return format!("\x1b[48;5;{background};38;5;{fg};1m {c}\x1b[38;5;{BALL}m●\x1b[0m");
+        }
+        Content::Piece(side, c, false) => {
+            let (fg, c) = piece_colour(side, c);
+            (fg, c.to_string())
+        }
         Content::Empty if goal => (WHITE_PIECE, "⌂".to_owned()),
         Content::Empty => (BLACK_PIECE, " ".to_owned()),
     };
     format!("\x1b[48;5;{background};38;5;{foreground};1m {glyph} \x1b[0m")
+}
+
+/// A piece's colour and its letter as its side writes it.
+fn piece_colour(side: Side, letter: char) -> (u8, char) {
+    match side {
+        Side::White => (WHITE_PIECE, letter),
+        Side::Black => (BLACK_PIECE, letter.to_ascii_lowercase()),
+    }
 }
 
 /// The legend under a board.
@@ -104,6 +132,41 @@ pub fn legend(style: Style) -> &'static str {
     } else {
         "White: uppercase, Black: lowercase, * the ball, # a goal, [ ] the last turn"
     }
+}
+
+/// The legend under a board of `rules`: [`legend`], and the signs only some variants use (a
+/// holder of a carried ball, holes).
+#[must_use]
+pub fn legend_of(rules: &Rules, style: Style) -> String {
+    let mut text = legend(style).to_owned();
+    if rules.ball().mode == crate::rules::BallMode::Carried {
+        text.push_str(if style.color { ", P● holds the ball" } else { ", (P) holds the ball" });
+    }
+    if !rules.board().holes.is_empty() {
+        text.push_str(", blank: no square");
+    }
+    text
+}
+
+/// What a position keeps besides its board, for people: the score of a match, the square
+/// that may be captured en passant. Empty for a game of Boyer's family.
+#[must_use]
+pub fn status(pos: &crate::position::Position<'_>) -> Vec<String> {
+    let rules = pos.rules();
+    let mut lines = Vec::new();
+    if rules.end().keeps_score() {
+        let [w, b] = pos.score();
+        let end = rules.end();
+        let aim = match end.goals {
+            0 => format!("most goals after {} turns wins", end.max_turns),
+            n => format!("the first to {n} wins"),
+        };
+        lines.push(format!("Score: White {w}, Black {b} ({aim})"));
+    }
+    if let Some(square) = pos.en_passant() {
+        lines.push(format!("En passant: {square} may be captured en passant"));
+    }
+    lines
 }
 
 #[cfg(test)]
@@ -122,6 +185,23 @@ mod tests {
         assert_eq!(lines[5], "  5  .  .  .  . [*] .  .  .  .  5");
         let flipped = board(&rules, &start, &[], Style { color: false, flipped: true });
         assert!(flipped.lines().nth(1).unwrap().starts_with("  1  R  N  B  K  #  Q"));
+    }
+
+    #[test]
+    fn holes_are_blank_and_holders_marked() {
+        let rules = load_shipped("apo-chessball").unwrap().rules;
+        let text = board(&rules, rules.start(), &[], Style::default());
+        assert_eq!(text.lines().nth(1), Some(" 15           #  k  #           15"));
+        assert!(legend_of(&rules, Style::default()).ends_with("blank: no square"));
+        let coloured = board(&rules, rules.start(), &[], Style { color: true, flipped: false });
+        assert!(coloured.contains(" 15    "), "a hole has no colour");
+        let ball = load_shipped("vchess-ball").unwrap().rules;
+        let pos =
+            crate::position::Position::from_fen(&ball, "9/9/9/9/4S4/9/9/9/9 w 4 - -").unwrap();
+        let text = board(&ball, &pos.placement(), &[Square::new(4, 4)], Style::default());
+        assert!(text.contains(" . (P) . "), "{text}");
+        let coloured = board(&ball, &pos.placement(), &[], Style { color: true, flipped: false });
+        assert!(coloured.contains("1m P\x1b[38;5;160m●"), "{coloured}");
     }
 
     #[test]

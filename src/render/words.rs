@@ -1,25 +1,72 @@
 //! Piece moves in plain English, from their compiled legs.
 
-use crate::rules::{Leg, Reach};
+use crate::rules::{Leg, Modality, Reach};
 
-/// A group of legs with the same leap length and reach: one phrase.
+/// A group of legs with the same leap length, reach and conditions: one phrase.
 struct Family {
     /// The leap, normalised to `a >= b >= 0`.
     leap: (i8, i8),
     reach: Reach,
+    /// The conditions of its legs (`m c i n e`), all plain for most pieces.
+    conditions: Conditions,
     /// Every orientation present, in White's frame.
     steps: Vec<(i8, i8)>,
+}
+
+/// The Betza modalities of a leg, which group legs into families.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Conditions {
+    modality: Modality,
+    initial: bool,
+    lame: bool,
+    en_passant: bool,
+}
+
+impl Conditions {
+    fn of(leg: &Leg) -> Conditions {
+        Conditions {
+            modality: leg.modality,
+            initial: leg.initial,
+            lame: leg.lame,
+            en_passant: leg.en_passant,
+        }
+    }
+
+    fn is_plain(self) -> bool {
+        self == Conditions::of(&Leg::plain((1, 0), Reach::Steps(1)))
+    }
+}
+
+/// What a capture-only move (`c`) does in a variant: capture, or also act on a carried ball.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CaptureWords {
+    /// Pieces capture by replacement; the ball is kicked.
+    #[default]
+    Capture,
+    /// The ball is carried: a move onto an occupied square captures, or takes, passes or
+    /// steals the ball.
+    CarriedBall,
 }
 
 /// Describes a set of legs: "one square in any direction", "any distance forward", ...
 #[must_use]
 pub fn describe_legs(legs: &[Leg]) -> String {
+    describe_moves(legs, CaptureWords::Capture)
+}
+
+/// Describes a piece's moves, each group with its conditions (`m c i n e`) in parentheses:
+/// "one square forward (only to an empty square)". Legs without conditions read as
+/// [`describe_legs`] reads them.
+#[must_use]
+pub fn describe_moves(legs: &[Leg], captures: CaptureWords) -> String {
     let families = families(legs);
     if families.is_empty() {
         return "nothing".to_owned();
     }
     // A queen, rook or king reads better as one phrase than as its two families.
     if let [a, b] = families.as_slice()
+        && a.conditions.is_plain()
+        && b.conditions.is_plain()
         && a.leap == (1, 0)
         && b.leap == (1, 1)
         && a.reach == b.reach
@@ -37,8 +84,62 @@ pub fn describe_legs(legs: &[Leg]) -> String {
             }
         };
     }
-    let phrases: Vec<String> = families.iter().map(family_phrase).collect();
+    let phrases: Vec<String> = families.iter().map(|f| conditioned(f, captures)).collect();
     join_or(&phrases, "; or ")
+}
+
+/// A family's phrase with its conditions, if it has any.
+fn conditioned(f: &Family, captures: CaptureWords) -> String {
+    let c = f.conditions;
+    if c.is_plain() {
+        return family_phrase(f);
+    }
+    let base = if c.lame { lame_phrase(f) } else { family_phrase(f) };
+    let mut notes: Vec<&str> = Vec::new();
+    match c.modality {
+        Modality::Both => {}
+        Modality::MoveOnly => notes.push("only to an empty square"),
+        Modality::CaptureOnly => notes.push(match captures {
+            CaptureWords::Capture => "only to capture",
+            CaptureWords::CarriedBall => {
+                "only onto an occupied square: to capture, or to take, pass or steal the ball"
+            }
+        }),
+    }
+    if c.en_passant {
+        notes.push("en passant too");
+    }
+    if c.initial {
+        notes.push("only from its start squares");
+    }
+    if c.lame {
+        let (a, b) = f.leap;
+        notes.push(match (a.max(b), f.reach) {
+            (2, Reach::Steps(1)) => "the square between must be empty",
+            _ => "every square between must be empty",
+        });
+    }
+    format!("{base} ({})", notes.join("; "))
+}
+
+/// A lame (`n`) straight leap: it does not jump, so it reads as a short slide.
+fn lame_phrase(f: &Family) -> String {
+    let (a, b) = f.leap;
+    let dirs = direction_words(f);
+    let count = match a {
+        2 => "two".to_owned(),
+        3 => "three".to_owned(),
+        n => n.to_string(),
+    };
+    match (b, f.reach) {
+        (0, Reach::Steps(1)) => {
+            format!("{count} squares {}", or_all(&dirs, "along a rank or file"))
+        }
+        (_, Reach::Steps(1)) if a == b => {
+            format!("{count} squares {}", or_all(&dirs, "diagonally"))
+        }
+        _ => family_phrase(f),
+    }
 }
 
 fn families(legs: &[Leg]) -> Vec<Family> {
@@ -46,12 +147,17 @@ fn families(legs: &[Leg]) -> Vec<Family> {
     for leg in legs {
         let (x, y) = (leg.step.0.abs(), leg.step.1.abs());
         let leap = (x.max(y), x.min(y));
-        match out.iter_mut().find(|f| f.leap == leap && f.reach == leg.reach) {
+        let conditions = Conditions::of(leg);
+        let same =
+            |f: &&mut Family| f.leap == leap && f.reach == leg.reach && f.conditions == conditions;
+        match out.iter_mut().find(same) {
             Some(f) => f.steps.push(leg.step),
-            None => out.push(Family { leap, reach: leg.reach, steps: vec![leg.step] }),
+            None => {
+                out.push(Family { leap, reach: leg.reach, conditions, steps: vec![leg.step] });
+            }
         }
     }
-    out.sort_by_key(|f| (f.leap.0, f.leap.1, f.reach));
+    out.sort_by_key(|f| (f.leap.0, f.leap.1, f.reach, f.conditions));
     out
 }
 
@@ -193,7 +299,12 @@ fn join_or(items: &[String], last: &str) -> String {
     match items {
         [] => String::new(),
         [one] => one.clone(),
-        [init @ .., tail] => format!("{}{last}{tail}", init.join(", ")),
+        // Conditions in parentheses hold commas and semicolons of their own: the items then
+        // part with semicolons, so that each condition reads with its own move.
+        [init @ .., tail] => {
+            let conditioned = last == "; or " && items.iter().any(|i| i.contains("(only"));
+            format!("{}{last}{tail}", init.join(if conditioned { "; or " } else { ", " }))
+        }
     }
 }
 
@@ -216,6 +327,37 @@ mod tests {
         assert_eq!(words("R"), "any distance along ranks and files (like a rook)");
         assert_eq!(words("B"), "any distance diagonally (like a bishop)");
         assert_eq!(words("N"), "a knight's leap, jumping over anything in between");
+    }
+
+    fn moves(betza: &str) -> String {
+        let legs = crate::rules::leg::legs(&parse(betza).unwrap()).unwrap();
+        describe_moves(&legs, CaptureWords::Capture)
+    }
+
+    #[test]
+    fn modalities_read_in_parentheses() {
+        assert_eq!(
+            moves("fmWfcF"),
+            "one square forward (only to an empty square); or one square diagonally forward \
+             (only to capture)"
+        );
+        assert_eq!(
+            moves("fmWfceFifmnD"),
+            "one square forward (only to an empty square); or one square diagonally forward \
+             (only to capture; en passant too); or two squares forward (only to an empty \
+             square; only from its start squares; the square between must be empty)"
+        );
+        let legs = crate::rules::leg::legs(&parse("fcF").unwrap()).unwrap();
+        assert_eq!(
+            describe_moves(&legs, CaptureWords::CarriedBall),
+            "one square diagonally forward (only onto an occupied square: to capture, or to \
+             take, pass or steal the ball)"
+        );
+        assert_eq!(
+            moves("mK"),
+            "one square orthogonally (only to an empty square); or one square diagonally (only to an empty square)"
+        );
+        assert_eq!(moves("K"), words("K"), "plain legs read as before");
     }
 
     #[test]

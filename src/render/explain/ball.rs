@@ -1,0 +1,220 @@
+//! "How the ball flies" (a kicked ball: rules `docs/rules.md#how-the-ball-moves`,
+//! `docs/rules.md#kick-modes`) and "The ball" (a carried ball: `docs/rules.md#a-carried-ball`).
+
+use crate::render::explain::{carried, para, section, which_pieces};
+use crate::render::places::squares_words;
+use crate::rules::{EnterBy, GoalRank, KickDirection, KickMode, PieceType, Rules, Steal};
+
+pub(super) fn ball(out: &mut String, rules: &Rules) {
+    if carried(rules) {
+        carried_ball(out, rules);
+    } else {
+        flies(out, rules);
+    }
+}
+
+fn flies(out: &mut String, rules: &Rules) {
+    section(out, "How the ball flies");
+    let kick = rules.kick();
+    let beside = |p: &&PieceType| p.kick_mode == KickMode::Beside;
+    let kicks = || rules.pieces().iter().filter(beside).flat_map(|p| p.kicks.iter());
+    let mixed =
+        rules.pieces().iter().any(|p| p.kick_mode != KickMode::Beside && !p.kicks.is_empty());
+    if kicks().next().is_some() && mixed {
+        let who = which_pieces(rules, |p| p.kick_mode == KickMode::Beside && !p.kicks.is_empty());
+        para(out, "- ", &format!("Kicks from beside the ball, by {who}:"));
+    }
+    if kicks().any(|leg| leg.is_unit()) {
+        line_kicks(out, kick.direction);
+    }
+    if kicks().any(|leg| !leg.is_unit()) {
+        leap_kicks(out, kick.leap_adjacent, kick.corner_exception);
+    }
+    from_ball(out, rules);
+    entering(out, rules);
+    if kick.goal_rank == GoalRank::NoSlide {
+        para(
+            out,
+            "- ",
+            "From a goal's rank, no kick along that rank may put the ball on the goal or carry it \
+             across: a slide along the rank stops before the goal.",
+        );
+    }
+    let forbidden = rules.ball().forbidden;
+    if !forbidden.is_empty() {
+        let text = format!(
+            "The ball may not stop on {} (it may fly over them).",
+            squares_words(forbidden, rules.board())
+        );
+        para(out, "- ", &text);
+    }
+    if rules.board().holes.is_empty() {
+        para(out, "- ", "The ball never stops on an occupied square.");
+    } else {
+        para(out, "- ", "The ball never stops on an occupied square or a hole.");
+    }
+}
+
+/// Kicks by the kicker's whole pattern from the ball's square (`from-ball`).
+fn from_ball(out: &mut String, rules: &Rules) {
+    let pick = |p: &PieceType| p.kick_mode == KickMode::FromBall && !p.kicks.is_empty();
+    if !rules.pieces().iter().any(pick) {
+        return;
+    }
+    let leaps =
+        rules.pieces().iter().filter(|p| pick(p)).any(|p| p.kicks.iter().any(|l| !l.is_unit()));
+    let mut text = format!(
+        "Kicks from the ball, by {}: a piece standing next to the ball (a king's step away) \
+         sends it by its own kick pattern counted from the ball's square, as if it stood there, \
+         whichever side of the ball it stands on. Along a line the ball stops on any empty \
+         square it reaches, before the first occupied square or the edge; the kicker itself \
+         blocks the line towards it.",
+        which_pieces(rules, pick)
+    );
+    if leaps {
+        text.push_str(" A leap jumps over anything in between, and may land next to the kicker.");
+    }
+    para(out, "- ", &text);
+}
+
+/// Kicks by a kicker that steps onto the ball (`enter`).
+fn entering(out: &mut String, rules: &Rules) {
+    let pick = |p: &PieceType| p.kick_mode == KickMode::Enter && !p.kicks.is_empty();
+    if !rules.pieces().iter().any(pick) {
+        return;
+    }
+    let how = match rules.kick().enter {
+        EnterBy::Adjacent => "from a square next to it (a king's step)",
+        EnterBy::Move => "by one of its own moves (a leaper jumps, a slider needs a free path)",
+    };
+    let text = format!(
+        "Entering kicks, by {}: the kicker steps onto the ball's square {how}, which it may do \
+         only where it may stand, and kicks the ball from there by its kick pattern: along a \
+         line to any empty square before the first occupied square or the edge, or by a leap. \
+         The square it left counts as empty, so the ball may fly over it or stop on it.",
+        which_pieces(rules, pick)
+    );
+    para(out, "- ", &text);
+}
+
+fn line_kicks(out: &mut String, direction: KickDirection) {
+    para(
+        out,
+        "- ",
+        "Line kicks: when the kicker moves along the line from itself to the ball (a rook along \
+         ranks and files, a bishop along diagonals), the ball flies on along that line, directly \
+         away from the kicker, as far as the kicker could move (a king kicks it one square). It \
+         may stop on any empty square it reaches and stops before the first occupied square or \
+         the edge.",
+    );
+    if direction == KickDirection::Line {
+        para(
+            out,
+            "- ",
+            "Backward kicks: the ball may also fly the other way along that line, jumping over \
+             the kicker and going on from the square behind it, with the same range and blocking.",
+        );
+    }
+}
+
+fn leap_kicks(out: &mut String, adjacent_allowed: bool, corner_exception: bool) {
+    let mut leap = "Leap kicks: a kicker with leaps (a knight) sends the ball by one of its \
+                    leaps, counted from the ball's square in any direction the leap allows, to an \
+                    empty square, over anything in between."
+        .to_owned();
+    if !adjacent_allowed {
+        leap.push_str(" It may not land next to the kicker");
+        leap.push_str(if corner_exception {
+            ", except when the ball stands in a corner of the board."
+        } else {
+            "."
+        });
+    }
+    para(out, "- ", &leap);
+}
+
+/// The rules of a carried ball, each as the definition sets it.
+fn carried_ball(out: &mut String, rules: &Rules) {
+    section(out, "The ball");
+    let c = rules.ball().carried;
+    para(
+        out,
+        "- ",
+        "The ball is carried, never kicked: it lies free on a square until a piece takes it, and \
+         then that piece, its holder, carries it wherever it moves. What a piece may do with the \
+         ball goes by its moves that may capture (within their range, blocked as usual).",
+    );
+    para(
+        out,
+        "- ",
+        "Take: a piece that could capture on the free ball's square moves onto it and holds the ball.",
+    );
+    para(
+        out,
+        "- ",
+        if c.pass {
+            "Pass: a holder gives the ball to a friend it could capture; neither piece moves."
+        } else {
+            "A holder never passes the ball to a friend."
+        },
+    );
+    para(
+        out,
+        "- ",
+        if c.take_from_friend {
+            "Take from a friend: a piece takes the ball from a friend it could capture; neither \
+             piece moves."
+        } else {
+            "A piece never takes the ball from a friend."
+        },
+    );
+    para(out, "- ", steal_words(c.steal));
+    if matches!(c.steal, Steal::InPlace | Steal::Both) && !c.steal_back {
+        para(
+            out,
+            "- ",
+            "An in-place steal may not be answered at once by the reverse steal between the same \
+             two squares.",
+        );
+    }
+    para(
+        out,
+        "- ",
+        if c.holder_captures { "A holder may capture." } else { "A holder never captures." },
+    );
+    holder_extras(out, rules);
+}
+
+fn steal_words(steal: Steal) -> &'static str {
+    match steal {
+        Steal::Both => {
+            "Steal: a piece that could capture an enemy holder takes the ball from it, either by \
+             capturing it (moving onto its square) or in place (neither piece moves), as its \
+             player chooses."
+        }
+        Steal::Capture => {
+            "Steal: a piece that could capture an enemy holder takes the ball by capturing it \
+             (moving onto its square)."
+        }
+        Steal::InPlace => {
+            "Steal: a piece that could capture an enemy holder takes the ball from it in place; \
+             neither piece moves."
+        }
+        Steal::None => "An enemy holder can never be robbed of the ball.",
+    }
+}
+
+/// What promotion and en passant do to a holder, where the variant has them.
+fn holder_extras(out: &mut String, rules: &Rules) {
+    if rules.pieces().iter().any(|p| p.promotion.is_some()) {
+        para(out, "- ", "A holder that promotes keeps the ball.");
+    }
+    if rules.pieces().iter().any(|p| p.moves.iter().any(|l| l.en_passant)) {
+        para(
+            out,
+            "- ",
+            "A holder's double step leaves no square to be captured en passant, and a holder \
+             never captures en passant.",
+        );
+    }
+}

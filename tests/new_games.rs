@@ -1,0 +1,173 @@
+//! The commands on the games beyond Boyer's family: `show` draws holes, the score and a holder,
+//! `validate` accepts the shipped files, and `play` takes each game's notation from standard
+//! input (captures, enter kicks, interleaved moves and kicks, promotions, takes and steals),
+//! writes a record that `replay` follows to the same position.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use insta_cmd::{assert_cmd_snapshot, get_cargo_bin};
+
+fn kickoff() -> Command {
+    let mut cmd = Command::new(get_cargo_bin("kickoff"));
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR")).env("NO_COLOR", "1");
+    cmd
+}
+
+/// Runs `cmd` with `input` on its standard input.
+fn run(cmd: &mut Command, input: &str) -> Output {
+    let mut child =
+        cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// The line of `out` that starts with `prefix`, without it.
+fn line_after<'a>(out: &'a str, prefix: &str) -> &'a str {
+    out.lines()
+        .find_map(|l| l.strip_prefix(prefix))
+        .unwrap_or_else(|| panic!("no `{prefix}` in:\n{out}"))
+}
+
+/// Plays `script` (one turn a line, both sides human) from `fen` or the start, then checks that
+/// every turn was taken, that the record replays to the same final position, and returns the
+/// record.
+fn play_and_replay(variant: &str, fen: Option<&str>, script: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("game.txt");
+    let mut cmd = kickoff();
+    cmd.args(["play", variant, "--black", "human", "--record"]).arg(&record);
+    if let Some(fen) = fen {
+        cmd.args(["--fen", fen]);
+    }
+    let out = run(&mut cmd, script);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let errors = String::from_utf8(out.stderr).unwrap();
+    assert!(!errors.contains("error"), "{variant}: {errors}");
+    let played = line_after(&text, "final position: ").to_owned();
+    let replay = kickoff().arg("replay").arg(&record).output().unwrap();
+    assert!(replay.status.success(), "{}", String::from_utf8_lossy(&replay.stderr));
+    let replayed = String::from_utf8(replay.stdout).unwrap();
+    assert_eq!(line_after(&replayed, "final position: "), played, "{variant}");
+    assert_eq!(line_after(&replayed, "turns: "), script.lines().count().to_string());
+    let saved = std::fs::read_to_string(&record).unwrap();
+    saved.lines().filter(|l| !l.starts_with("[Date")).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn chessball_enter_kicks_in_the_terminal() {
+    // An attacker steps onto the ball and kicks it; Black's goalkeeper answers along its rank.
+    let record = play_and_replay("chessball-1957", None, "Sc>d4\nGb8\nSd>e4\n");
+    insta::assert_snapshot!(record);
+}
+
+#[test]
+fn apo_interleaves_kicks_and_a_capture() {
+    // 2.: a pass to a11, the rook captures on b12, then kicks again from its new square.
+    let record = play_and_replay("apo-chessball", None, "Bd8>a4\nNfe9\n>a11Rxb12>a12\nNxb12\n");
+    insta::assert_snapshot!(record);
+}
+
+#[test]
+fn apo_promotion_and_a_royal_capture_score() {
+    // `e14=Q` (the letter left out, as chess writes it), then the king is captured: a point,
+    // and the position returns to the start; the record says the score.
+    let fen = "***1k1***/9/4P4/9/9/9/9/4a4/9/9/9/9/9/9/***1K1*** w 0 1-2";
+    let record = play_and_replay("apo-chessball", Some(fen), "e14=Q\nKd15\nQxd15\n");
+    assert!(record.contains("Qxd15# {score 2-2}"), "{record}");
+    insta::assert_snapshot!(record);
+}
+
+#[test]
+fn soccer_chess_moves_several_pieces_and_enters_the_ball() {
+    // Five moves; two; then a move, an attacker running onto the ball and kicking, a move.
+    let script = "Bg10Bf9Ge2Se9Sg9\nSe12Sg12\nBf11Se>b14Gf2\n";
+    let record = play_and_replay("soccer-chess-1998", None, script);
+    insta::assert_snapshot!(record);
+}
+
+#[test]
+fn ball_takes_steals_and_takes_from_a_friend() {
+    // 2. the d-pawn takes the free ball; 2... Black steals it in place (`P<e5`); 3... a Black
+    // piece takes the ball from its friend (`<f6`).
+    let fen = "hbnrqrnhb/ppppppppp/9/9/4a4/9/9/PPPPPPPPP/HBNRQRNHB w 0 - -";
+    let record = play_and_replay("vchess-ball", Some(fen), "Pd4\nPf6\nPxe5\nP<e5\nNd3\n<f6\n");
+    insta::assert_snapshot!(record);
+}
+
+#[test]
+fn the_engine_answers_on_every_new_game() {
+    for (variant, first) in [
+        ("chessball-1957", "Sc>d4\n"),
+        ("apo-chessball", "Bd8>a4\n"),
+        ("soccer-chess-1998", "Bg10Bf9Ge2Se9Sg9\n"),
+        ("vchess-ball", "Pd4\n"),
+    ] {
+        let mut cmd = kickoff();
+        cmd.args(["play", variant, "--black", "engine:1"]);
+        if variant == "vchess-ball" {
+            cmd.args(["--setup", "0"]);
+        }
+        let out = run(&mut cmd, first);
+        let text = String::from_utf8(out.stdout).unwrap();
+        // The engine's reply is numbered `1...`.
+        assert!(text.lines().any(|l| l.starts_with("1... ")), "{variant}:\n{text}");
+    }
+}
+
+#[test]
+fn show_draws_holes_the_score_and_a_holder() {
+    assert_cmd_snapshot!(kickoff().args([
+        "show",
+        "apo-chessball",
+        "--fen",
+        "***1k1***/9/9/9/9/9/9/4a4/9/9/9/9/9/9/***1K1*** w 10 2-1"
+    ]));
+    assert_cmd_snapshot!(kickoff().args([
+        "show",
+        "vchess-ball",
+        "--fen",
+        "9/9/9/9/4S4/9/9/9/9 w 4 - -"
+    ]));
+}
+
+#[test]
+fn validate_the_shipped_games_beyond_boyers_family() {
+    assert_cmd_snapshot!(kickoff().args([
+        "validate",
+        "variants/chessball-1957.toml",
+        "variants/apo-chessball.toml",
+        "variants/soccer-chess-1998.toml",
+        "variants/vchess-ball.toml",
+        "tests/data/bad/royal-without-captures.toml",
+    ]));
+}
+
+/// Boyer's board with Apo's free kicks and a goalkeeper zone, mixed in a few lines: it validates
+/// clean, its rules read in words, and two random players finish a game whose record replays.
+#[test]
+fn a_mixed_example_validates_and_plays() {
+    let path = "examples/free-kick-keepers.toml";
+    let out = kickoff().args(["validate", path]).output().unwrap();
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), format!("{path}: valid\n"));
+    let explained = String::from_utf8(kickoff().args(["explain", path]).output().unwrap().stdout);
+    let explained = explained.unwrap();
+    assert!(explained.contains("stands: only on"), "{explained}");
+    assert!(explained.contains("the side at most 3 times in all"), "{explained}");
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("game.txt");
+    let out = run(
+        kickoff()
+            .args(["play", path, "--white", "random", "--black", "random", "--seed", "3"])
+            .arg("--record")
+            .arg(&record),
+        "",
+    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let played = String::from_utf8(out.stdout).unwrap();
+    // The record names the variant by the path given to `play`, which `replay` would read
+    // from the record's folder: the variant is named here.
+    let replay = kickoff().args(["replay", "--variant", path]).arg(&record).output().unwrap();
+    let replayed = String::from_utf8(replay.stdout).unwrap();
+    assert_eq!(line_after(&replayed, "final position: "), line_after(&played, "final position: "));
+}
