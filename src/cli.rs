@@ -233,6 +233,51 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
         format: ReportFormat,
     },
+    /// Serve the web board: play, open records and write variants in a browser.
+    Serve {
+        /// The port (0: any free port).
+        #[arg(long, default_value_t = 7157)]
+        port: u16,
+        /// The address to listen on; other machines can reach the board only if it is not a
+        /// loopback address.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: std::net::IpAddr,
+        /// Open the board in the default browser.
+        #[arg(long)]
+        open: bool,
+        /// Where games are saved (default: kickoff/games in the user's data folder).
+        #[arg(long, value_name = "DIR")]
+        games: Option<std::path::PathBuf>,
+    },
+    /// Draw a position as an SVG or PNG diagram.
+    Render {
+        /// A shipped variant's name or a path to a .toml file.
+        variant: String,
+        /// The position (default: the variant's start).
+        #[arg(long, conflicts_with_all = ["setup", "record"])]
+        fen: Option<String>,
+        /// Random setup N (N/M when Black is drawn independently).
+        #[arg(long, value_name = "N", conflicts_with = "record")]
+        setup: Option<String>,
+        /// A game record: draw the position after turn K, with that turn's path.
+        #[arg(long, value_name = "FILE")]
+        record: Option<std::path::PathBuf>,
+        /// The number of turns of the record played (default: all of them; 0: the start).
+        #[arg(long, value_name = "K", requires = "record")]
+        turn: Option<usize>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = ImageFormat::Svg)]
+        format: ImageFormat,
+        /// Arrows to draw: `e5-h8` (a move) or `e5>h8` (a kick), separated by spaces.
+        #[arg(long, value_name = "LIST")]
+        arrows: Option<String>,
+        /// Black's view: rank 1 at the top.
+        #[arg(long)]
+        flip: bool,
+        /// Write to FILE instead of standard output.
+        #[arg(long, short, value_name = "FILE")]
+        output: Option<std::path::PathBuf>,
+    },
     /// Count the sequences of DEPTH turns from a position (perft).
     Perft {
         /// A shipped variant's name or a path to a .toml file.
@@ -277,4 +322,13 @@ pub enum Format {
     Text,
     /// For programs.
     Json,
+}
+
+/// The picture formats of `render`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ImageFormat {
+    /// Scalable vector graphics.
+    Svg,
+    /// A PNG picture, drawn by resvg.
+    Png,
 }

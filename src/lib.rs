@@ -49,6 +49,7 @@ pub mod side;
 pub mod square;
 pub mod square_set;
 pub mod text_file;
+pub mod web;
 
 pub use definition::{Definition, Diagnostic, LoadError, load};
 pub use movegen::{Kick, PerftOptions, PieceMove, PlayError, Turn, legal_turns, perft, play};

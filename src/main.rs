@@ -134,6 +134,23 @@ fn main() -> ExitCode {
             };
             commands::analyze::run(&request, options)
         }
+        Command::Serve { port, host, open, games } => {
+            commands::serve::run(std::net::SocketAddr::new(host, port), games, open)
+        }
+        Command::Render { variant, fen, setup, record, turn, format, arrows, flip, output } => {
+            let request = commands::render::Request {
+                variant,
+                fen,
+                setup,
+                record,
+                turn,
+                format,
+                arrows,
+                flip,
+                output,
+            };
+            commands::render::run(&request, options)
+        }
         Command::Perft { variant, depth, fen, divide, exact, distinct, threads } => {
             commands::perft::run(
                 &variant,

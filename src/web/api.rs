@@ -1,0 +1,528 @@
+//! The requests of a game: start one, follow it, enter and play turns, take back, resign, offer
+//! a draw, download its record. The engine plays its turns in the background and every page
+//! that follows the game hears of each change through server-sent events.
+
+use std::convert::Infallible;
+use std::sync::Arc;
+
+use axum::Json;
+use axum::extract::{Path, Query, State};
+use axum::http::header;
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+use tokio_stream::StreamExt;
+use tokio_stream::wrappers::WatchStream;
+
+use crate::definition::{self, Definition, LoadError};
+use crate::game::Ending;
+use crate::movegen::notation::resolve;
+use crate::position::Position;
+use crate::render::printable::notation_error;
+use crate::render::svg::turn_path;
+use crate::search::{Limits, MAX_LEVEL, Player, Searcher};
+use crate::setup::{self, SetupNumber};
+use crate::side::{BySide, Side};
+use crate::web::author::invalid;
+use crate::web::session::{Mode, NewGame, Session, Shared, lock, random_hex};
+use crate::web::views::{
+    ActionView, GameView, StepView, board, game_board, game_view, step_view, walk,
+};
+use crate::web::{ApiError, App, blocking};
+
+/// What the page asks for when it starts a game.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateRequest {
+    /// A shipped variant's name (when no definition is given).
+    variant: Option<String>,
+    /// A definition's text, uploaded or pasted.
+    definition: Option<String>,
+    /// `random`, a setup number, or nothing (a random setup where the variant has them).
+    setup: Option<String>,
+    /// `engine`, `hotseat` or `remote`.
+    opponent: String,
+    /// The engine's level.
+    level: Option<u8>,
+    /// The side of the person starting the game: `white`, `black` or `random`.
+    side: Option<String>,
+}
+
+/// A new game's links.
+#[derive(Debug, Serialize)]
+pub struct Created {
+    /// The game's id.
+    id: String,
+    /// The key of the link of the person who started it.
+    key: String,
+    /// That link.
+    url: String,
+    /// The link for the second browser, in a game between two.
+    invite: Option<String>,
+}
+
+/// `POST /api/games`.
+pub async fn create(
+    State(app): State<Arc<App>>,
+    Json(request): Json<CreateRequest>,
+) -> Result<Json<Created>, ApiError> {
+    let shared = app.clone();
+    let (session, created) = blocking(move || start_game(&shared, request)).await?;
+    wake_engine(app, session);
+    Ok(Json(created))
+}
+
+fn start_game(app: &App, request: CreateRequest) -> Result<(Shared, Created), ApiError> {
+    let Chosen { definition, shipped, text } = requested_definition(app, &request)?;
+    let mode = match request.opponent.as_str() {
+        "engine" => Mode::Engine,
+        "hotseat" => Mode::HotSeat,
+        "remote" => Mode::Remote,
+        other => return Err(ApiError::BadRequest(format!("unknown opponent `{other}`"))),
+    };
+    let maker = match request.side.as_deref().unwrap_or("white") {
+        "white" => Side::White,
+        "black" => Side::Black,
+        "random" => {
+            if random_hex(1)?.as_bytes()[1] % 2 == 0 {
+                Side::White
+            } else {
+                Side::Black
+            }
+        }
+        other => return Err(ApiError::BadRequest(format!("unknown side `{other}`"))),
+    };
+    let level = request.level.unwrap_or(2);
+    if !(1..=MAX_LEVEL).contains(&level) {
+        return Err(ApiError::BadRequest(format!("the engine's levels are 1 to {MAX_LEVEL}")));
+    }
+    let mut players = BySide { white: Player::Human, black: Player::Human };
+    if mode == Mode::Engine {
+        players[!maker] = Player::Engine(level);
+    }
+    let setup = setup_number(&definition, request.setup.as_deref())?;
+    let new = NewGame { definition, shipped, text, setup, mode, players, maker };
+    let (session, keys) = app.store.create(new)?;
+    let id = lock(&session).id.clone();
+    let key = keys[maker].clone().unwrap_or_default();
+    let invite = (mode == Mode::Remote)
+        .then(|| keys[!maker].as_ref().map(|k| format!("/play/{id}/{k}")))
+        .flatten();
+    let url = format!("/play/{id}/{key}");
+    Ok((session, Created { id, key, url, invite }))
+}
+
+/// The definition of a new game.
+struct Chosen {
+    definition: Arc<Definition>,
+    /// Its shipped name.
+    shipped: Option<String>,
+    /// Its text, when it was sent.
+    text: Option<String>,
+}
+
+/// The definition a request names: a shipped one, or the text it carries.
+fn requested_definition(app: &App, request: &CreateRequest) -> Result<Chosen, ApiError> {
+    if let Some(text) = &request.definition {
+        let def = definition::load_text("definition.toml", text).map_err(|e| match e {
+            LoadError::Invalid { sources, diagnostics } => invalid(&sources, &diagnostics),
+            other => ApiError::BadRequest(other.to_string()),
+        })?;
+        return Ok(Chosen { definition: Arc::new(def), shipped: None, text: Some(text.clone()) });
+    }
+    let name = request.variant.as_deref().unwrap_or("boyer-1951");
+    let def = app
+        .shipped(name)
+        .ok_or_else(|| ApiError::BadRequest(format!("no shipped variant is named `{name}`")))?;
+    Ok(Chosen { definition: def.clone(), shipped: Some(name.to_owned()), text: None })
+}
+
+/// The random setup asked for: a number, `random`, or by default a random one where the
+/// variant has random setups.
+fn setup_number(def: &Definition, asked: Option<&str>) -> Result<Option<SetupNumber>, ApiError> {
+    let asked = asked.map(str::trim).filter(|s| !s.is_empty());
+    let Some(random) = def.rules.random_setup() else {
+        return match asked {
+            Some(_) => Err(ApiError::BadRequest("this variant has no random setups".to_owned())),
+            None => Ok(None),
+        };
+    };
+    let independent = setup::independent_by_default(random);
+    match asked {
+        None | Some("random") => {
+            let count = setup::count(&def.rules, random);
+            let seed = u64::from_str_radix(&random_hex(8)?, 16).unwrap_or(0);
+            let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
+            Ok(Some(SetupNumber::draw(count, independent, &mut rng)))
+        }
+        Some(text) => SetupNumber::parse(text, independent)
+            .map(Some)
+            .map_err(|e| ApiError::BadRequest(e.to_string())),
+    }
+}
+
+/// Options of a view of the board.
+#[derive(Debug, Deserialize)]
+pub struct ViewQuery {
+    /// Black's view.
+    #[serde(default)]
+    flip: bool,
+}
+
+/// `GET /api/games/{id}/{key}`: the game as this link sees it.
+pub async fn state(
+    State(app): State<Arc<App>>,
+    Path((id, key)): Path<(String, String)>,
+    Query(query): Query<ViewQuery>,
+) -> Result<Json<GameView>, ApiError> {
+    let shared = app.clone();
+    let (session, view) = blocking(move || {
+        let (session, _) = shared.store.get(&id, &key)?;
+        let view = game_view(&lock(&session), &key, query.flip);
+        Ok((session, view))
+    })
+    .await?;
+    // A game saved while the engine was thinking resumes its turn.
+    wake_engine(app, session);
+    Ok(Json(view))
+}
+
+/// `GET /api/games/{id}/{key}/events`: an event at every change of the game.
+pub async fn events(
+    State(app): State<Arc<App>>,
+    Path((id, key)): Path<(String, String)>,
+) -> Result<Sse<impl tokio_stream::Stream<Item = Result<Event, Infallible>>>, ApiError> {
+    let (session, _) = blocking(move || app.store.get(&id, &key)).await?;
+    let changes = lock(&session).subscribe();
+    let stream = WatchStream::new(changes)
+        .map(|version| Ok(Event::default().event("update").data(version.to_string())));
+    Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
+}
+
+/// A turn entered so far.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StepRequest {
+    /// The actions so far.
+    actions: Vec<ActionView>,
+    /// Black's view.
+    #[serde(default)]
+    flip: bool,
+}
+
+/// The board and what may follow, in the middle of a turn.
+#[derive(Debug, Serialize)]
+pub struct StepAnswer {
+    svg: String,
+    step: StepView,
+}
+
+/// `POST /api/games/{id}/{key}/step`: the actions possible after the ones entered so far.
+pub async fn step(
+    State(app): State<Arc<App>>,
+    Path((id, key)): Path<(String, String)>,
+    Json(request): Json<StepRequest>,
+) -> Result<Json<StepAnswer>, ApiError> {
+    blocking(move || {
+        let (session, sides) = app.store.get(&id, &key)?;
+        let session = lock(&session);
+        let game = session.game();
+        my_turn(&session, &sides)?;
+        let pos = *game.position();
+        let (mid, turn) = walk(&pos, &request.actions)?;
+        let svg = if turn.is_null() {
+            game_board(game, request.flip)
+        } else {
+            let (arrows, marked) = turn_path(&pos, &turn);
+            board(mid.position(), request.flip, &arrows, &marked)
+        };
+        Ok(Json(StepAnswer { svg, step: step_view(&pos, &turn, &mid) }))
+    })
+    .await
+}
+
+/// Whether it is the turn of a side this link plays, in a game still going.
+fn my_turn(session: &Session, sides: &[Side]) -> Result<(), ApiError> {
+    let game = session.game();
+    if let Some(ending) = game.ending() {
+        return Err(ApiError::Conflict(format!("the game is over: {ending}")));
+    }
+    if session.thinking {
+        return Err(ApiError::Conflict("the engine is thinking".to_owned()));
+    }
+    if !sides.contains(&game.position().side()) {
+        return Err(ApiError::Conflict("it is not your turn".to_owned()));
+    }
+    Ok(())
+}
+
+/// A whole turn: its actions, or its text in notation.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayRequest {
+    /// The actions.
+    actions: Option<Vec<ActionView>>,
+    /// The turn as typed (`Nc3>e6`).
+    text: Option<String>,
+    /// Black's view.
+    #[serde(default)]
+    flip: bool,
+}
+
+/// `POST /api/games/{id}/{key}/play`: plays a turn.
+pub async fn play(
+    State(app): State<Arc<App>>,
+    Path((id, key)): Path<(String, String)>,
+    Json(request): Json<PlayRequest>,
+) -> Result<Json<GameView>, ApiError> {
+    let shared = app.clone();
+    let (session, view) = blocking(move || {
+        let (session, sides) = shared.store.get(&id, &key)?;
+        let mut s = lock(&session);
+        my_turn(&s, &sides)?;
+        let pos = *s.game().position();
+        let turn = match (&request.actions, &request.text) {
+            (Some(actions), None) => walk(&pos, actions)?.1,
+            (None, Some(text)) if text.len() <= 500 => resolve(&pos, text)
+                .map_err(|e| ApiError::BadRequest(notation_error(&e).to_string()))?,
+            (None, Some(_)) => {
+                return Err(ApiError::BadRequest("a turn is at most 500 bytes".to_owned()));
+            }
+            _ => {
+                return Err(ApiError::BadRequest("give the turn's actions or its text".to_owned()));
+            }
+        };
+        s.change(|game| game.play(turn))?.map_err(|e| ApiError::BadRequest(e.to_string()))?;
+        let view = game_view(&s, &key, request.flip);
+        drop(s);
+        Ok((session, view))
+    })
+    .await?;
+    wake_engine(app, session);
+    Ok(Json(view))
+}
+
+/// `POST /api/games/{id}/{key}/undo`: takes back the last turn (against the engine, its reply
+/// too); not in a game between two browsers.
+pub async fn undo(
+    State(app): State<Arc<App>>,
+    Path((id, key)): Path<(String, String)>,
+    Query(query): Query<ViewQuery>,
+) -> Result<Json<GameView>, ApiError> {
+    let shared = app.clone();
+    let (session, view) = blocking(move || {
+        let (session, sides) = shared.store.get(&id, &key)?;
+        let mut s = lock(&session);
+        if s.thinking {
+            return Err(ApiError::Conflict("the engine is thinking".to_owned()));
+        }
+        if s.mode == Mode::Remote {
+            return Err(ApiError::Conflict(
+                "turns are not taken back between two browsers".to_owned(),
+            ));
+        }
+        let engine_side = Side::ALL.into_iter().find(|&side| !sides.contains(&side));
+        s.change(|game| {
+            let mut any = game.undo();
+            while any && engine_side == Some(game.position().side()) && !game.plies().is_empty() {
+                any = game.undo();
+            }
+        })?;
+        let view = game_view(&s, &key, query.flip);
+        drop(s);
+        Ok((session, view))
+    })
+    .await?;
+    wake_engine(app, session);
+    Ok(Json(view))
+}
+
+/// `POST /api/games/{id}/{key}/resign`: this link's side resigns (at a hot seat, the side to
+/// move).
+pub async fn resign(
+    State(app): State<Arc<App>>,
+    Path((id, key)): Path<(String, String)>,
+) -> Result<Json<GameView>, ApiError> {
+    blocking(move || {
+        let (session, sides) = app.store.get(&id, &key)?;
+        let mut s = lock(&session);
+        if let Some(ending) = s.game().ending() {
+            return Err(ApiError::Conflict(format!("the game is over: {ending}")));
+        }
+        let loser = acting_side(&s, &sides);
+        s.change(|game| game.declare(Ending::Resignation { loser }))?;
+        Ok(Json(game_view(&s, &key, false)))
+    })
+    .await
+}
+
+/// The side a link acts for: its own, or at a hot seat the side to move.
+fn acting_side(session: &Session, sides: &[Side]) -> Side {
+    let to_move = session.game().position().side();
+    if sides.contains(&to_move) { to_move } else { sides[0] }
+}
+
+/// A draw offered, accepted or declined.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DrawRequest {
+    /// `offer`, `accept` or `decline`.
+    action: String,
+}
+
+/// What became of a draw offer.
+#[derive(Debug, Serialize)]
+pub struct DrawAnswer {
+    /// `offered`, `accepted` or `declined`.
+    status: &'static str,
+}
+
+/// `POST /api/games/{id}/{key}/draw`: offers a draw (the engine answers at once), or accepts or
+/// declines the other side's offer.
+pub async fn draw(
+    State(app): State<Arc<App>>,
+    Path((id, key)): Path<(String, String)>,
+    Json(request): Json<DrawRequest>,
+) -> Result<Json<DrawAnswer>, ApiError> {
+    blocking(move || {
+        let (session, sides) = app.store.get(&id, &key)?;
+        let mut s = lock(&session);
+        if let Some(ending) = s.game().ending() {
+            return Err(ApiError::Conflict(format!("the game is over: {ending}")));
+        }
+        let me = acting_side(&s, &sides);
+        let status = match request.action.as_str() {
+            "offer" if s.mode == Mode::Engine => {
+                if s.thinking {
+                    return Err(ApiError::Conflict("the engine is thinking".to_owned()));
+                }
+                if engine_accepts_draw(&s, !me) {
+                    s.change(|game| game.declare(Ending::Agreement))?;
+                    "accepted"
+                } else {
+                    "declined"
+                }
+            }
+            "offer" => {
+                s.draw_offer = Some(me);
+                s.announce();
+                "offered"
+            }
+            "accept" => match s.draw_offer {
+                Some(by) if s.mode == Mode::HotSeat || !sides.contains(&by) => {
+                    s.change(|game| game.declare(Ending::Agreement))?;
+                    "accepted"
+                }
+                _ => return Err(ApiError::Conflict("no draw is offered to you".to_owned())),
+            },
+            "decline" => {
+                s.draw_offer = None;
+                s.announce();
+                "declined"
+            }
+            other => return Err(ApiError::BadRequest(format!("unknown draw action `{other}`"))),
+        };
+        Ok(Json(DrawAnswer { status }))
+    })
+    .await
+}
+
+/// Whether the engine, playing `engine`, takes a draw: when a short search does not find it
+/// better placed.
+fn engine_accepts_draw(session: &Session, engine: Side) -> bool {
+    let game = session.game();
+    let pos = game.position();
+    let mut searcher = Searcher::new(game.rules());
+    let hashes = game.hashes();
+    let Ok(report) = searcher.search(pos, &hashes[..hashes.len() - 1], Limits::level(1)) else {
+        return true;
+    };
+    let for_engine = if pos.side() == engine { report.score } else { -report.score };
+    for_engine <= 0
+}
+
+/// `GET /api/games/{id}/{key}/record`: the game's record, to download.
+pub async fn record(
+    State(app): State<Arc<App>>,
+    Path((id, key)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    blocking(move || {
+        let (session, _) = app.store.get(&id, &key)?;
+        let s = lock(&session);
+        let disposition = format!("attachment; filename=\"kickoff-{}.txt\"", s.id);
+        Ok((
+            [
+                (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()),
+                (header::CONTENT_DISPOSITION, disposition),
+            ],
+            s.public_record(),
+        )
+            .into_response())
+    })
+    .await
+}
+
+/// Starts the engine's turn in the background when it is the engine's turn.
+pub fn wake_engine(app: Arc<App>, session: Shared) {
+    let job = {
+        let mut s = lock(&session);
+        match s.engine_to_move() {
+            Some(level) if !s.thinking => {
+                s.thinking = true;
+                s.announce();
+                let game = s.game();
+                Some(EngineJob {
+                    definition: s.definition().clone(),
+                    fen: game.position().fen(),
+                    history: game.hashes().to_vec(),
+                    level,
+                    plies: game.plies().len(),
+                })
+            }
+            _ => None,
+        }
+    };
+    let Some(job) = job else { return };
+    tokio::spawn(async move {
+        let permit = app.heavy.clone().acquire_owned().await;
+        let plies = job.plies;
+        let chosen = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            job.choose()
+        })
+        .await
+        .ok()
+        .flatten();
+        let mut s = lock(&session);
+        s.thinking = false;
+        // A turn taken back meanwhile makes the choice stale.
+        let current = s.game().plies().len() == plies;
+        match chosen {
+            Some(turn) if current => {
+                if let Err(e) = s.change(|game| game.play(turn)) {
+                    eprintln!("warning: game {}: {e:?}", s.id);
+                }
+            }
+            _ => s.announce(),
+        }
+    });
+}
+
+/// What the engine needs to choose a turn away from the game's lock.
+struct EngineJob {
+    definition: Arc<Definition>,
+    fen: String,
+    history: Vec<u64>,
+    level: u8,
+    plies: usize,
+}
+
+impl EngineJob {
+    fn choose(&self) -> Option<crate::movegen::Turn> {
+        let rules = &self.definition.rules;
+        let pos = Position::from_fen(rules, &self.fen).ok()?;
+        let past = &self.history[..self.history.len().saturating_sub(1)];
+        let report = Searcher::new(rules).search(&pos, past, Limits::level(self.level)).ok()?;
+        report.turn
+    }
+}

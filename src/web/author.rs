@@ -1,0 +1,377 @@
+//! The requests of the authoring and record pages: the shipped variants, a definition checked as
+//! `validate` checks it (with its rules in words and its start position drawn), random games
+//! simulated under it, a record opened turn by turn, and any position drawn.
+
+use std::sync::Arc;
+
+use axum::Json;
+use axum::extract::State;
+use serde::{Deserialize, Serialize};
+
+use crate::definition::{self, Definition, Diagnostic, JsonDiagnostic, LoadError, Sources};
+use crate::game::record::{self, BrokenRecord};
+use crate::lint::{lint, simulate as simulate_games};
+use crate::notation::record::parse as parse_record;
+use crate::position::Position;
+use crate::render::explain::explain;
+use crate::render::svg::{Arrow, ArrowKind, turn_path};
+use crate::rules::Rules;
+use crate::square::Square;
+use crate::web::session::MAX_RECORD;
+use crate::web::views::{EndingView, board, side_name};
+use crate::web::{ApiError, App, MAX_SIMULATED_GAMES, blocking};
+
+/// The name a definition sent as text has in its diagnostics.
+const TEXT_NAME: &str = "definition.toml";
+
+/// A shipped variant, for the page's list.
+#[derive(Debug, Serialize)]
+pub struct VariantView {
+    name: &'static str,
+    title: String,
+    description: Option<String>,
+    author: Option<String>,
+    year: Option<i64>,
+    random_setup: bool,
+    text: &'static str,
+}
+
+/// `GET /api/variants`.
+pub async fn variants(State(app): State<Arc<App>>) -> Json<Vec<VariantView>> {
+    Json(
+        app.shipped
+            .iter()
+            .map(|(name, def)| {
+                let info = def.rules.info();
+                VariantView {
+                    name,
+                    title: info.name.clone(),
+                    description: info.description.clone(),
+                    author: info.author.clone(),
+                    year: info.year,
+                    random_setup: def.rules.random_setup().is_some(),
+                    text: definition::shipped::shipped(name).map_or("", |(_, t)| t),
+                }
+            })
+            .collect(),
+    )
+}
+
+/// A diagnostic as `validate --format json` gives it, with its rustc-style rendering.
+#[derive(Debug, Serialize)]
+pub struct DiagnosticView {
+    #[serde(flatten)]
+    json: JsonDiagnostic,
+    /// As `validate` prints it.
+    rendered: String,
+}
+
+fn diagnostic_views(sources: &Sources, diagnostics: &[Diagnostic]) -> Vec<DiagnosticView> {
+    diagnostics
+        .iter()
+        .map(|d| DiagnosticView { json: d.to_json(sources), rendered: d.render(sources, false) })
+        .collect()
+}
+
+/// The answer to a definition with errors.
+pub fn invalid(sources: &Sources, diagnostics: &[Diagnostic]) -> ApiError {
+    let errors = diagnostics.iter().filter(|d| d.is_error()).count();
+    ApiError::Invalid(serde_json::json!({
+        "error": format!("the definition has {errors} error(s)"),
+        "diagnostics": diagnostic_views(sources, diagnostics),
+    }))
+}
+
+/// A definition's text.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CheckRequest {
+    text: String,
+    #[serde(default)]
+    flip: bool,
+}
+
+/// What a definition is, as the authoring page shows it.
+#[derive(Debug, Serialize)]
+pub struct CheckAnswer {
+    valid: bool,
+    diagnostics: Vec<DiagnosticView>,
+    title: Option<String>,
+    explain: Option<String>,
+    svg: Option<String>,
+}
+
+/// `POST /api/definitions/check`: the diagnostics of `validate`, the rules in words and the
+/// start position.
+pub async fn check(Json(request): Json<CheckRequest>) -> Result<Json<CheckAnswer>, ApiError> {
+    blocking(move || {
+        let answer = match definition::load_text(TEXT_NAME, &request.text) {
+            Ok(def) => {
+                let mut warnings = def.warnings.clone();
+                warnings.extend(lint(&def));
+                warnings.sort_by_key(|d| (d.at.file, d.at.span.start));
+                let start = Position::start(&def.rules);
+                CheckAnswer {
+                    valid: true,
+                    diagnostics: diagnostic_views(&def.sources, &warnings),
+                    title: Some(def.rules.info().name.clone()),
+                    explain: Some(explain(&def.rules)),
+                    svg: Some(board(&start, request.flip, &[], &[])),
+                }
+            }
+            Err(LoadError::Invalid { sources, diagnostics }) => CheckAnswer {
+                valid: false,
+                diagnostics: diagnostic_views(&sources, &diagnostics),
+                title: None,
+                explain: None,
+                svg: None,
+            },
+            Err(e) => return Err(ApiError::BadRequest(e.to_string())),
+        };
+        Ok(Json(answer))
+    })
+    .await
+}
+
+/// Random games to play under a definition.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SimulateRequest {
+    text: String,
+    games: usize,
+    #[serde(default = "one")]
+    seed: u64,
+}
+
+fn one() -> u64 {
+    1
+}
+
+/// What the random games showed.
+#[derive(Debug, Serialize)]
+pub struct SimulateAnswer {
+    games: usize,
+    diagnostics: Vec<DiagnosticView>,
+}
+
+/// `POST /api/definitions/simulate`: the warnings of `validate --simulate N`.
+pub async fn simulate(
+    State(app): State<Arc<App>>,
+    Json(request): Json<SimulateRequest>,
+) -> Result<Json<SimulateAnswer>, ApiError> {
+    if !(1..=MAX_SIMULATED_GAMES).contains(&request.games) {
+        return Err(ApiError::BadRequest(format!("simulate 1 to {MAX_SIMULATED_GAMES} games")));
+    }
+    let permit = app.heavy.clone().acquire_owned().await;
+    blocking(move || {
+        let _permit = permit;
+        let def = load_or_invalid(&request.text)?;
+        let mut found = simulate_games(&def, TEXT_NAME, request.games, request.seed);
+        found.sort_by_key(|d| (d.at.file, d.at.span.start));
+        Ok(Json(SimulateAnswer {
+            games: request.games,
+            diagnostics: diagnostic_views(&def.sources, &found),
+        }))
+    })
+    .await
+}
+
+fn load_or_invalid(text: &str) -> Result<Definition, ApiError> {
+    definition::load_text(TEXT_NAME, text).map_err(|e| match e {
+        LoadError::Invalid { sources, diagnostics } => invalid(&sources, &diagnostics),
+        other => ApiError::BadRequest(other.to_string()),
+    })
+}
+
+/// The definition a request names: a shipped variant, or its text.
+fn named_definition(
+    app: &App,
+    variant: Option<&str>,
+    text: Option<&str>,
+) -> Result<Arc<Definition>, ApiError> {
+    match (text, variant) {
+        (Some(text), _) => load_or_invalid(text).map(Arc::new),
+        (None, Some(name)) => app.shipped(name).cloned().ok_or_else(|| {
+            ApiError::BadRequest(format!(
+                "`{name}` is not a shipped variant: give the record's definition too"
+            ))
+        }),
+        (None, None) => Err(ApiError::BadRequest("name a variant or give a definition".to_owned())),
+    }
+}
+
+/// An arrow as the page sends it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ArrowView {
+    from: String,
+    to: String,
+    /// `move` or `kick`.
+    kind: String,
+}
+
+fn arrow_view(a: &Arrow) -> ArrowView {
+    let kind = match a.kind {
+        ArrowKind::Move => "move",
+        ArrowKind::Kick => "kick",
+    };
+    ArrowView { from: a.from.to_string(), to: a.to.to_string(), kind: kind.to_owned() }
+}
+
+/// The square of the board named `name`.
+fn square_named(rules: &Rules, name: &str) -> Result<Square, ApiError> {
+    rules
+        .board()
+        .squares()
+        .find(|s| s.to_string() == name)
+        .ok_or_else(|| ApiError::BadRequest(format!("`{name}` is not a square of this board")))
+}
+
+/// A position to draw.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RenderRequest {
+    variant: Option<String>,
+    definition: Option<String>,
+    fen: Option<String>,
+    #[serde(default)]
+    arrows: Vec<ArrowView>,
+    #[serde(default)]
+    marked: Vec<String>,
+    #[serde(default)]
+    flip: bool,
+}
+
+/// A drawing.
+#[derive(Debug, Serialize)]
+pub struct RenderAnswer {
+    svg: String,
+}
+
+/// `POST /api/render`: a position drawn, with arrows and marked squares.
+pub async fn render(
+    State(app): State<Arc<App>>,
+    Json(request): Json<RenderRequest>,
+) -> Result<Json<RenderAnswer>, ApiError> {
+    blocking(move || {
+        let def =
+            named_definition(&app, request.variant.as_deref(), request.definition.as_deref())?;
+        let rules = &def.rules;
+        let pos = match &request.fen {
+            Some(fen) if fen.len() <= 1000 => Position::from_fen(rules, fen)
+                .map_err(|e| ApiError::BadRequest(format!("bad position: {e}")))?,
+            Some(_) => {
+                return Err(ApiError::BadRequest("a position is at most 1000 bytes".to_owned()));
+            }
+            None => Position::start(rules),
+        };
+        if request.arrows.len() > 64 || request.marked.len() > 400 {
+            return Err(ApiError::BadRequest("too many arrows or marks".to_owned()));
+        }
+        let mut arrows = Vec::new();
+        for a in &request.arrows {
+            let kind = if a.kind == "move" { ArrowKind::Move } else { ArrowKind::Kick };
+            arrows.push(Arrow {
+                from: square_named(rules, &a.from)?,
+                to: square_named(rules, &a.to)?,
+                kind,
+            });
+        }
+        let marked =
+            request.marked.iter().map(|m| square_named(rules, m)).collect::<Result<Vec<_>, _>>()?;
+        Ok(Json(RenderAnswer { svg: board(&pos, request.flip, &arrows, &marked) }))
+    })
+    .await
+}
+
+/// A record to open.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OpenRequest {
+    record: String,
+    /// The definition, when the record's variant is not a shipped one.
+    definition: Option<String>,
+}
+
+/// One turn of an opened record, with the position after it and its path.
+#[derive(Debug, Serialize)]
+pub struct PlyView {
+    label: String,
+    name: String,
+    side: &'static str,
+    fen: String,
+    arrows: Vec<ArrowView>,
+    marked: Vec<String>,
+    comments: Vec<String>,
+}
+
+/// An opened record.
+#[derive(Debug, Serialize)]
+pub struct OpenAnswer {
+    variant: String,
+    title: String,
+    tags: Vec<(String, String)>,
+    start: String,
+    plies: Vec<PlyView>,
+    ending: Option<EndingView>,
+    /// Why the record could not be read to its end (the turns before are kept).
+    error: Option<String>,
+}
+
+/// `POST /api/records/open`: a record's turns, each with its position, checked as `replay`
+/// checks them.
+pub async fn open_record(
+    State(app): State<Arc<App>>,
+    Json(request): Json<OpenRequest>,
+) -> Result<Json<OpenAnswer>, ApiError> {
+    if request.record.len() as u64 > MAX_RECORD {
+        return Err(ApiError::BadRequest(format!("records are at most {MAX_RECORD} bytes")));
+    }
+    blocking(move || {
+        let text = request.record.strip_prefix('\u{feff}').unwrap_or(&request.record);
+        let parsed = parse_record(text)
+            .map_err(|e| ApiError::BadRequest(format!("the record is malformed: {e}")))?;
+        let variant = parsed.tag("Variant").unwrap_or("boyer-1951").to_owned();
+        let def = named_definition(&app, Some(&variant), request.definition.as_deref())?;
+        let (game, error) = match record::read(&def.rules, &variant, &parsed) {
+            Ok(game) => (game, None),
+            Err(BrokenRecord { game: Some(game), error }) => (*game, Some(error.to_string())),
+            Err(BrokenRecord { game: None, error }) => {
+                return Err(ApiError::BadRequest(error.to_string()));
+            }
+        };
+        let mut before = *game.start();
+        let plies = game
+            .plies()
+            .iter()
+            .map(|ply| {
+                let (arrows, marked) = turn_path(&before, &ply.turn);
+                let after = crate::movegen::play_unchecked(&before, &ply.turn);
+                let view = PlyView {
+                    label: crate::game::move_label(&before),
+                    name: ply.name.clone(),
+                    side: side_name(before.side()),
+                    fen: after.fen(),
+                    arrows: arrows.iter().map(arrow_view).collect(),
+                    marked: marked.iter().map(ToString::to_string).collect(),
+                    comments: ply.comments.clone(),
+                };
+                before = after;
+                view
+            })
+            .collect();
+        let ending = game
+            .ending()
+            .map(|e| EndingView { result: e.result().to_string(), reason: e.to_string() });
+        Ok(Json(OpenAnswer {
+            variant,
+            title: def.rules.info().name.clone(),
+            tags: game.tags.clone(),
+            start: game.start().fen(),
+            plies,
+            ending,
+            error,
+        }))
+    })
+    .await
+}

@@ -1,0 +1,38 @@
+// kickoff's page: one document, a screen per address.
+//   /                   start a game
+//   /play/ID/KEY        a game (the link is the key to it)
+//   /author             write a variant
+//   /records            open a record and step through it
+
+import { showHome } from './home.js';
+import { showGame } from './play.js';
+import { showAuthor } from './author.js';
+import { showRecords } from './records.js';
+import { el } from './api.js';
+
+function route() {
+  const screen = document.getElementById('screen');
+  screen.replaceChildren();
+  const path = location.pathname;
+  const game = path.match(/^\/play\/([0-9a-f]+)\/([0-9a-f]+)$/);
+  let nav = 'home';
+  if (game) {
+    nav = '';
+    showGame(screen, game[1], game[2]);
+  } else if (path === '/author') {
+    nav = 'author';
+    showAuthor(screen);
+  } else if (path === '/records') {
+    nav = 'records';
+    showRecords(screen);
+  } else if (path === '/') {
+    showHome(screen);
+  } else {
+    screen.append(el('p', {}, 'There is nothing here. ', el('a', { href: '/' }, 'Start a game.')));
+  }
+  for (const a of document.querySelectorAll('[data-nav]')) {
+    a.classList.toggle('current', a.dataset.nav === nav);
+  }
+}
+
+route();

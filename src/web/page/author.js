@@ -1,0 +1,150 @@
+// Writing a variant: the definition in an editor, its problems (the diagnostics of `kickoff
+// validate`, each at its line and column) as you type, its rules in words (`kickoff explain`),
+// its start position drawn, and buttons to play it or to simulate random games under it.
+
+import { get, post, el, readFile } from './api.js';
+
+const STORE = 'kickoff-author-text';
+const PAUSE_MS = 300;
+
+/** Lists diagnostics as `validate` prints them; a click on one calls `goTo(d)`. */
+export function showDiagnostics(host, diagnostics, goTo) {
+  const list = el('ul', { class: 'diagnostics' });
+  for (const d of diagnostics) {
+    const where = `${d.file}:${d.line}:${d.column}`;
+    const item = el('li', { class: `diagnostic ${d.severity}`, 'data-line': d.line, 'data-column': d.column },
+      el('div', { class: 'summary' }, el('span', { class: 'where' }, where), ' ',
+        el('strong', {}, `${d.severity}: `), d.message),
+      d.help ? el('div', { class: 'help' }, `help: ${d.help}`) : null,
+      el('pre', { class: 'rendered' }, d.rendered));
+    if (goTo) item.addEventListener('click', () => goTo(d));
+    list.append(item);
+  }
+  host.append(list);
+}
+
+export async function showAuthor(screen) {
+  const variants = await get('/api/variants');
+  const editor = el('textarea', { id: 'editor', spellcheck: 'false', wrap: 'off',
+    'aria-label': 'The definition' });
+  const gutter = el('div', { class: 'gutter', 'aria-hidden': 'true' });
+  const problems = el('div', { id: 'problems', class: 'problems' });
+  const verdict = el('p', { id: 'verdict', class: 'verdict' });
+  const diagram = el('div', { id: 'diagram', class: 'diagram' });
+  const rules = el('pre', { id: 'explain', class: 'explain' });
+  const simulated = el('div', { id: 'simulated', class: 'problems' });
+  const games = el('input', { id: 'games', type: 'number', min: 1, max: 200, value: 20, size: 4 });
+  const template = el('select', { id: 'template' }, el('option', { value: '' }, 'Start from…'),
+    variants.map((v) => el('option', { value: v.name }, v.title)));
+  const file = el('input', { type: 'file', accept: '.toml,text/plain' });
+
+  editor.value = localStorage.getItem(STORE) || (variants.find((v) => v.name === 'mini') || variants[0]).text;
+  let timer = null;
+  let checked = 0;
+
+  const lines = () => {
+    const count = editor.value.split('\n').length;
+    gutter.replaceChildren(...Array.from({ length: count }, (_, i) =>
+      el('div', { class: 'line-number', 'data-line': i + 1 }, String(i + 1))));
+  };
+
+  const goTo = (d) => {
+    const text = editor.value;
+    let offset = 0;
+    for (let l = 1; l < d.line; l += 1) offset = text.indexOf('\n', offset) + 1;
+    editor.focus();
+    editor.setSelectionRange(offset + d.column - 1, offset + d.column);
+  };
+
+  const check = async () => {
+    const asked = ++checked;
+    localStorage.setItem(STORE, editor.value);
+    let answer;
+    try {
+      answer = await post('/api/definitions/check', { text: editor.value });
+    } catch (e) {
+      verdict.textContent = e.message;
+      return;
+    }
+    if (asked !== checked) return; // a later check is under way
+    problems.replaceChildren();
+    for (const n of gutter.children) n.classList.remove('error', 'warning');
+    for (const d of answer.diagnostics) {
+      const n = gutter.querySelector(`[data-line="${d.line}"]`);
+      if (n && d.file === 'definition.toml') n.classList.add(d.severity);
+    }
+    showDiagnostics(problems, answer.diagnostics, goTo);
+    const errors = answer.diagnostics.filter((d) => d.severity === 'error').length;
+    const warnings = answer.diagnostics.length - errors;
+    verdict.textContent = answer.valid
+      ? `${answer.title}: valid${warnings ? `, ${warnings} warning(s)` : ''}`
+      : `invalid: ${errors} error(s)${warnings ? `, ${warnings} warning(s)` : ''}`;
+    verdict.className = answer.valid ? 'verdict valid' : 'verdict invalid';
+    if (answer.valid) {
+      diagram.innerHTML = answer.svg;
+      rules.textContent = answer.explain;
+    }
+    for (const b of screen.querySelectorAll('.needs-valid')) b.disabled = !answer.valid;
+  };
+
+  const changed = () => {
+    lines();
+    clearTimeout(timer);
+    timer = setTimeout(check, PAUSE_MS);
+  };
+  editor.addEventListener('input', changed);
+  editor.addEventListener('scroll', () => { gutter.scrollTop = editor.scrollTop; });
+  template.addEventListener('change', () => {
+    const v = variants.find((x) => x.name === template.value);
+    if (v) {
+      editor.value = v.text;
+      changed();
+    }
+  });
+  file.addEventListener('change', async () => {
+    const text = await readFile(file);
+    if (text !== null) {
+      editor.value = text;
+      changed();
+    }
+  });
+
+  const play = async (opponent) => {
+    try {
+      const created = await post('/api/games', { definition: editor.value, opponent, level: 2 });
+      location.assign(created.url);
+    } catch (e) {
+      verdict.textContent = e.message;
+    }
+  };
+
+  const simulate = async () => {
+    simulated.replaceChildren(el('p', {}, 'Playing random games…'));
+    try {
+      const answer = await post('/api/definitions/simulate',
+        { text: editor.value, games: Number(games.value) });
+      simulated.replaceChildren(el('p', { id: 'simulated-summary' },
+        `${answer.games} random games: ${answer.diagnostics.length ? `${answer.diagnostics.length} warning(s)` : 'nothing to report'}.`));
+      showDiagnostics(simulated, answer.diagnostics, goTo);
+    } catch (e) {
+      simulated.replaceChildren(el('p', { class: 'error' }, e.message));
+    }
+  };
+
+  screen.append(el('section', { class: 'author' },
+    el('div', { class: 'left' },
+      el('div', { class: 'toolbar' }, template, el('label', {}, 'Open: ', file)),
+      el('div', { class: 'editor' }, gutter, editor),
+      verdict, problems),
+    el('div', { class: 'right' },
+      diagram,
+      el('div', { class: 'buttons' },
+        el('button', { id: 'play-engine', class: 'primary needs-valid', onclick: () => play('engine') }, 'Play it against the engine'),
+        el('button', { id: 'play-hotseat', class: 'needs-valid', onclick: () => play('hotseat') }, 'Play it at this screen')),
+      el('div', { class: 'buttons' },
+        el('button', { id: 'simulate', class: 'needs-valid', onclick: simulate }, 'Simulate'), games, ' random games'),
+      simulated,
+      el('h2', {}, 'The rules in words'), rules)));
+  lines();
+  check();
+}

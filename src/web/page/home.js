@@ -1,0 +1,67 @@
+// The first screen: choose a variant (shipped, or a definition of your own), a setup and an
+// opponent, and start.
+
+import { get, post, el, readFile } from './api.js';
+import { showDiagnostics } from './author.js';
+
+export async function showHome(screen) {
+  const variants = await get('/api/variants');
+  const variant = el('select', { id: 'variant', name: 'variant' },
+    variants.map((v) => el('option', { value: v.name }, `${v.title} (${v.name})`)),
+    el('option', { value: '' }, 'My own definition…'));
+  const own = el('textarea', { id: 'definition', rows: 10, spellcheck: 'false',
+    placeholder: 'Paste a definition (TOML) here, or pick a file.' });
+  const file = el('input', { type: 'file', accept: '.toml,text/plain' });
+  file.addEventListener('change', async () => { own.value = (await readFile(file)) || ''; });
+  const ownBox = el('div', { class: 'own', hidden: true }, own, el('label', {}, 'File: ', file));
+  const setup = el('input', { id: 'setup', name: 'setup', size: 10, placeholder: 'random' });
+  const setupBox = el('label', { hidden: true }, 'Setup number: ', setup);
+  const level = el('select', { id: 'level' },
+    [1, 2, 3, 4].map((n) => el('option', { value: n, selected: n === 2 }, `level ${n}`)));
+  const opponents = [
+    ['engine', 'the engine'],
+    ['hotseat', 'a friend at this screen'],
+    ['remote', 'a friend in another browser (you get a link to send)'],
+  ].map(([value, text], i) => el('label', { class: 'choice' },
+    el('input', { type: 'radio', name: 'opponent', value, checked: i === 0 }), ' ', text));
+  const side = el('select', { id: 'side' },
+    el('option', { value: 'white' }, 'White'), el('option', { value: 'black' }, 'Black'),
+    el('option', { value: 'random' }, 'either'));
+  const problems = el('div', { class: 'problems' });
+
+  const sync = () => {
+    const chosen = variants.find((v) => v.name === variant.value);
+    ownBox.hidden = variant.value !== '';
+    setupBox.hidden = !(chosen ? chosen.random_setup : true);
+  };
+  variant.addEventListener('change', sync);
+  sync();
+
+  const start = async (event) => {
+    event.preventDefault();
+    problems.replaceChildren();
+    const opponent = screen.querySelector('input[name=opponent]:checked').value;
+    const request = { opponent, level: Number(level.value), side: side.value, setup: setup.value };
+    if (variant.value) request.variant = variant.value;
+    else request.definition = own.value;
+    try {
+      const created = await post('/api/games', request);
+      location.assign(created.url);
+    } catch (e) {
+      problems.append(el('p', { class: 'error' }, e.message));
+      if (e.body && e.body.diagnostics) showDiagnostics(problems, e.body.diagnostics);
+    }
+  };
+
+  screen.append(el('section', { class: 'home' },
+    el('h1', {}, 'Football chess, and any variant you write'),
+    el('form', { class: 'start', onsubmit: start },
+      el('label', {}, 'Variant: ', variant), ownBox, setupBox,
+      el('fieldset', {}, el('legend', {}, 'Play against'), opponents,
+        el('label', {}, 'Engine: ', level)),
+      el('label', {}, 'You play: ', side),
+      el('button', { type: 'submit', id: 'start', class: 'primary' }, 'Start the game'),
+      problems),
+    el('p', { class: 'hint' }, 'Or ', el('a', { href: '/author' }, 'write a variant'),
+      ', or ', el('a', { href: '/records' }, 'open a game record'), '.')));
+}

@@ -1,0 +1,349 @@
+// A game: the board, a turn entered step by step (the piece, its destination, then each kick,
+// with the squares possible at each step marked), the move list, and the game's buttons.
+// The server checks every step; the page only shows what it is told is possible.
+
+import { get, post, el } from './api.js';
+import { Board } from './board.js';
+
+export function showGame(screen, id, key) {
+  new GameScreen(screen, id, key).start();
+}
+
+class GameScreen {
+  constructor(screen, id, key) {
+    this.base = `/api/games/${id}/${key}`;
+    this.flipKey = `kickoff-flip-${id}`;
+    this.view = null; // the game as the server sees it
+    this.partial = []; // the actions of the turn entered so far
+    this.step = null; // what may follow them
+    this.svg = '';
+    this.selected = null; // the square of the piece chosen
+    this.choice = null; // several kicks reach one square: which kicker?
+    this.message = '';
+    this.build(screen);
+  }
+
+  build(screen) {
+    this.boardHost = el('div', { class: 'board', id: 'board' });
+    this.board = new Board(this.boardHost, {
+      onSquare: (square, from) => this.onSquare(square, from),
+      canDrag: (square) => this.canDrag(square),
+    });
+    this.status = el('p', { class: 'status', id: 'status' });
+    this.turnLine = el('p', { class: 'turn-so-far', id: 'turn-so-far' });
+    this.choices = el('div', { class: 'choices', id: 'choices' });
+    this.endTurn = el('button', { id: 'end-turn', class: 'primary', onclick: () => this.submit() }, 'End turn');
+    this.nullTurn = el('button', { id: 'null-turn', onclick: () => this.playNull() }, 'Pass (null turn)');
+    this.back = el('button', { id: 'step-back', onclick: () => this.stepBack() }, 'Take back a step');
+    this.typed = el('input', { id: 'typed-turn', size: 16, placeholder: 'Nc3>e6', autocomplete: 'off',
+      'aria-label': 'A turn in notation' });
+    const typedForm = el('form', { class: 'typed', onsubmit: (e) => { e.preventDefault(); this.playTyped(); } },
+      this.typed, el('button', { type: 'submit', id: 'play-typed' }, 'Play'));
+    this.moves = el('ol', { class: 'moves', id: 'moves' });
+    this.invite = el('div', { class: 'invite', id: 'invite', hidden: true });
+    this.offer = el('div', { class: 'offer', id: 'offer', hidden: true });
+    this.undoButton = el('button', { id: 'undo', onclick: () => this.undo() }, 'Undo');
+    this.resignButton = el('button', { id: 'resign', onclick: () => this.resign() }, 'Resign');
+    this.drawButton = el('button', { id: 'offer-draw', onclick: () => this.draw('offer') }, 'Offer a draw');
+    this.download = el('a', { id: 'download', class: 'button', href: `${this.base}/record`, download: '' }, 'Download the record');
+    this.title = el('h1', { id: 'title' });
+    this.players = el('p', { class: 'players', id: 'players' });
+    screen.append(el('section', { class: 'game' },
+      el('div', { class: 'left' }, this.boardHost),
+      el('div', { class: 'right' },
+        this.title, this.players, this.status, this.invite, this.offer,
+        this.entry = el('div', { class: 'entry' }, this.turnLine, this.choices,
+          el('div', { class: 'buttons' }, this.endTurn, this.nullTurn, this.back), typedForm),
+        this.moves,
+        el('div', { class: 'buttons' },
+          this.undoButton,
+          el('button', { id: 'flip', onclick: () => this.flip() }, 'Flip the board'),
+          this.drawButton, this.resignButton, this.download))));
+  }
+
+  get flipped() {
+    const saved = localStorage.getItem(this.flipKey);
+    if (saved !== null) return saved === 'true';
+    return !!this.view && this.view.you.length === 1 && this.view.you[0] === 'black';
+  }
+
+  async start() {
+    try {
+      await this.load();
+    } catch (e) {
+      this.status.textContent = e.message;
+      return;
+    }
+    const events = new EventSource(`${this.base}/events`);
+    events.addEventListener('update', (e) => {
+      if (!this.view || Number(e.data) !== this.view.version) this.load().catch((err) => this.fail(err));
+    });
+  }
+
+  /** Fetches the game and starts the turn afresh. */
+  async load() {
+    this.view = await get(`${this.base}?flip=${this.flipped}`);
+    this.reset();
+  }
+
+  reset() {
+    this.partial = [];
+    this.step = this.view.step;
+    this.svg = this.view.svg;
+    this.selected = null;
+    this.choice = null;
+    this.render();
+  }
+
+  fail(error) {
+    this.message = error.message;
+    this.render();
+  }
+
+  render() {
+    const v = this.view;
+    this.title.textContent = v.title;
+    this.players.textContent = `White: ${v.players[0]} · Black: ${v.players[1]}` +
+      (v.setup ? ` · setup ${v.setup}` : '') + (v.keeps_score ? ` · score ${v.score[0]}–${v.score[1]}` : '');
+    this.board.show(this.svg);
+    this.markSquares();
+    this.status.textContent = this.statusText();
+    this.status.classList.toggle('over', !!v.ending);
+    this.turnLine.textContent = this.step && this.step.name ? `Your turn so far: ${this.step.name}` : '';
+    this.renderChoices();
+    const entering = !!this.step;
+    this.entry.hidden = !entering;
+    this.endTurn.disabled = !(entering && this.step.can_stop);
+    this.nullTurn.hidden = !(entering && this.step.null_ok && this.partial.length === 0);
+    this.back.disabled = this.partial.length === 0;
+    this.typed.disabled = !entering;
+    this.undoButton.disabled = !v.can_undo;
+    this.undoButton.hidden = v.mode === 'remote';
+    this.resignButton.disabled = !!v.ending || v.you.length === 0;
+    this.drawButton.disabled = !!v.ending || v.thinking || v.draw_offer !== null;
+    this.renderMoves();
+    this.renderInvite();
+    this.renderOffer();
+  }
+
+  statusText() {
+    const v = this.view;
+    if (this.message) {
+      const m = this.message;
+      this.message = '';
+      return m;
+    }
+    if (v.ending) return `${v.ending.result}: ${v.ending.reason}.`;
+    const side = v.to_move === 'white' ? 'White' : 'Black';
+    if (v.thinking) return `${side} (the engine) is thinking…`;
+    if (this.step) return v.mode === 'hotseat' ? `${side} to play.` : `Your turn (${side}).`;
+    if (v.mode === 'remote') return `Waiting for ${side}…`;
+    return `${side} to play.`;
+  }
+
+  /** The squares the entered turn may go on with, marked on the board. */
+  markSquares() {
+    this.board.clear();
+    if (!this.step) return;
+    const moves = this.step.next.filter((n) => n.action.type === 'move');
+    const kicks = this.step.next.filter((n) => n.action.type === 'kick');
+    const actors = new Set([...moves.map((n) => n.action.from), ...kicks.map((n) => n.action.kicker)]);
+    this.board.mark([...actors], 'movable');
+    this.board.mark(unique(kicks.map((n) => n.action.to)), 'kick');
+    if (this.selected) {
+      this.board.mark([this.selected], 'selected');
+      const own = moves.filter((n) => n.action.from === this.selected).map((n) => n.action.to);
+      this.board.mark(unique(own), 'target');
+    }
+  }
+
+  renderChoices() {
+    this.choices.replaceChildren();
+    if (!this.choice) return;
+    this.choices.append(el('span', {}, this.choice.question + ' '),
+      ...this.choice.options.map((n) => el('button', { class: 'option', onclick: () => this.apply(n) },
+        n.promotes_to ? `${n.promotes_to} (${n.name})` : n.name)));
+  }
+
+  renderMoves() {
+    this.moves.replaceChildren();
+    let row = null;
+    this.view.moves.forEach((m, i) => {
+      if (!row || m.side === 'white') {
+        row = el('li', {}, el('span', { class: 'label' }, m.label));
+        this.moves.append(row);
+      }
+      const last = i === this.view.moves.length - 1;
+      row.append(el('span', { class: last ? 'move last' : 'move', 'data-index': i }, m.name));
+    });
+    this.moves.scrollTop = this.moves.scrollHeight;
+  }
+
+  renderInvite() {
+    const link = this.view.invite;
+    this.invite.hidden = !link;
+    if (!link) return;
+    const url = new URL(link, location.href).href;
+    this.invite.replaceChildren(el('p', {}, 'Send this link to your opponent:'),
+      el('input', { id: 'invite-link', readonly: true, value: url, size: 60,
+        onfocus: (e) => e.target.select() }));
+  }
+
+  renderOffer() {
+    const v = this.view;
+    const toMe = v.draw_offer && (v.mode === 'hotseat' || !v.you.includes(v.draw_offer));
+    this.offer.hidden = !v.draw_offer;
+    if (!v.draw_offer) return;
+    const who = v.draw_offer === 'white' ? 'White' : 'Black';
+    this.offer.replaceChildren(el('span', {}, `${who} offers a draw. `),
+      toMe ? el('button', { id: 'accept-draw', onclick: () => this.draw('accept') }, 'Accept') : null,
+      toMe ? el('button', { id: 'decline-draw', onclick: () => this.draw('decline') }, 'Decline') : null);
+  }
+
+  canDrag(square) {
+    if (!this.step) return false;
+    return this.step.next.some((n) => n.action.from === square || n.action.kicker === square) ||
+      this.ballSquare() === square;
+  }
+
+  ballSquare() {
+    const ball = this.board.svg && this.board.svg.querySelector('.ball');
+    return ball ? ball.dataset.square : null;
+  }
+
+  /** A click on a square, or a drag from `from` to it. */
+  onSquare(square, from) {
+    if (!this.step) return;
+    this.choice = null;
+    if (from && from !== this.ballSquare()) this.selected = from;
+    if (from && from === this.ballSquare()) this.selected = null;
+    const next = this.step.next;
+    if (this.selected) {
+      const own = next.filter((n) => (n.action.from === this.selected || n.action.kicker === this.selected)
+        && n.action.to === square);
+      if (own.length === 1) return this.apply(own[0]);
+      if (own.length > 1 && own.every((n) => n.promotes_to)) return this.ask('Promote to which piece?', own);
+      if (own.length > 1) return this.ask('Which one?', own);
+    }
+    const kicks = next.filter((n) => n.action.type === 'kick' && n.action.to === square);
+    if (kicks.length === 1) return this.apply(kicks[0]);
+    if (kicks.length > 1) return this.ask('Which piece kicks?', kicks);
+    const acts = next.some((n) => n.action.from === square || n.action.kicker === square);
+    this.selected = acts && this.selected !== square ? square : null;
+    this.render();
+    return undefined;
+  }
+
+  ask(question, options) {
+    this.choice = { question, options };
+    this.render();
+  }
+
+  /** Adds an action to the turn and asks what may follow. */
+  async apply(next) {
+    this.choice = null;
+    this.selected = null;
+    this.partial.push(next.action);
+    try {
+      const answer = await post(`${this.base}/step`, { actions: this.partial, flip: this.flipped });
+      this.svg = answer.svg;
+      this.step = answer.step;
+    } catch (e) {
+      this.partial.pop();
+      return this.fail(e);
+    }
+    if (this.step.next.length === 0 && this.step.can_stop) return this.submit();
+    this.render();
+    return undefined;
+  }
+
+  async stepBack() {
+    this.partial.pop();
+    this.selected = null;
+    this.choice = null;
+    try {
+      const answer = await post(`${this.base}/step`, { actions: this.partial, flip: this.flipped });
+      this.svg = answer.svg;
+      this.step = answer.step;
+      this.render();
+    } catch (e) {
+      this.fail(e);
+    }
+  }
+
+  async submit() {
+    await this.send('play', { actions: this.partial, flip: this.flipped });
+  }
+
+  async playNull() {
+    await this.send('play', { actions: [], flip: this.flipped });
+  }
+
+  async playTyped() {
+    const text = this.typed.value.trim();
+    if (!text) return;
+    if (await this.send('play', { text, flip: this.flipped })) this.typed.value = '';
+  }
+
+  async undo() {
+    await this.send(`undo?flip=${this.flipped}`, {});
+  }
+
+  /** Sends a request that answers with the game; true when it was done. */
+  async send(path, body) {
+    try {
+      this.view = await post(`${this.base}/${path}`, body);
+      this.reset();
+      return true;
+    } catch (e) {
+      this.fail(e);
+      return false;
+    }
+  }
+
+  async resign() {
+    if (this.resignButton.dataset.confirm !== 'yes') {
+      this.resignButton.dataset.confirm = 'yes';
+      this.resignButton.textContent = 'Really resign?';
+      setTimeout(() => {
+        this.resignButton.dataset.confirm = '';
+        this.resignButton.textContent = 'Resign';
+      }, 4000);
+      return;
+    }
+    this.resignButton.dataset.confirm = '';
+    this.resignButton.textContent = 'Resign';
+    await this.send('resign', {});
+  }
+
+  async draw(action) {
+    try {
+      const answer = await post(`${this.base}/draw`, { action });
+      if (answer.status === 'declined' && action === 'offer') this.message = 'The engine declines the draw.';
+      await this.load();
+    } catch (e) {
+      this.fail(e);
+    }
+  }
+
+  async flip() {
+    localStorage.setItem(this.flipKey, String(!this.flipped));
+    try {
+      const answer = await post(`${this.base}/step`, { actions: this.partial, flip: this.flipped })
+        .catch(() => null);
+      if (answer) {
+        this.svg = answer.svg;
+      } else {
+        this.view = await get(`${this.base}?flip=${this.flipped}`);
+        this.svg = this.view.svg;
+      }
+      this.render();
+    } catch (e) {
+      this.fail(e);
+    }
+  }
+}
+
+function unique(list) {
+  return [...new Set(list)];
+}

@@ -1,0 +1,300 @@
+//! What the page is sent: a game's state, the actions possible next in a turn being entered, and
+//! the board drawn by [`crate::render::svg`].
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::Game;
+use crate::movegen::notation::{name, resolve};
+use crate::movegen::{Action, Mid, MoveKind, Turn};
+use crate::position::Position;
+use crate::render::svg::{Arrow, Diagram, svg, turn_path};
+use crate::side::Side;
+use crate::web::ApiError;
+use crate::web::session::{Mode, Session};
+
+/// One action of a turn as the page sees it and sends it back.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
+pub enum ActionView {
+    /// A piece moves (or, with a carried ball, acts in place).
+    Move {
+        /// Its White letter.
+        piece: char,
+        /// Its square.
+        from: String,
+        /// Where it goes (in place: the other piece's square).
+        to: String,
+        /// The letter it becomes.
+        promotion: Option<char>,
+        /// `plain`, `en-passant` or `in-place`.
+        kind: String,
+    },
+    /// A piece kicks the ball.
+    Kick {
+        /// The kicker's square.
+        kicker: String,
+        /// Where the ball goes.
+        to: String,
+    },
+}
+
+impl From<Action> for ActionView {
+    fn from(action: Action) -> ActionView {
+        match action {
+            Action::Move(m) => ActionView::Move {
+                piece: m.letter,
+                from: m.from.to_string(),
+                to: m.to.to_string(),
+                promotion: m.promotion,
+                kind: match m.kind {
+                    MoveKind::Plain => "plain",
+                    MoveKind::EnPassant => "en-passant",
+                    MoveKind::InPlace => "in-place",
+                }
+                .to_owned(),
+            },
+            Action::Kick(k) => {
+                ActionView::Kick { kicker: k.kicker.to_string(), to: k.to.to_string() }
+            }
+        }
+    }
+}
+
+/// An action possible next, with the name of the turn so far with it.
+#[derive(Clone, Debug, Serialize)]
+pub struct NextView {
+    /// The action.
+    pub action: ActionView,
+    /// The turn so far ending with it, in kickoff's notation.
+    pub name: String,
+    /// The name of the piece a promotion makes (`queen`), for the page's question.
+    pub promotes_to: Option<String>,
+}
+
+/// A turn being entered: what may come next, and whether it may end here.
+#[derive(Clone, Debug, Serialize)]
+pub struct StepView {
+    /// The actions possible next.
+    pub next: Vec<NextView>,
+    /// Whether the turn may end now.
+    pub can_stop: bool,
+    /// Whether the null turn may be played (before any action).
+    pub null_ok: bool,
+    /// The turn so far in notation (empty before the first action).
+    pub name: String,
+}
+
+/// Walks the actions the page sent from `pos`, each checked against the actions possible at
+/// its moment.
+///
+/// # Errors
+/// An action that is not possible where it stands.
+pub fn walk<'r>(pos: &Position<'r>, asked: &[ActionView]) -> Result<(Mid<'r>, Turn), ApiError> {
+    let mut mid = Mid::start(pos);
+    let mut turn = Turn::null();
+    let mut possible = Vec::new();
+    for (i, want) in asked.iter().enumerate() {
+        possible.clear();
+        mid.actions(&mut possible);
+        let found = possible.iter().find(|&&a| ActionView::from(a) == *want).copied();
+        let Some(action) = found else {
+            return Err(ApiError::BadRequest(format!(
+                "action {} of the turn is not possible at that moment",
+                i + 1
+            )));
+        };
+        mid = mid.apply(action);
+        turn.actions.push(action);
+    }
+    Ok((mid, turn))
+}
+
+/// The step view after `turn` (the actions walked to `mid`) from `pos`.
+#[must_use]
+pub fn step_view(pos: &Position<'_>, turn: &Turn, mid: &Mid<'_>) -> StepView {
+    let mut possible = Vec::new();
+    mid.actions(&mut possible);
+    let next = possible
+        .iter()
+        .map(|&a| {
+            let mut longer = turn.clone();
+            longer.actions.push(a);
+            NextView { action: a.into(), name: name(pos, &longer), promotes_to: promotion(pos, a) }
+        })
+        .collect();
+    let started = !turn.is_null();
+    StepView {
+        next,
+        can_stop: started && mid.may_stop(!possible.is_empty()),
+        null_ok: !started && resolve(pos, "--").is_ok(),
+        name: if started { name(pos, turn) } else { String::new() },
+    }
+}
+
+/// The name of the piece that `action` promotes to, if it promotes.
+fn promotion(pos: &Position<'_>, action: Action) -> Option<String> {
+    let Action::Move(m) = action else { return None };
+    let rules = pos.rules();
+    m.promotion.and_then(|letter| rules.kind_of(letter)).map(|kind| rules.piece(kind).name.clone())
+}
+
+/// The board as an SVG document.
+#[must_use]
+pub fn board(
+    pos: &Position<'_>,
+    flipped: bool,
+    arrows: &[Arrow],
+    marked: &[crate::square::Square],
+) -> String {
+    svg(&Diagram { position: pos, flipped, arrows, marked })
+}
+
+/// The game's board with its last turn drawn.
+#[must_use]
+pub fn game_board(game: &Game<'_>, flipped: bool) -> String {
+    let plies = game.plies();
+    let (arrows, marked) = match plies.last() {
+        Some(last) => turn_path(&game.position_at(plies.len() - 1), &last.turn),
+        None => (Vec::new(), Vec::new()),
+    };
+    board(game.position(), flipped, &arrows, &marked)
+}
+
+/// One turn of the move list.
+#[derive(Clone, Debug, Serialize)]
+pub struct MoveView {
+    /// `12.` or `12...`.
+    pub label: String,
+    /// The turn in notation.
+    pub name: String,
+    /// `white` or `black`.
+    pub side: &'static str,
+}
+
+/// How the game ended.
+#[derive(Clone, Debug, Serialize)]
+pub struct EndingView {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub result: String,
+    /// Why, in words.
+    pub reason: String,
+}
+
+/// Everything the page shows of a game.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameView {
+    /// The game's id.
+    pub id: String,
+    /// The variant as records name it.
+    pub variant: String,
+    /// The variant's own name.
+    pub title: String,
+    /// `engine`, `hotseat` or `remote`.
+    pub mode: &'static str,
+    /// Who plays White and Black.
+    pub players: [String; 2],
+    /// The sides this link plays.
+    pub you: Vec<&'static str>,
+    /// The side to move.
+    pub to_move: &'static str,
+    /// The position.
+    pub fen: String,
+    /// Goals so far, White's first.
+    pub score: [u16; 2],
+    /// Whether the game is a match of several goals.
+    pub keeps_score: bool,
+    /// The turns played.
+    pub moves: Vec<MoveView>,
+    /// How it ended, if it has.
+    pub ending: Option<EndingView>,
+    /// The side offering a draw.
+    pub draw_offer: Option<&'static str>,
+    /// Whether the engine is choosing its turn.
+    pub thinking: bool,
+    /// Counts the game's changes.
+    pub version: u64,
+    /// Whether this link may take back a turn.
+    pub can_undo: bool,
+    /// The other person's link, for the one who made a game between two browsers.
+    pub invite: Option<String>,
+    /// The number of the random setup, if any.
+    pub setup: Option<String>,
+    /// The board.
+    pub svg: String,
+    /// The turn to enter, when it is this link's turn.
+    pub step: Option<StepView>,
+}
+
+/// The lowercase name of a side.
+#[must_use]
+pub fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::White => "white",
+        Side::Black => "black",
+    }
+}
+
+/// The view of a session for the holder of `key`.
+#[must_use]
+pub fn game_view(session: &Session, key: &str, flipped: bool) -> GameView {
+    let game = session.game();
+    let sides = session.sides_of(key);
+    let pos = game.position();
+    let ending = game.ending();
+    let mut before = *game.start();
+    let moves = game
+        .plies()
+        .iter()
+        .map(|ply| {
+            let view = MoveView {
+                label: crate::game::move_label(&before),
+                name: ply.name.clone(),
+                side: side_name(before.side()),
+            };
+            before = crate::movegen::play_unchecked(&before, &ply.turn);
+            view
+        })
+        .collect();
+    let my_turn = ending.is_none() && !session.thinking && sides.contains(&pos.side());
+    let step = my_turn.then(|| step_view(pos, &Turn::null(), &Mid::start(pos)));
+    GameView {
+        id: session.id.clone(),
+        variant: session.variant().to_owned(),
+        title: game.rules().info().name.clone(),
+        mode: session.mode.name(),
+        players: [session.players.white.to_string(), session.players.black.to_string()],
+        you: sides.iter().map(|&s| side_name(s)).collect(),
+        to_move: side_name(pos.side()),
+        fen: pos.fen(),
+        score: pos.score(),
+        keeps_score: game.rules().end().keeps_score(),
+        moves,
+        ending: ending
+            .map(|e| EndingView { result: e.result().to_string(), reason: e.to_string() }),
+        draw_offer: session.draw_offer.map(side_name),
+        thinking: session.thinking,
+        version: session.version,
+        can_undo: can_undo(session, &sides),
+        invite: session.invite_for(key),
+        setup: game.setup_number().map(|n| n.to_string()),
+        svg: game_board(game, flipped),
+        step,
+    }
+}
+
+/// Whether the holder of a link playing `sides` may take back a turn: against the engine (its
+/// own last turn, with the engine's reply), or at a hot seat.
+fn can_undo(session: &Session, sides: &[Side]) -> bool {
+    let game = session.game();
+    let anything = !game.plies().is_empty() || game.ending().is_some();
+    match session.mode {
+        Mode::Engine => {
+            !session.thinking
+                && anything
+                && (game.ending().is_some()
+                    || (0..game.plies().len()).any(|i| sides.contains(&game.side_at(i))))
+        }
+        Mode::HotSeat => anything,
+        Mode::Remote => false,
+    }
+}

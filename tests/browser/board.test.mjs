@@ -1,0 +1,408 @@
+// kickoff's web board in a real browser: Debian's Chromium, headless, driven by playwright-core.
+// Each test starts its own `kickoff serve` with an empty games folder.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  startServer, startBrowser, newGame, clickSquare, dragSquare, screenshot,
+} from './harness.mjs';
+
+let browser;
+
+before(async () => {
+  browser = await startBrowser();
+});
+
+after(async () => {
+  await browser.close();
+});
+
+/** A server for one test, stopped and removed at its end. */
+async function withServer(t) {
+  const server = await startServer();
+  t.after(async () => {
+    await server.stop();
+    server.remove();
+  });
+  return server;
+}
+
+/** A page in a browser session of its own. */
+async function newPage(t) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20000);
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  t.after(async () => {
+    await context.close();
+    assert.deepEqual(errors, [], 'the page raised no error');
+  });
+  return page;
+}
+
+const moves = (page) => page.locator('#moves .move').allTextContents();
+
+/** Waits until the move list holds `n` turns. */
+async function waitForMoves(page, n) {
+  await page.waitForFunction((count) => document.querySelectorAll('#moves .move').length === count, n);
+}
+
+// A definition whose start is a kick chain: the rook on d4 sends the ball up the d-file, the
+// rook that moved to c7 passes it on along rank 7. Black has no piece and must pass.
+const CHAIN = `extends = "boyer-1951"
+
+[variant]
+name = "Chain drill"
+
+[setup]
+fen = "9/9/3R5/9/3a5/3R5/9/9/9 w 0"
+`;
+
+test('a game of Boyer\'s Football Chess played by clicks, to a goal', { timeout: 120000 }, async (t) => {
+  const server = await withServer(t);
+  const page = await newPage(t);
+  await newGame(page, server.url, { opponent: 'hotseat' });
+  await screenshot(page, 'play-start');
+  // 1. Bd4>g7: the bishop from g1 to d4 (dragged), then its kick to g7 (a click on the ball's
+  // square), then the end of the turn.
+  await dragSquare(page, 'g1', 'd4');
+  await page.locator('.mark.kick[data-square="g7"]').waitFor();
+  assert.equal(await page.locator('#board .piece[data-square="d4"]').count(), 1, 'the bishop stands on d4');
+  assert.equal(await page.textContent('#turn-so-far'), 'Your turn so far: Bd4');
+  await clickSquare(page, 'g7');
+  await page.waitForFunction(() => document.querySelector('#turn-so-far').textContent.includes('Bd4>g7')
+    || document.querySelectorAll('#moves .move').length === 1);
+  if ((await moves(page)).length === 0) await page.click('#end-turn');
+  await waitForMoves(page, 1);
+  // 1... Ba3 by clicks: the piece, then its square (its possible squares are marked).
+  await clickSquare(page, 'g9');
+  await page.locator('.mark.target[data-square="a3"]').waitFor();
+  await clickSquare(page, 'a3');
+  await waitForMoves(page, 2);
+  // 2. Bh6>e9#: the bishop from c1 to h6 kicks the ball from g7 over f8 into Black's goal.
+  await clickSquare(page, 'c1');
+  await clickSquare(page, 'h6');
+  await page.locator('.mark.kick[data-square="e9"]').waitFor();
+  await clickSquare(page, 'e9');
+  await page.locator('#status.over').waitFor();
+  assert.deepEqual(await moves(page), ['Bd4>g7', 'Ba3', 'Bh6>e9#']);
+  assert.equal(await page.textContent('#status'), '1-0: White scores a goal.');
+  assert.equal(await page.locator('#board .ball').getAttribute('data-square'), 'e9');
+  await screenshot(page, 'play-goal');
+  // The record downloads with the game in kickoff's notation.
+  const record = await page.evaluate(async () => (await fetch(document.querySelector('#download').href)).text());
+  assert.match(record, /1\. Bd4>g7 Ba3 2\. Bh6>e9# 1-0/);
+  assert.doesNotMatch(record, /Key/, 'the links\' keys stay on the server');
+});
+
+test('against the engine: clicks, a typed turn, the reply, undo', { timeout: 120000 }, async (t) => {
+  const server = await withServer(t);
+  const page = await newPage(t);
+  await newGame(page, server.url, { opponent: 'engine', level: 1 });
+  await clickSquare(page, 'b1');
+  await page.locator('.mark.target[data-square="c3"]').waitFor();
+  await clickSquare(page, 'c3');
+  await waitForMoves(page, 2); // the engine answers
+  assert.equal((await moves(page))[0], 'Nc3');
+  await page.fill('#typed-turn', 'Nb1');
+  await page.click('#play-typed');
+  await waitForMoves(page, 4);
+  assert.equal((await moves(page))[2], 'Nb1');
+  await page.fill('#typed-turn', 'Qz9');
+  await page.click('#play-typed');
+  await page.waitForFunction(() => document.querySelector('#status').textContent.includes('Qz9'));
+  await page.click('#undo');
+  await waitForMoves(page, 2);
+  assert.equal(await page.locator('#board .piece[data-square="c3"]').count(), 1, 'the knight is back on c3');
+});
+
+test('a kick chain entered step by step', { timeout: 120000 }, async (t) => {
+  const server = await withServer(t);
+  const page = await newPage(t);
+  await page.goto(`${server.url}/`);
+  await page.selectOption('#variant', '');
+  await page.fill('#definition', CHAIN);
+  await page.check('input[name=opponent][value=hotseat]');
+  await page.click('#start');
+  await page.locator('#board svg').waitFor();
+  assert.equal(await page.textContent('#title'), 'Chain drill');
+  // The rook moves d7-c7; the squares the ball can reach from d5 are shown.
+  await clickSquare(page, 'd7');
+  await clickSquare(page, 'c7');
+  await page.locator('.mark.kick[data-square="d7"]').waitFor();
+  assert.equal(await page.textContent('#turn-so-far'), 'Your turn so far: Rc7');
+  // The first kick: the rook on d4 sends the ball to d7, beside the rook on c7.
+  await clickSquare(page, 'd7');
+  await page.locator('.mark.kick[data-square="f7"]').waitFor();
+  assert.equal(await page.textContent('#turn-so-far'), 'Your turn so far: Rc7>d7');
+  assert.equal(await page.locator('#board .ball').getAttribute('data-square'), 'd7');
+  assert.ok(await page.isEnabled('#end-turn'), 'the turn may end after a kick');
+  // A step taken back, and entered again.
+  await page.click('#step-back');
+  await page.locator('#board .ball[data-square="d5"]').waitFor();
+  await clickSquare(page, 'd7');
+  await page.locator('.mark.kick[data-square="f7"]').waitFor();
+  // The pass: the rook on c7 sends it on to f7; nothing can follow, so the turn ends.
+  await clickSquare(page, 'f7');
+  await waitForMoves(page, 1);
+  assert.deepEqual(await moves(page), ['Rc7>d7>f7']);
+  // Black has no piece: its only turn is the pass.
+  await page.locator('#null-turn').waitFor();
+  await page.click('#null-turn');
+  await waitForMoves(page, 2);
+  assert.deepEqual(await moves(page), ['Rc7>d7>f7', '--']);
+});
+
+test('two browsers play one game through its links', { timeout: 120000 }, async (t) => {
+  const server = await withServer(t);
+  const first = await newPage(t);
+  await newGame(first, server.url, { opponent: 'remote' });
+  const invite = await first.inputValue('#invite-link');
+  assert.match(invite, /\/play\/[0-9a-f]{24}\/[0-9a-f]{32}$/);
+  const second = await newPage(t);
+  await second.goto(invite);
+  await second.locator('#board svg').waitFor();
+  assert.equal(await second.textContent('#status'), 'Waiting for White…');
+  assert.equal(await second.locator('#invite').isHidden(), true, 'only the maker sees the invitation');
+  await screenshot(first, 'two-browsers');
+  await clickSquare(first, 'b1');
+  await clickSquare(first, 'c3');
+  // The second browser hears of the turn without reloading.
+  await waitForMoves(second, 1);
+  assert.equal(await second.textContent('#status'), 'Your turn (Black).');
+  await clickSquare(second, 'h9');
+  await clickSquare(second, 'g7');
+  await waitForMoves(first, 2);
+  assert.deepEqual(await moves(first), ['Nc3', 'Ng7']);
+  // A draw offered in one browser is accepted in the other.
+  await first.click('#offer-draw');
+  await second.locator('#accept-draw').waitFor();
+  await second.click('#accept-draw');
+  await first.locator('#status.over').waitFor();
+  assert.equal(await first.textContent('#status'), '1/2-1/2: draw by agreement.');
+  // A wrong key is no way in.
+  const wrong = invite.replace(/[0-9a-f]{32}$/, '0'.repeat(32));
+  const status = await second.evaluate(async (url) => (await fetch(url.replace('/play/', '/api/games/'))).status, wrong);
+  assert.equal(status, 404);
+});
+
+test('a reload resumes the game, and so does a restarted server', { timeout: 120000 }, async (t) => {
+  const server = await startServer();
+  t.after(() => server.remove());
+  const page = await newPage(t);
+  await newGame(page, server.url, { opponent: 'engine', level: 1 });
+  await clickSquare(page, 'b1');
+  await clickSquare(page, 'c3');
+  await waitForMoves(page, 2);
+  const before = await moves(page);
+  const address = page.url();
+  await page.reload();
+  await waitForMoves(page, 2);
+  assert.deepEqual(await moves(page), before);
+  assert.equal(await page.textContent('#status'), 'Your turn (White).');
+  // The server stops and starts again on the same games folder: the link still works.
+  await server.stop();
+  const again = await startServer(server.folder);
+  t.after(() => again.stop());
+  await page.goto(address.replace(server.url, again.url));
+  await waitForMoves(page, 2);
+  assert.deepEqual(await moves(page), before);
+  await clickSquare(page, 'h1');
+  await clickSquare(page, 'g3');
+  await waitForMoves(page, 4);
+});
+
+test('the authoring page shows a mistake at its line, then plays the fixed variant', { timeout: 120000 }, async (t) => {
+  const server = await withServer(t);
+  const page = await newPage(t);
+  await page.goto(`${server.url}/author`);
+  await page.selectOption('#template', 'mini');
+  await page.locator('#verdict.valid').waitFor();
+  const text = await page.inputValue('#editor');
+  const lines = text.split('\n');
+  const line = lines.findIndex((l) => l === 'moves = "R"') + 1;
+  assert.ok(line > 0);
+  lines[line - 1] = 'moves = "Rz"';
+  await page.fill('#editor', lines.join('\n'));
+  await page.locator('#verdict.invalid').waitFor();
+  const first = page.locator('.diagnostic.error').first();
+  assert.equal(await first.getAttribute('data-line'), String(line));
+  assert.match(await first.textContent(), new RegExp(`definition\\.toml:${line}:\\d+`));
+  assert.match(await page.locator(`.gutter [data-line="${line}"]`).getAttribute('class'), /error/);
+  assert.ok(await page.isDisabled('#play-engine'));
+  await screenshot(page, 'author-mistake');
+  // Fixed: the diagram, the rules in words, and a game at once.
+  lines[line - 1] = 'moves = "R"';
+  await page.fill('#editor', lines.join('\n'));
+  await page.locator('#verdict.valid').waitFor();
+  assert.match(await page.textContent('#explain'), /Mini Football/);
+  assert.equal(await page.locator('#diagram svg').count(), 1);
+  await page.fill('#games', '5');
+  await page.click('#simulate');
+  await page.locator('#simulated-summary').waitFor();
+  assert.match(await page.textContent('#simulated-summary'), /^5 random games/);
+  await page.click('#play-engine');
+  await page.waitForURL(/\/play\//);
+  await page.locator('#board svg').waitFor();
+  assert.equal(await page.textContent('#title'), 'Mini Football');
+});
+
+test('a record opened and stepped through', { timeout: 120000 }, async (t) => {
+  const server = await withServer(t);
+  const page = await newPage(t);
+  await page.goto(`${server.url}/records`);
+  await page.fill('#record', '[Variant "boyer-1951"]\n[White "Ann"]\n\n1. Bd4>g7 Ba3 2. Bh6>e9# 1-0\n');
+  await page.click('#open-record');
+  await page.locator('#board svg').waitFor();
+  await page.waitForFunction(() => document.querySelector('#where').textContent.includes('turn 3 of 3'));
+  assert.equal(await page.locator('#board .ball').getAttribute('data-square'), 'e9');
+  await page.click('#first');
+  await page.waitForFunction(() => document.querySelector('#where').textContent.startsWith('The start'));
+  assert.equal(await page.locator('#board .ball').getAttribute('data-square'), 'e5');
+  await page.click('#next');
+  await page.waitForFunction(() => document.querySelector('#where').textContent.includes('Bd4>g7'));
+  assert.equal(await page.locator('#board .ball').getAttribute('data-square'), 'g7');
+  assert.equal(await page.locator('#board .arrows [data-from="e5"][data-to="g7"]').count(), 1, 'the kick is drawn');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => document.querySelector('#where').textContent.includes('Ba3'));
+  await page.locator('#moves .move', { hasText: 'Bh6>e9#' }).click();
+  await page.waitForFunction(() => document.querySelector('#where').textContent.includes('turn 3 of 3'));
+  assert.match(await page.textContent('.records .status.over'), /1-0: White scores a goal/);
+  await screenshot(page, 'record', { fullPage: true });
+  // A record that breaks keeps its turns up to the break and says why.
+  await page.fill('#record', '[Variant "boyer-1951"]\n\n1. Nc3 Nc7 2. Nd3 *\n');
+  await page.click('#open-record');
+  await page.locator('#record-error').waitFor();
+  assert.match(await page.textContent('#record-error'), /Nd3/);
+});
+
+// vchess.club's Ball from a fixed position: a pawn on b8 about to promote, a rook that can take
+// the pawn on h5, a knight holding the ball on e4 and a bishop on f6 to pass it to.
+const BALL = `format = 1
+
+[variant]
+name = "Ball drill"
+
+[board]
+files = 9
+ranks = 9
+
+[goals]
+white = "d9-f9"
+black = "d1-f1"
+
+[pieces.P]
+name = "pawn"
+moves = "fmWfceFifmnD"
+goals = "always"
+promotion = "a9-i9"
+promote_to = "RNBQH"
+holder = "S"
+
+[pieces.R]
+name = "rook"
+moves = "R3"
+goals = "always"
+holder = "U"
+
+[pieces.N]
+name = "knight"
+moves = "N"
+goals = "always"
+holder = "O"
+
+[pieces.B]
+name = "bishop"
+moves = "B3"
+goals = "always"
+holder = "C"
+
+[pieces.Q]
+name = "queen"
+moves = "Q3"
+goals = "always"
+holder = "T"
+
+[pieces.H]
+name = "phoenix"
+moves = "WA"
+goals = "always"
+holder = "I"
+
+[ball]
+mode = "carried"
+pass = true
+steal = "both"
+holder_captures = false
+
+[capture]
+mode = "replace"
+
+[setup]
+fen = "9/1P7/9/r4B3/7p1/4O4/9/7R1/9 w 0 - -"
+`;
+
+test('a capture, a pass of a carried ball and a promotion chosen, by clicks', { timeout: 120000 }, async (t) => {
+  const server = await withServer(t);
+  const page = await newPage(t);
+  await page.goto(`${server.url}/`);
+  await page.selectOption('#variant', '');
+  await page.fill('#definition', BALL);
+  await page.check('input[name=opponent][value=hotseat]');
+  await page.click('#start');
+  await page.locator('#board svg').waitFor();
+  // The ball is drawn beside the knight that holds it.
+  await page.locator('#board .ball[data-square="e4"][data-held="true"]').waitFor();
+  // The rook takes the pawn on h5.
+  await clickSquare(page, 'h2');
+  await page.locator('.mark.target[data-square="h5"]').waitFor();
+  await clickSquare(page, 'h5');
+  await waitForMoves(page, 1);
+  assert.equal(await page.locator('#board .piece[data-square="h5"]').count(), 1);
+  await clickSquare(page, 'a6');
+  await clickSquare(page, 'a7');
+  await waitForMoves(page, 2);
+  // The knight passes the ball to the bishop: the holder, then the friend.
+  await clickSquare(page, 'e4');
+  await page.locator('.mark.target[data-square="f6"]').waitFor();
+  await clickSquare(page, 'f6');
+  await waitForMoves(page, 3);
+  await page.locator('#board .ball[data-square="f6"][data-held="true"]').waitFor();
+  await clickSquare(page, 'a7');
+  await clickSquare(page, 'a8');
+  await waitForMoves(page, 4);
+  // The pawn reaches b9: the page asks which piece it becomes.
+  await clickSquare(page, 'b8');
+  await clickSquare(page, 'b9');
+  await page.locator('#choices button.option').first().waitFor();
+  assert.match(await page.textContent('#choices'), /Promote to which piece\?/);
+  assert.deepEqual(await page.locator('#choices button.option').allTextContents(),
+    ['rook (Pb9=R)', 'knight (Pb9=N)', 'bishop (Pb9=B)', 'queen (Pb9=Q)', 'phoenix (Pb9=H)']);
+  await page.click('#choices button.option >> text=queen');
+  await waitForMoves(page, 5);
+  assert.deepEqual(await moves(page), ['Rxh5', 'Ra7', '>f6', 'Ra8', 'Pb9=Q']);
+  await screenshot(page, 'play-carried-ball');
+});
+
+test('a Soccer Chess set of two moves, ended by "End turn"', { timeout: 120000 }, async (t) => {
+  const server = await withServer(t);
+  const page = await newPage(t);
+  await newGame(page, server.url, { variant: 'soccer-chess-1998', opponent: 'hotseat' });
+  // The holes beside the crossbars are no squares at all; the score is shown.
+  assert.equal(await page.locator('#board .squares rect[data-square="a1"]').count(), 0);
+  assert.equal(await page.locator('#board .squares rect[data-square="e1"]').count(), 1);
+  assert.match(await page.textContent('#players'), /score 0–0/);
+  await clickSquare(page, 'b5');
+  await clickSquare(page, 'a3');
+  await page.waitForFunction(() => document.querySelector('#turn-so-far').textContent.endsWith('Da3'));
+  assert.ok(await page.isEnabled('#end-turn'), 'a set may end after one move');
+  await clickSquare(page, 'e5');
+  await clickSquare(page, 'c4');
+  await page.waitForFunction(() => document.querySelector('#turn-so-far').textContent.endsWith('Da3Dc4'));
+  await page.click('#end-turn');
+  await waitForMoves(page, 1);
+  assert.deepEqual(await moves(page), ['Da3Dc4']);
+  await page.waitForFunction(() => document.querySelector('#status').textContent.includes('Black'));
+  await screenshot(page, 'play-soccer-chess');
+});

@@ -1,0 +1,99 @@
+// What every browser test needs: kickoff's server on a free port with its own games folder,
+// and Debian's Chromium driven by playwright-core.
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const KICKOFF = process.env.KICKOFF_BIN || join(root, 'target', 'release', 'kickoff');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+
+/** Starts `kickoff serve` on a free port; `games` reuses a folder (a restart). */
+export async function startServer(games) {
+  const folder = games || mkdtempSync(join(tmpdir(), 'kickoff-games-'));
+  const child = spawn(KICKOFF, ['serve', '--port', '0', '--games', folder], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`no address from kickoff serve: ${out}`)), 15000);
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const found = out.match(/kickoff serves (http:\/\/\S+)/);
+      if (found) {
+        clearTimeout(timer);
+        resolve(found[1].replace(/\/$/, ''));
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`kickoff serve ended with ${code}: ${out}`)));
+  });
+  return {
+    url,
+    folder,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const ended = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await ended;
+    },
+    remove() {
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Debian's Chromium, headless. Playwright gives it a fresh --user-data-dir of its own, and each
+ * context is a separate browser session (its own storage), as two people's browsers are.
+ */
+export async function startBrowser() {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--disable-quic',
+    ],
+  });
+}
+
+/** Clicks the centre of a square of the board on `page` (whatever stands on it). */
+export async function clickSquare(page, square) {
+  const rect = page.locator(`#board .squares rect[data-square="${square}"]`);
+  await rect.click({ force: true });
+}
+
+/** Drags from one square to another with the mouse. */
+export async function dragSquare(page, from, to) {
+  const a = await page.locator(`#board .squares rect[data-square="${from}"]`).boundingBox();
+  const b = await page.locator(`#board .squares rect[data-square="${to}"]`).boundingBox();
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2 + a.width / 2, (a.y + b.y) / 2 + a.height / 2, { steps: 4 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 4 });
+  await page.mouse.up();
+}
+
+/** Starts a game from the first screen; returns once its board is shown. */
+export async function newGame(page, base, { variant = 'boyer-1951', opponent = 'engine', level = 1, side = 'white', setup = '' } = {}) {
+  await page.goto(`${base}/`);
+  await page.selectOption('#variant', variant);
+  await page.check(`input[name=opponent][value=${opponent}]`);
+  await page.selectOption('#level', String(level));
+  await page.selectOption('#side', side);
+  if (setup) await page.fill('#setup', setup);
+  await page.click('#start');
+  await page.waitForURL(/\/play\//);
+  await page.locator('#board svg').waitFor();
+}
+
+/** Where screenshots go when SCREENSHOTS names a folder. */
+export async function screenshot(page, name, options = {}) {
+  if (!process.env.SCREENSHOTS) return;
+  await page.screenshot({ path: join(process.env.SCREENSHOTS, `${name}.png`), ...options });
+}
