@@ -87,7 +87,7 @@ pub enum Command {
         #[arg(long)]
         count: bool,
         /// Draw only setups where neither side forces a goal within N turns.
-        #[arg(long, value_name = "N", conflicts_with_all = ["number", "count"], value_parser = clap::value_parser!(u32).range(1..=8))]
+        #[arg(long, value_name = "N", conflicts_with_all = ["number", "count", "asymmetric"], value_parser = clap::value_parser!(u32).range(1..=8))]
         fair: Option<u32>,
     },
     /// Show a position as a board.
@@ -201,8 +201,8 @@ pub enum Command {
         #[arg(long, value_name = "N")]
         max_nodes: Option<u64>,
         /// Give up ("unknown") after this many seconds.
-        #[arg(long, value_name = "S")]
-        time: Option<f64>,
+        #[arg(long, value_name = "S", value_parser = seconds)]
+        time: Option<std::time::Duration>,
     },
     /// A balance report for designers: forced goals from every start, and self-play figures.
     Analyze {
@@ -212,8 +212,8 @@ pub enum Command {
         #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=8))]
         turns: u32,
         /// Self-play games (0: none).
-        #[arg(long, value_name = "M", default_value_t = 40)]
-        games: usize,
+        #[arg(long, value_name = "M", default_value_t = 40, value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
+        games: u32,
         /// The engine's level in self-play.
         #[arg(long, value_name = "L", default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=kickoff::search::MAX_LEVEL as i64))]
         level: u8,
@@ -224,11 +224,11 @@ pub enum Command {
         #[arg(long, value_name = "S", default_value_t = 1)]
         seed: u64,
         /// Worker threads (default: every core).
-        #[arg(long, value_name = "N")]
-        threads: Option<usize>,
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: Option<u16>,
         /// Give up on a start after this many seconds per side ("unknown").
-        #[arg(long, value_name = "S")]
-        time: Option<f64>,
+        #[arg(long, value_name = "S", value_parser = seconds)]
+        time: Option<std::time::Duration>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
         format: ReportFormat,
@@ -331,4 +331,13 @@ pub enum ImageFormat {
     Svg,
     /// A PNG picture, drawn by resvg.
     Png,
+}
+
+/// A time in seconds (`--time`): a number from 0 to a million, fractions allowed.
+fn seconds(text: &str) -> Result<std::time::Duration, String> {
+    let s: f64 = text.parse().map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if !(0.0..=1_000_000.0).contains(&s) {
+        return Err(format!("{text} seconds is out of range: give 0 to 1000000"));
+    }
+    Ok(std::time::Duration::from_secs_f64(s))
 }

@@ -124,11 +124,11 @@ fn main() -> ExitCode {
             let request = commands::analyze::Request {
                 variant,
                 turns,
-                games,
+                games: usize::try_from(games).unwrap_or(usize::MAX),
                 level,
                 max_turns,
                 seed,
-                threads,
+                threads: threads.map(usize::from),
                 time,
                 format,
             };

@@ -8,6 +8,7 @@ use rand::Rng;
 
 use crate::analysis::solve::SolveLimits;
 use crate::analysis::survey::verdict;
+use crate::definition::Definition;
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::setup::{self, SetupNumber};
@@ -35,10 +36,11 @@ pub enum FairError {
     NoneFound(usize),
 }
 
-/// Whether a VARIANT argument names shipped football-960, whose list of unfair setups ships.
+/// Whether the definition is shipped football-960 itself, whose list of unfair setups ships
+/// (however it was named: by name, or through a record that names it).
 #[must_use]
-pub fn is_shipped(variant: &str) -> bool {
-    variant == "football-960"
+pub fn is_shipped(def: &Definition) -> bool {
+    def.shipped_name() == Some("football-960")
 }
 
 /// Reads `fair` (within [`SHIPPED_TURNS`] turns) or `fair:N`.
@@ -102,22 +104,37 @@ pub fn draw_fair(
     rng: &mut impl Rng,
 ) -> Result<SetupNumber, FairError> {
     let random = rules.random_setup().ok_or(FairError::NoRandomSetup)?;
+    if shipped && turns <= SHIPPED_TURNS {
+        return draw_excluding(rules, &shipped_unfair(turns), MAX_DRAWS, rng);
+    }
     let count = setup::count(rules, random);
     let independent = setup::independent_by_default(random);
-    let unfair = if shipped && turns <= SHIPPED_TURNS { Some(shipped_unfair(turns)) } else { None };
     for _ in 0..MAX_DRAWS {
         let number = SetupNumber::draw(count, independent, rng);
-        let fair = match &unfair {
-            Some(list) => !list.contains(&number.white),
-            None => {
-                let Ok(placement) = setup::placement(rules, random, number) else { continue };
-                let Ok(pos) = Position::from_placement(rules, &placement) else { continue };
-                is_fair(&pos, turns, SolveLimits::default()) == Some(true)
-            }
-        };
-        if fair {
+        let Ok(pos) = setup::position(rules, random, number) else { continue };
+        if is_fair(&pos, turns, SolveLimits::default()) == Some(true) {
             return Ok(number);
         }
     }
     Err(FairError::NoneFound(MAX_DRAWS))
+}
+
+/// A setup drawn uniformly among those whose White arrangement is not in `unfair` (drawing
+/// again until one is keeps the draw uniform), within `tries` draws.
+///
+/// # Errors
+/// No random setup, or every draw was unfair.
+pub fn draw_excluding(
+    rules: &Rules,
+    unfair: &[u128],
+    tries: usize,
+    rng: &mut impl Rng,
+) -> Result<SetupNumber, FairError> {
+    let random = rules.random_setup().ok_or(FairError::NoRandomSetup)?;
+    let count = setup::count(rules, random);
+    let independent = setup::independent_by_default(random);
+    (0..tries)
+        .map(|_| SetupNumber::draw(count, independent, rng))
+        .find(|n| !unfair.contains(&n.white))
+        .ok_or(FairError::NoneFound(tries))
 }

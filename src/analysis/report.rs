@@ -8,14 +8,15 @@ use serde::Serialize;
 
 use crate::analysis::selfplay::{DrawCause, GameSummary};
 use crate::analysis::survey::StartVerdict;
+use crate::render::svg::escape;
 
-/// The Wilson score interval at 95% for `wins` out of `n`.
+/// The Wilson score interval at 95% for a score fraction `p` over `n` games (wins alone, or
+/// wins with half the draws).
 #[must_use]
-pub fn wilson(wins: usize, n: usize) -> (f64, f64) {
-    if n == 0 {
+pub fn wilson(p: f64, n: f64) -> (f64, f64) {
+    if n <= 0.0 {
         return (0.0, 1.0);
     }
-    let (p, n) = (wins as f64 / n as f64, n as f64);
     let z = 1.959_964;
     let z2 = z * z;
     let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
@@ -36,11 +37,8 @@ pub struct Rate {
 
 impl Rate {
     fn of(count: usize, n: usize) -> Rate {
-        Rate {
-            count,
-            rate: if n == 0 { 0.0 } else { count as f64 / n as f64 },
-            interval: wilson(count, n),
-        }
+        let rate = if n == 0 { 0.0 } else { count as f64 / n as f64 };
+        Rate { count, rate, interval: wilson(rate, n as f64) }
     }
 }
 
@@ -335,11 +333,6 @@ impl Report {
         let _ = write!(h, "<h2>As text</h2><pre>{}</pre>\n</body></html>\n", escape(&self.text()));
         h
     }
-}
-
-/// Text made safe for HTML.
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
 /// One bar: its label, its value and, for a rate, its interval.

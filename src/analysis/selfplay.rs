@@ -119,8 +119,7 @@ fn play_one<'r>(
     let number = draw(&mut rng);
     let start = number
         .zip(rules.random_setup())
-        .and_then(|(n, random)| setup::placement(rules, random, n).ok())
-        .and_then(|p| Position::from_placement(rules, &p).ok())
+        .and_then(|(n, random)| setup::position(rules, random, n).ok())
         .unwrap_or_else(|| Position::start(rules));
     let mut game = Game::new("analysis", start, number);
     let mut kicks = BTreeMap::new();

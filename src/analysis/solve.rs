@@ -10,12 +10,13 @@
 //! [`Solver::context_free`]).
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::BuildHasherDefault;
 use std::time::{Duration, Instant};
 
 use crate::analysis::proof::{Attack, ProofError};
 use crate::movegen::{Child, MAX_TURNS, Results, general};
 use crate::position::Position;
+use crate::position::zobrist::KeyHasher;
 use crate::rules::BallMode;
 use crate::search::Eval;
 use crate::side::Side;
@@ -120,27 +121,6 @@ pub(crate) enum Val {
     Win(u64),
     NoWin,
     Unknown,
-}
-
-/// A hasher for keys that are already random (Zobrist hashes).
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 ^= n;
-    }
-    fn write_u32(&mut self, n: u32) {
-        self.0 = self.0.wrapping_add(u64::from(n).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    }
 }
 
 /// (position hash, own turns left, turns completed): the turn count matters for the turn

@@ -45,8 +45,7 @@ pub fn starts(rules: &Rules) -> Vec<(Option<SetupNumber>, Position<'_>)> {
     (0..count)
         .filter_map(|n| {
             let number = SetupNumber { white: n, black: None };
-            let placement = setup::placement(rules, random, number).ok()?;
-            Some((Some(number), Position::from_placement(rules, &placement).ok()?))
+            Some((Some(number), setup::position(rules, random, number).ok()?))
         })
         .collect()
 }
@@ -70,13 +69,14 @@ pub fn verdict(
     }
 }
 
-/// Every start of the variant solved within `turns` on `threads` threads (in setup order);
-/// `progress` is called with the number done after each start.
+/// Every start of the variant solved within `turns` on `threads` threads (in setup order), each
+/// start given `per_start` time from when its solving begins (a shared deadline would leave the
+/// later starts unknown); `progress` is called with the number done after each start.
 pub fn forced_goals(
     rules: &Rules,
     turns: u32,
     threads: usize,
-    limits: SolveLimits,
+    per_start: Option<Duration>,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> (Vec<StartVerdict>, Duration) {
     let start = Instant::now();
@@ -90,6 +90,8 @@ pub fn forced_goals(
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some((number, pos)) = all.get(i) else { break };
+                    let deadline = per_start.and_then(|t| Instant::now().checked_add(t));
+                    let limits = SolveLimits { max_nodes: None, deadline };
                     let v = verdict(*number, pos, turns, limits);
                     out.lock().unwrap_or_else(std::sync::PoisonError::into_inner)[i] = Some(v);
                     progress(done.fetch_add(1, Ordering::Relaxed) + 1, all.len());

@@ -11,6 +11,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::commands::{Exit, load_variant};
+use kickoff::analysis::report::wilson;
 use kickoff::definition::LoadOptions;
 use kickoff::game::record::{self, save_atomically};
 use kickoff::game::{Ending, Game, GameResult};
@@ -313,19 +314,6 @@ fn table_bits(threads: usize) -> u32 {
 fn tally(ends: &[Option<GameEnd>]) -> (usize, usize, usize) {
     let count = |s: Score| ends.iter().flatten().filter(|e| e.score == s).count();
     (count(Score::Win), count(Score::Draw), count(Score::Loss))
-}
-
-/// The Wilson score interval at 95% for `p` over `n` games.
-#[must_use]
-pub fn wilson(p: f64, n: f64) -> (f64, f64) {
-    if n <= 0.0 {
-        return (0.0, 1.0);
-    }
-    let z = 1.959_964;
-    let z2 = z * z;
-    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
-    let half = z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
-    ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
 /// The Elo difference that a score fraction `p` implies (infinite at 0 and 1).

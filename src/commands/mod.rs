@@ -24,6 +24,7 @@ use kickoff::definition::{
 };
 use kickoff::position::Position;
 use kickoff::render::printable::{make_rules_printable, printable};
+use kickoff::setup::SetupNumber;
 
 /// How a command ended, as the process exit status.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -114,6 +115,32 @@ pub fn load_position<'r>(def: &'r Definition, fen: Option<&str>) -> Result<Posit
         return Err(Exit::Failure);
     }
     Ok(pos)
+}
+
+/// The position of `--setup N` if given, else of `--fen` (default: the variant's start), finished
+/// or not, printing any problem.
+///
+/// # Errors
+/// Exit 1, the problem already printed.
+pub fn setup_or_fen<'r>(
+    def: &'r Definition,
+    variant: &str,
+    setup: Option<&str>,
+    fen: Option<&str>,
+) -> Result<Position<'r>, Exit> {
+    let Some(text) = setup else { return parse_position(def, fen) };
+    let rules = &def.rules;
+    let Some(random) = rules.random_setup() else {
+        eprintln!("error: {variant} has no random setup (no [setup.random] in its definition)");
+        return Err(Exit::Failure);
+    };
+    SetupNumber::parse(text, kickoff::setup::independent_by_default(random))
+        .map_err(|e| e.to_string())
+        .and_then(|n| kickoff::setup::position(rules, random, n).map_err(|e| e.to_string()))
+        .map_err(|e| {
+            eprintln!("error: {e}");
+            Exit::Failure
+        })
 }
 
 /// The position `--fen` gives (default: the variant's start), finished or not, printing every

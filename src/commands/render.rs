@@ -5,13 +5,12 @@ use std::path::PathBuf;
 
 use crate::cli::ImageFormat;
 use crate::commands::replay::{parse_record, read_record_file};
-use crate::commands::{Exit, load_variant, parse_position};
+use crate::commands::{Exit, load_variant, setup_or_fen};
 use kickoff::definition::{Definition, LoadOptions};
 use kickoff::game::record;
 use kickoff::position::Position;
 use kickoff::render::svg::{Arrow, ArrowKind, Diagram, png, svg, turn_path};
 use kickoff::rules::Rules;
-use kickoff::setup::{self, SetupNumber};
 use kickoff::square::Square;
 
 /// What `kickoff render` was asked for.
@@ -50,7 +49,11 @@ fn draw(request: &Request, options: LoadOptions) -> Result<(), Exit> {
     let rules = &def.rules;
     let (pos, mut arrows, marked) = match &request.record {
         Some(path) => from_record(&def, path, request.turn)?,
-        None => (position(&def, request)?, Vec::new(), Vec::new()),
+        None => (
+            setup_or_fen(&def, &request.variant, request.setup.as_deref(), request.fen.as_deref())?,
+            Vec::new(),
+            Vec::new(),
+        ),
     };
     if let Some(list) = &request.arrows {
         arrows.extend(parse_arrows(rules, list).map_err(|e| {
@@ -68,30 +71,6 @@ fn draw(request: &Request, options: LoadOptions) -> Result<(), Exit> {
         })?,
     };
     write_out(request, &bytes)
-}
-
-/// The position of `--fen` or `--setup` (default: the start).
-fn position<'r>(def: &'r Definition, request: &Request) -> Result<Position<'r>, Exit> {
-    let rules = &def.rules;
-    let Some(text) = &request.setup else { return parse_position(def, request.fen.as_deref()) };
-    let Some(random) = rules.random_setup() else {
-        eprintln!(
-            "error: {} has no random setup (no [setup.random] in its definition)",
-            request.variant
-        );
-        return Err(Exit::Failure);
-    };
-    let placement = SetupNumber::parse(text, setup::independent_by_default(random))
-        .map_err(|e| e.to_string())
-        .and_then(|n| setup::placement(rules, random, n).map_err(|e| e.to_string()))
-        .map_err(|e| {
-            eprintln!("error: {e}");
-            Exit::Failure
-        })?;
-    Position::from_placement(rules, &placement).map_err(|e| {
-        eprintln!("error: {e}");
-        Exit::Failure
-    })
 }
 
 /// The position after `turn` turns of the record (all of them by default), with that turn's

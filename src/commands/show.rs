@@ -1,9 +1,8 @@
 //! `kickoff show VARIANT [--fen F | --setup N]`: the board as text.
 
-use crate::commands::{Exit, color_stdout, load_variant, parse_position};
+use crate::commands::{Exit, color_stdout, load_variant, setup_or_fen};
 use kickoff::definition::LoadOptions;
 use kickoff::render::terminal::{Style, board, legend_of, status};
-use kickoff::setup::{self, SetupNumber};
 
 /// Prints the position.
 pub fn run(
@@ -17,31 +16,9 @@ pub fn run(
         Err(exit) => return exit,
     };
     let rules = &def.rules;
-    let pos = match (setup_number, rules.random_setup()) {
-        (Some(text), Some(random)) => {
-            let number = match SetupNumber::parse(text, setup::independent_by_default(random)) {
-                Ok(n) => n,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    return Exit::Failure;
-                }
-            };
-            match setup::position(rules, random, number) {
-                Ok(pos) => pos,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    return Exit::Failure;
-                }
-            }
-        }
-        (Some(_), None) => {
-            eprintln!("error: {variant} has no random setup (no [setup.random] in its definition)");
-            return Exit::Failure;
-        }
-        (None, _) => match parse_position(&def, fen) {
-            Ok(pos) => pos,
-            Err(exit) => return exit,
-        },
+    let pos = match setup_or_fen(&def, variant, setup_number, fen) {
+        Ok(pos) => pos,
+        Err(exit) => return exit,
     };
     let style = Style { color: color_stdout(), flipped: false };
     print!("{}", board(rules, &pos.placement(), &[], style));

@@ -9,13 +9,12 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::{Deserialize, Serialize};
 
 use crate::cli::Format;
-use crate::commands::{Exit, load_variant, parse_position};
+use crate::commands::{Exit, load_variant, setup_or_fen};
 use kickoff::analysis::proof::first_turn;
 use kickoff::analysis::{Attack, SolveLimits, Solver, Verdict, check};
-use kickoff::definition::{Definition, LoadOptions};
+use kickoff::definition::LoadOptions;
 use kickoff::movegen::notation::name;
 use kickoff::position::Position;
-use kickoff::setup::{self, SetupNumber};
 
 /// What `kickoff solve` was asked for.
 #[derive(Clone, Debug, Default)]
@@ -34,8 +33,8 @@ pub struct Request {
     pub check: Option<std::path::PathBuf>,
     /// `--max-nodes`.
     pub max_nodes: Option<u64>,
-    /// `--time` in seconds.
-    pub time: Option<f64>,
+    /// `--time`.
+    pub time: Option<Duration>,
 }
 
 /// The JSON document of a verdict (and what `--check` reads).
@@ -68,12 +67,16 @@ pub fn run(request: &Request, options: LoadOptions) -> Exit {
         Ok(def) => def,
         Err(exit) => return exit,
     };
-    let pos = match position(&def, request) {
+    let setup = request.setup.as_deref();
+    let pos = match setup_or_fen(&def, &request.variant, setup, request.fen.as_deref()) {
         Ok(pos) => pos,
         Err(exit) => return exit,
     };
     if pos.is_goal() {
-        eprintln!("error: the game is over in this position: nobody moves any more");
+        eprintln!(
+            "error: the game is over in this position: the ball is on the goal square {}, so there are no turns",
+            pos.ball()
+        );
         return Exit::Failure;
     }
     match &request.check {
@@ -82,40 +85,8 @@ pub fn run(request: &Request, options: LoadOptions) -> Exit {
     }
 }
 
-/// The position of `--fen` or `--setup` (default: the variant's start).
-fn position<'r>(def: &'r Definition, request: &Request) -> Result<Position<'r>, Exit> {
-    let Some(text) = &request.setup else {
-        return parse_position(def, request.fen.as_deref());
-    };
-    let rules = &def.rules;
-    let Some(random) = rules.random_setup() else {
-        eprintln!(
-            "error: {} has no random setup (no [setup.random] in its definition)",
-            request.variant
-        );
-        return Err(Exit::Failure);
-    };
-    let number = SetupNumber::parse(text, setup::independent_by_default(random)).map_err(|e| {
-        eprintln!("error: {e}");
-        Exit::Failure
-    })?;
-    match setup::placement(rules, random, number) {
-        Ok(placement) => Position::from_placement(rules, &placement).map_err(|e| {
-            eprintln!("error: {e}");
-            Exit::Failure
-        }),
-        Err(e) => {
-            eprintln!("error: {e}");
-            Err(Exit::Failure)
-        }
-    }
-}
-
 fn run_solve(pos: &Position<'_>, request: &Request) -> Exit {
-    let deadline = request
-        .time
-        .filter(|t| t.is_finite() && *t >= 0.0)
-        .and_then(|t| Instant::now().checked_add(Duration::from_secs_f64(t)));
+    let deadline = request.time.and_then(|t| Instant::now().checked_add(t));
     let limits = SolveLimits { max_nodes: request.max_nodes, deadline };
     let bar = progress_bar();
     let mut report = |nodes: u64| bar.set_message(format!("{nodes} positions"));
@@ -240,9 +211,12 @@ fn write_tree(out: &mut impl Write, node: &Attack, depth: usize) -> std::io::Res
     Ok(())
 }
 
+/// The largest proof file `--check` reads (a proof of three turns is a few megabytes at most).
+const MAX_PROOF_SIZE: u64 = 64 << 20;
+
 /// Re-verifies a proof file against the position with the turn generator alone.
 fn run_check(pos: &Position<'_>, path: &Path, turns: u32) -> Exit {
-    let text = match std::fs::read_to_string(path) {
+    let text = match kickoff::text_file::read_limited(path, MAX_PROOF_SIZE, "proofs") {
         Ok(text) => text,
         Err(e) => {
             eprintln!("error: cannot read {}: {e}", path.display());

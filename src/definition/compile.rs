@@ -749,6 +749,31 @@ impl<'a> Compiler<'a> {
             }
         }
         let pieces = self.letters(rules, letters, Some(letters_node))?;
+        // Every piece may land on every random square (and Black's on its mirror): a zone or
+        // a goal the piece may not stand on would make some setups impossible positions.
+        let misplaced = pieces.iter().find_map(|&kind| {
+            let s = squares.iter().find(|&&s| {
+                !rules.may_stand(Side::White, kind, s)
+                    || !rules.may_stand(Side::Black, kind, board.mirror(s))
+            })?;
+            Some((kind, *s))
+        });
+        if let Some((kind, s)) = misplaced {
+            let node = self.node(&["setup", "random", "squares"])?;
+            self.out.push(
+                Diagnostic::new(
+                    Code::BadRandomSetup,
+                    format!(
+                        "in the random setup: the {} may not stand on {s} (its zone or its goal \
+                         access), but every random square may receive every random piece",
+                        rules.piece(kind).name
+                    ),
+                    node.at.clone(),
+                )
+                .with_help("take the square out of `setup.random.squares`, or widen the zone"),
+            );
+            ok = false;
+        }
         if pieces.len() != squares.len() {
             self.out.push(Diagnostic::new(
                 Code::RandomCount,

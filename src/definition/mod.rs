@@ -48,6 +48,15 @@ pub struct Definition {
 }
 
 impl Definition {
+    /// The name of the shipped variant this definition is (not a file that extends one).
+    #[must_use]
+    pub fn shipped_name(&self) -> Option<&str> {
+        match &self.sources.get(FileId(0)).origin {
+            Origin::Shipped(name) => Some(name),
+            _ => None,
+        }
+    }
+
     /// Where the value of a key was written, e.g. `["goals", "white"]`.
     #[must_use]
     pub fn location(&self, path: &[&str]) -> Option<Loc> {

@@ -28,6 +28,8 @@ pub struct Results<'r> {
     moves: Vec<(Square, Square)>,
     base: Box<Histogram>,
     scratch: Box<Histogram>,
+    /// Whether the last walk of rules beyond Boyer's family ran out of its steps.
+    overflowed: bool,
 }
 
 impl Default for Results<'_> {
@@ -50,6 +52,7 @@ impl<'r> Results<'r> {
             moves: Vec::new(),
             base: Box::new(Histogram::new()),
             scratch: Box::new(Histogram::new()),
+            overflowed: false,
         }
     }
 
@@ -73,7 +76,7 @@ impl<'r> Results<'r> {
     /// Whether the last position's walk ran out of its steps (its results are incomplete).
     #[must_use]
     pub fn exhausted(&self) -> bool {
-        self.walker.as_ref().is_some_and(|w| w.budget == 0)
+        self.overflowed || self.walker.as_ref().is_some_and(|w| w.budget == 0)
     }
 
     /// Walks every turn of `pos`, calling `each` with every distinct (piece move, final ball
@@ -118,12 +121,17 @@ impl<'r> Results<'r> {
     /// over.
     pub fn fill(&mut self, pos: &Position<'r>, out: &mut Vec<Child<'r>>) {
         out.clear();
+        self.overflowed = false;
         if pos.is_goal() {
             return;
         }
         if !pos.rules.tables().classic {
-            // An exploding position gives the results found within the bound.
-            let found = general::results(pos, self.budget).unwrap_or_default();
+            // The walk counts states, up to eight a turn as `check_turn_count` allows; past its
+            // bound it gives nothing, and [`Results::exhausted`] says so.
+            let Ok(found) = general::results(pos, self.budget.saturating_mul(8)) else {
+                self.overflowed = true;
+                return;
+            };
             out.extend(found.into_iter().map(|r| Child {
                 position: r.position,
                 piece_move: r.piece_move.map(|m| (m.from, m.to)),

@@ -184,7 +184,7 @@ pub fn shortest_turn(
         let result = child.position.hash();
         let _ = general::each_turn_until(pos, budget, |actions, mid| {
             let shorter = best.as_ref().is_none_or(|b| actions.len() < b.len());
-            if shorter && mid.finish().hash() == result {
+            if shorter && mid.result_hash() == result {
                 best = Some(actions.to_vec());
             }
             best.as_ref().is_some_and(|b| b.len() <= 1)

@@ -69,7 +69,8 @@ pub(crate) static EXTRA_KEYS: [[u64; SQUARES]; 4] = {
     keys
 };
 
-/// A hasher for keys that are Zobrist hashes already: they are used as they are.
+/// A hasher for keys that are Zobrist hashes already: they are used as they are (with any small
+/// numbers that follow them in a key spread over the bits).
 #[derive(Default, Clone, Copy)]
 pub struct KeyHasher(u64);
 
@@ -85,7 +86,12 @@ impl std::hash::Hasher for KeyHasher {
     }
 
     fn write_u64(&mut self, n: u64) {
-        self.0 = n;
+        self.0 ^= n;
+    }
+
+    // Small numbers that follow a hash in a key (a depth, a turn count) are spread first.
+    fn write_u32(&mut self, n: u32) {
+        self.0 = self.0.wrapping_add(u64::from(n).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     }
 }
 

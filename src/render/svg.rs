@@ -514,7 +514,7 @@ fn arrows(rules: &Rules, list: &[Arrow], flipped: bool) -> String {
 }
 
 /// Text made safe inside an attribute or element.
-fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 

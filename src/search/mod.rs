@@ -524,8 +524,14 @@ impl<'r> Searcher<'r> {
         if win {
             best_score = WIN - ply as i32 - 1;
         } else if children.is_empty() {
-            // No turn at all, not even a pass: the game is drawn (`end.no_moves = "draw"`).
-            best_score = 0;
+            if self.results.exhausted() {
+                // Too many turns to list: the results are unknown, not absent.
+                self.truncated = true;
+                best_score = self.eval.static_value(pos);
+            } else {
+                // No turn at all, not even a pass: the game is drawn (`end.no_moves = "draw"`).
+                best_score = 0;
+            }
         } else {
             order.sort_unstable_by_key(|&(k, _)| std::cmp::Reverse(k));
             let original_alpha = alpha;
@@ -612,9 +618,7 @@ impl<'r> Searcher<'r> {
             if mid.scored() == Some(me) {
                 point = true;
                 // A point that reaches the match's goals, or ends a one-goal game, wins.
-                let score = pos.score[me.index()] + 1;
-                let end = pos.rules.end();
-                win = !end.keeps_score() || (end.goals > 0 && u32::from(score) >= end.goals);
+                win = mid.finish().outcome().and_then(Outcome::winner) == Some(me);
                 return win;
             }
             let ball = mid.position().ball;
@@ -623,6 +627,7 @@ impl<'r> Searcher<'r> {
             false
         });
         self.stopped |= walked.is_err() && self.out_of_time();
+        self.truncated |= walked.is_err();
         if win {
             return WIN - ply as i32 - 1;
         }
@@ -658,19 +663,6 @@ fn from_table(score: i32, ply: u32) -> i32 {
     } else {
         score
     }
-}
-
-/// A turn from `pos` that leaves `result` (the null turn if none does): the turn with the
-/// fewest kicks, the first listed among equals.
-#[must_use]
-pub fn turn_to<'r>(pos: &Position<'r>, result: &Position<'r>) -> Turn {
-    let mut children = Vec::new();
-    Results::new().fill(pos, &mut children);
-    children
-        .into_iter()
-        .find(|c| c.position.hash() == result.hash())
-        .and_then(|child| shortest_turn(pos, &child, MAX_TURNS + 2, None))
-        .unwrap_or_else(Turn::null)
 }
 
 #[cfg(test)]

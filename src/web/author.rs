@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::definition::{self, Definition, Diagnostic, JsonDiagnostic, LoadError, Sources};
 use crate::game::record::{self, BrokenRecord};
-use crate::lint::{lint, simulate as simulate_games};
+use crate::lint::simulate as simulate_games;
 use crate::notation::record::parse as parse_record;
 use crate::position::Position;
 use crate::render::explain::explain;
@@ -66,10 +66,22 @@ pub struct DiagnosticView {
     rendered: String,
 }
 
+/// The views of `diagnostics`, in linear time however many there are (a request may send a
+/// file of a hundred thousand mistakes): positions from one line index per file, and the
+/// rendering only for the first [`definition::MAX_SHOWN`], as `validate` prints them.
 fn diagnostic_views(sources: &Sources, diagnostics: &[Diagnostic]) -> Vec<DiagnosticView> {
-    diagnostics
-        .iter()
-        .map(|d| DiagnosticView { json: d.to_json(sources), rendered: d.render(sources, false) })
+    definition::to_json_all(diagnostics, sources)
+        .into_iter()
+        .zip(diagnostics)
+        .enumerate()
+        .map(|(i, (json, d))| DiagnosticView {
+            json,
+            rendered: if i < definition::MAX_SHOWN {
+                d.render(sources, false)
+            } else {
+                String::new()
+            },
+        })
         .collect()
 }
 
@@ -107,13 +119,11 @@ pub async fn check(Json(request): Json<CheckRequest>) -> Result<Json<CheckAnswer
     blocking(move || {
         let answer = match definition::load_text(TEXT_NAME, &request.text) {
             Ok(def) => {
-                let mut warnings = def.warnings.clone();
-                warnings.extend(lint(&def));
-                warnings.sort_by_key(|d| (d.at.file, d.at.span.start));
+                // The definition's warnings include the lint's already.
                 let start = Position::start(&def.rules);
                 CheckAnswer {
                     valid: true,
-                    diagnostics: diagnostic_views(&def.sources, &warnings),
+                    diagnostics: diagnostic_views(&def.sources, &def.warnings),
                     title: Some(def.rules.info().name.clone()),
                     explain: Some(explain(&def.rules)),
                     svg: Some(board(&start, request.flip, &[], &[])),

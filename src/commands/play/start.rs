@@ -226,8 +226,7 @@ pub(super) fn start_position<'r>(
                 eprintln!("error: {e}");
                 Exit::Failure
             })?;
-            let shipped =
-                request.variant.as_deref().is_some_and(kickoff::analysis::fair::is_shipped);
+            let shipped = kickoff::analysis::fair::is_shipped(def);
             kickoff::analysis::fair::draw_fair(rules, shipped, turns, &mut seats::rng(request.seed))
                 .map_err(|e| {
                     eprintln!("error: {e}");
