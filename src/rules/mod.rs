@@ -9,11 +9,12 @@ mod choice;
 use std::sync::Arc;
 
 pub mod leg;
+pub(crate) mod tables;
 
 pub use choice::Choice;
 use choice::choice;
 
-use crate::movegen::tables::Tables;
+use crate::rules::tables::Tables;
 use crate::position::Placement;
 use crate::side::{BySide, Side};
 use crate::square::Square;
