@@ -14,8 +14,8 @@ pub(crate) mod tables;
 pub use choice::Choice;
 use choice::choice;
 
-use crate::rules::tables::Tables;
 use crate::position::Placement;
+use crate::rules::tables::Tables;
 use crate::side::{BySide, Side};
 use crate::square::Square;
 use crate::square_set::SquareSet;
