@@ -2,7 +2,17 @@
 //!
 //! An example in `docs/rules.md` is an HTML comment that names it and lists its positions, one
 //! per line (`variant | position | window | what to show ...`), followed by the diagram the
-//! engine draws for them. Each test checks that the doc's diagram is what the engine draws now,
+//! engine draws for them. The window is `all` or two corners (`a1-d9`); what to show is any of:
+//!
+//! - `kicks a3`: where the piece on a3 can kick the ball as a turn's first action, marked `x`;
+//! - `moves a3`: where the piece on a3 can move as a turn's first action, marked `o`;
+//! - `turns-of a3`: every legal turn whose first action is the piece on a3's, by name;
+//! - `null`: whether the null turn is legal;
+//! - `kick-turns`: every legal turn that only kicks, in long form;
+//! - `play TURN`: the position after this turn (short or long form), beside the first;
+//! - `fen`, after a `play`: the text of the position after it (score, holder, en passant).
+//!
+//! Anything else is refused. Each test checks that the doc's diagram is what the engine draws now,
 //! and pins every legal turn of the example's positions in a snapshot a person can check against
 //! the rules: the position, then every legal turn in byte order of its name with its long form
 //! (every kicker by its square); a turn that scores says who scores.
@@ -13,7 +23,7 @@
 use std::path::PathBuf;
 
 use kickoff::movegen::notation::names;
-use kickoff::movegen::{legal_turns_unbounded, null_allowed, play_unchecked};
+use kickoff::movegen::{Action, legal_turns_unbounded, null_allowed, play_unchecked};
 use kickoff::{Outcome, Position, Side, Square, Turn, load};
 
 /// The position and its turns, as a snapshot shows them.
@@ -27,11 +37,13 @@ fn listing(variant: &str, fen: &str) -> String {
         .iter()
         .zip(&names)
         .map(|(t, name)| {
-            let note = match play_unchecked(&pos, t).outcome() {
-                Some(Outcome::Goal { winner, own_goal }) => {
+            let next = play_unchecked(&pos, t);
+            let note = match (next.outcome(), ending(&pos, &next)) {
+                (Some(Outcome::Goal { winner, own_goal }), _) => {
                     let own = if own_goal { ", an own goal" } else { "" };
                     format!("  (goal: {} scores{own})", winner.name())
                 }
+                (_, Some(ending)) => format!("  ({ending})"),
                 _ if forced => "  (forced pass)".to_owned(),
                 _ => String::new(),
             };
@@ -40,6 +52,29 @@ fn listing(variant: &str, fen: &str) -> String {
         .collect();
     lines.sort();
     format!("{variant}: {fen}\n{pos}\n{} turns:\n{}\n", lines.len(), lines.join("\n"))
+}
+
+/// What a turn from `pos` to `next` ends or scores, other than the goal that ends a game: a
+/// royal piece captured, a point of a match, the turn limit.
+fn ending(pos: &Position<'_>, next: &Position<'_>) -> Option<String> {
+    let [w, b] = next.score();
+    let score = format!("{w}-{b}");
+    match next.outcome() {
+        Some(Outcome::RoyalCaptured { winner }) => {
+            Some(format!("a royal piece captured: {} wins", winner.name()))
+        }
+        Some(Outcome::Match { winner }) => Some(format!("{} wins the match {score}", winner.name())),
+        Some(Outcome::MostGoals { winner }) => {
+            Some(format!("turn limit: {} wins on goals {score}", winner.name()))
+        }
+        Some(Outcome::TurnLimit) => Some(format!("turn limit: a draw {score}")),
+        Some(Outcome::Goal { .. } | Outcome::Repetition) => None,
+        None if next.score() != pos.score() => {
+            let scorer = if w > pos.score()[0] { Side::White } else { Side::Black };
+            Some(format!("a point for {}: {score}, {} to move", scorer.name(), next.side().name()))
+        }
+        None => None,
+    }
 }
 
 /// The rules reference whose examples these are.
@@ -78,6 +113,10 @@ enum Show {
     KickTurns,
     /// `play a3>a9`: the position after this turn (short or long form), beside the first.
     Play(String),
+    /// `turns-of a3`: every legal turn whose first action is the piece on a3's, by name.
+    TurnsOf(Square),
+    /// `fen`: the text of the position after the `play` turn before it.
+    Fen,
 }
 
 const OPEN: &str = "<!-- example ";
@@ -123,7 +162,9 @@ fn show(text: &str) -> Show {
         Some(("kicks", sq)) => Show::Kicks(square(sq)),
         Some(("moves", sq)) => Show::Moves(square(sq)),
         Some(("play", turn)) => Show::Play(turn.to_owned()),
+        Some(("turns-of", sq)) => Show::TurnsOf(square(sq)),
         None if text == "null" => Show::Null,
+        None if text == "fen" => Show::Fen,
         None if text == "kick-turns" => Show::KickTurns,
         _ => panic!("unknown example item `{text}`"),
     }
@@ -165,8 +206,13 @@ fn draw_case(case: &Case) -> String {
             Show::Play(text) => {
                 let turn = find_turn(&pos, &turns, text);
                 let next = play_unchecked(&pos, &turn);
-                notes.push(play_note(text, &turn, &next));
+                notes.push(play_note(text, &turn, &pos, &next));
                 after = Some((text.clone(), next));
+            }
+            Show::TurnsOf(from) => notes.push(turns_of_note(&pos, &turns, *from)),
+            Show::Fen => {
+                let (_, next) = after.as_ref().expect("an example's `fen` follows its `play`");
+                notes.push(format!("after: {}", next.fen()));
             }
         }
     }
@@ -274,12 +320,33 @@ fn find_turn(pos: &Position<'_>, turns: &[Turn], text: &str) -> Turn {
         .unwrap_or_else(|| panic!("{text} is not a legal turn of {}", pos.fen()))
 }
 
-fn play_note(text: &str, turn: &Turn, next: &Position<'_>) -> String {
-    let result = match next.outcome() {
-        Some(Outcome::Goal { winner, own_goal: true }) => {
+/// The legal turns whose first action is by the piece on `from`, by name, in byte order.
+fn turns_of_note(pos: &Position<'_>, turns: &[Turn], from: Square) -> String {
+    let mut of: Vec<String> = turns
+        .iter()
+        .zip(names(pos, turns))
+        .filter(|(t, _)| match t.actions.first() {
+            Some(Action::Move(m)) => m.from == from,
+            Some(Action::Kick(k)) => k.kicker == from,
+            None => false,
+        })
+        .map(|(_, name)| name)
+        .collect();
+    of.sort();
+    let who = piece_on(pos, from);
+    if of.is_empty() {
+        return format!("{who} has no turn");
+    }
+    format!("{} turns of {who}: {}", of.len(), of.join(", "))
+}
+
+fn play_note(text: &str, turn: &Turn, pos: &Position<'_>, next: &Position<'_>) -> String {
+    let result = match (next.outcome(), ending(pos, next)) {
+        (Some(Outcome::Goal { winner, own_goal: true }), _) => {
             format!(": an own goal, {} wins", winner.name())
         }
-        Some(Outcome::Goal { winner, .. }) => format!(": a goal, {} wins", winner.name()),
+        (Some(Outcome::Goal { winner, .. }), _) => format!(": a goal, {} wins", winner.name()),
+        (_, Some(ending)) => format!(": {ending}"),
         _ => String::new(),
     };
     let long = turn.to_string();
@@ -288,7 +355,8 @@ fn play_note(text: &str, turn: &Turn, next: &Position<'_>) -> String {
 }
 
 /// The board inside `window`, with `marks` on empty squares: `*` the ball, `#` an empty goal,
-/// `.` other empty squares, White's pieces in uppercase, Black's in lowercase.
+/// `.` other empty squares, a blank a hole, White's pieces in uppercase, Black's in lowercase
+/// (a holder of a carried ball by its holder letter).
 fn board(
     pos: &Position<'_>,
     window: Option<((u8, u8), (u8, u8))>,
@@ -304,6 +372,8 @@ fn board(
             out.push(' ');
             out.push(cell(pos, square, marks));
         }
+        // A hole at the end of a rank would leave blanks a Markdown editor strips.
+        out.truncate(out.trim_end_matches(' ').len());
         out.push('\n');
     }
     out.push_str("   ");
@@ -316,12 +386,17 @@ fn board(
 }
 
 fn cell(pos: &Position<'_>, square: Square, marks: &[(Square, char)]) -> char {
-    if pos.ball() == square {
-        return '*';
+    if pos.rules().board().is_hole(square) {
+        return ' ';
     }
     if let Some((side, kind)) = pos.piece_at(square) {
-        let letter = pos.rules().piece(kind).letter;
+        let piece = pos.rules().piece(kind);
+        let held = pos.ball_held() && pos.ball() == square;
+        let letter = if held { piece.holder.unwrap_or(piece.letter) } else { piece.letter };
         return if side == Side::White { letter } else { letter.to_ascii_lowercase() };
+    }
+    if pos.ball() == square {
+        return '*';
     }
     if let Some(&(_, mark)) = marks.iter().find(|(s, _)| *s == square) {
         return mark;
