@@ -184,7 +184,7 @@ fn draw(example: &Example) -> String {
 
 fn draw_case(case: &Case) -> String {
     let def = load(&case.variant).unwrap_or_else(|e| panic!("{}: {e}", case.variant));
-    let pos = Position::from_fen(&def.rules, &case.fen).unwrap_or_else(|e| panic!("{e}"));
+    let pos = Position::from_fen(&def.rules, &case.fen).unwrap_or_else(|e| panic!("{}: {e}", case.fen));
     let turns = legal_turns_unbounded(&pos);
     let mut marks: Vec<(Square, char)> = Vec::new();
     let mut notes = Vec::new();
@@ -337,7 +337,8 @@ fn turns_of_note(pos: &Position<'_>, turns: &[Turn], from: Square) -> String {
     if of.is_empty() {
         return format!("{who} has no turn");
     }
-    format!("{} turns of {who}: {}", of.len(), of.join(", "))
+    let s = if of.len() == 1 { "" } else { "s" };
+    format!("{} turn{s} of {who}: {}", of.len(), of.join(", "))
 }
 
 fn play_note(text: &str, turn: &Turn, pos: &Position<'_>, next: &Position<'_>) -> String {
@@ -470,6 +471,30 @@ examples! {
     no_goal_on_the_first_turns,
     two_kickers_to_one_square_are_two_turns,
     own_goals_count_or_are_forbidden,
+    holes_are_squares_that_do_not_exist,
+    a_zone_keeps_a_piece_to_its_squares,
+    goals_say_which_goal_squares_a_piece_may_stand_on,
+    the_ball_may_not_stop_on_a_forbidden_square,
+    kicks_from_the_ball_or_beside_it,
+    entering_kicks_from_next_to_the_ball_or_by_a_move,
+    captures_by_replacement,
+    pawn_moves_by_modality,
+    en_passant_captures,
+    capturing_a_royal_piece_scores,
+    promotion_offers_each_piece_of_promote_to,
+    two_moves_a_turn_each_piece_once,
+    a_turn_that_must_be_used_up,
+    a_cap_on_the_kicks_of_a_turn,
+    moves_and_kicks_in_any_order,
+    a_match_resets_the_board_after_each_point,
+    the_ball_goes_back_to_its_spot_and_the_conceding_side_moves,
+    a_match_of_ten_turns_is_won_on_goals,
+    a_carried_ball_is_taken_and_carried,
+    passes_and_takes_from_a_friend,
+    steals_by_capture_or_in_place,
+    an_in_place_steal_answered_at_once,
+    a_holder_captures_only_when_allowed,
+    a_holders_double_step_leaves_no_en_passant,
 }
 
 #[test]
