@@ -63,7 +63,9 @@ fn ending(pos: &Position<'_>, next: &Position<'_>) -> Option<String> {
         Some(Outcome::RoyalCaptured { winner }) => {
             Some(format!("a royal piece captured: {} wins", winner.name()))
         }
-        Some(Outcome::Match { winner }) => Some(format!("{} wins the match {score}", winner.name())),
+        Some(Outcome::Match { winner }) => {
+            Some(format!("{} wins the match {score}", winner.name()))
+        }
         Some(Outcome::MostGoals { winner }) => {
             Some(format!("turn limit: {} wins on goals {score}", winner.name()))
         }
@@ -184,7 +186,8 @@ fn draw(example: &Example) -> String {
 
 fn draw_case(case: &Case) -> String {
     let def = load(&case.variant).unwrap_or_else(|e| panic!("{}: {e}", case.variant));
-    let pos = Position::from_fen(&def.rules, &case.fen).unwrap_or_else(|e| panic!("{}: {e}", case.fen));
+    let pos =
+        Position::from_fen(&def.rules, &case.fen).unwrap_or_else(|e| panic!("{}: {e}", case.fen));
     let turns = legal_turns_unbounded(&pos);
     let mut marks: Vec<(Square, char)> = Vec::new();
     let mut notes = Vec::new();
@@ -459,6 +462,7 @@ examples! {
     null_turn_when_adjacent,
     null_turn_always,
     forced_pass,
+    no_moves_draws,
     bishop_corner_jump,
     kick_ranges_are_counted_from_the_ball,
     directions_are_read_from_the_kicking_side,
@@ -536,5 +540,84 @@ fn the_diagrams_of_the_rules_are_what_the_engine_draws() {
         names.is_empty(),
         "these diagrams of docs/rules.md are not what the engine draws: {names:?}; redraw them \
          with `UPDATE_DOCS=1 cargo test --test rule_examples` and read the diff"
+    );
+}
+
+/// Keys of the format that no example of `docs/rules.md` sets, for what they govern is not the
+/// turns of a position: `removed` shapes a file that extends another, the random setups choose
+/// start positions, and a claimed repetition needs a game's history.
+const NOT_SET_BY_AN_EXAMPLE: &[&str] = &[
+    "pieces.X.removed",
+    "setup.random.squares",
+    "setup.random.pieces",
+    "setup.random.opposite_colors",
+    "setup.random.black",
+    "end.repetition_draw",
+];
+
+/// Every key of the format, from the key table of `docs/rules.md` (which `tests/docs.rs` keeps
+/// equal to the format's own table), as its path of table names (`pieces.X.kick_mode`).
+fn format_keys(doc: &str) -> Vec<String> {
+    let begin = doc.find("<!-- keys:begin -->").expect("the key table begins");
+    let end = doc.find("<!-- keys:end -->").expect("the key table ends");
+    doc[begin..end]
+        .lines()
+        .filter_map(|row| row.strip_prefix("| ["))
+        .filter_map(|row| row.split_once("](").map(|(name, _)| name))
+        .map(|name| name.replace(['`', '[', ']'], "").replace(' ', "."))
+        .collect()
+}
+
+/// The tables of a definition and of every definition it extends.
+fn definition_chain(variant: &str) -> Vec<toml::Table> {
+    let text = if variant.ends_with(".toml") {
+        std::fs::read_to_string(variant).unwrap_or_else(|e| panic!("{variant}: {e}"))
+    } else {
+        let (_, text) = kickoff::definition::shipped::shipped(variant).expect("a shipped variant");
+        text.to_owned()
+    };
+    let table: toml::Table = text.parse().unwrap_or_else(|e| panic!("{variant}: {e}"));
+    let parent = match table.get("extends").and_then(toml::Value::as_str) {
+        Some(path) if path.ends_with(".toml") => {
+            let dir = std::path::Path::new(variant).parent().expect("a definition's folder");
+            definition_chain(&dir.join(path).to_string_lossy())
+        }
+        Some(name) => definition_chain(name),
+        None => Vec::new(),
+    };
+    std::iter::once(table).chain(parent).collect()
+}
+
+/// Whether `table` sets the key at `path`, where `X` stands for any piece's letter.
+fn sets(table: &toml::Table, path: &[&str]) -> bool {
+    let Some((first, rest)) = path.split_first() else { return true };
+    let values: Vec<&toml::Value> = if *first == "X" {
+        table.values().collect()
+    } else {
+        table.get(*first).into_iter().collect()
+    };
+    values.into_iter().any(|v| match v.as_table() {
+        Some(inner) => sets(inner, rest),
+        None => rest.is_empty(),
+    })
+}
+
+#[test]
+fn every_key_of_the_format_is_set_by_an_example_definition() {
+    let doc = std::fs::read_to_string(rules_doc()).expect("docs/rules.md");
+    let variants: std::collections::BTreeSet<String> =
+        examples(&doc).into_iter().flat_map(|e| e.cases).map(|c| c.variant).collect();
+    let tables: Vec<toml::Table> = variants.iter().flat_map(|v| definition_chain(v)).collect();
+    let keys = format_keys(&doc);
+    assert!(keys.len() > 50, "the key table of docs/rules.md has {} keys", keys.len());
+    let unset: Vec<&str> = keys
+        .iter()
+        .filter(|k| !tables.iter().any(|t| sets(t, &k.split('.').collect::<Vec<_>>())))
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        unset, NOT_SET_BY_AN_EXAMPLE,
+        "every key of the format must be set by the definition of an example of docs/rules.md \
+         (or by one it extends), so that an example shows its rule"
     );
 }
