@@ -91,9 +91,10 @@ fn a_shipped_definition_is_printed_as_shipped() {
 
 #[test]
 fn a_file_is_printed_as_it_is() {
-    let path = "tests/data/authoring/grandchild.toml";
-    let file = std::fs::read_to_string(root().join(path)).unwrap();
-    assert_eq!(stdout_of(&["definition", path]), file);
+    for path in ["tests/data/authoring/grandchild.toml", "tests/data/authoring/crlf.toml"] {
+        let file = std::fs::read_to_string(root().join(path)).unwrap();
+        assert_eq!(stdout_of(&["definition", path]), file);
+    }
 }
 
 #[test]

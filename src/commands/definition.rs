@@ -1,5 +1,7 @@
 //! `kickoff definition VARIANT [--resolved]`: a definition's text, as written or resolved.
 
+use std::io::IsTerminal;
+
 use crate::commands::{Exit, load_variant, report_unloadable};
 use kickoff::definition::{LoadOptions, own_text};
 use kickoff::render::printable::printable;
@@ -16,10 +18,14 @@ pub fn run(variant: &str, resolved: bool, options: LoadOptions) -> Exit {
         };
     }
     match own_text(variant) {
-        Ok(text) => {
-            // A definition is valid TOML only without control characters (tabs and line ends
-            // aside), so this changes nothing but a broken file's escape sequences.
+        // Redirected, the text is copied exactly; on a terminal, a file's escape sequences are
+        // shown, not obeyed.
+        Ok(text) if std::io::stdout().is_terminal() => {
             print!("{}", printable(&text));
+            Exit::Success
+        }
+        Ok(text) => {
+            print!("{text}");
             Exit::Success
         }
         Err(e) => {
