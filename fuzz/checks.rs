@@ -248,7 +248,7 @@ pub fn lint(data: &[u8]) {
     let pos = Position::from_fen(&def.rules, def.rules.setup_fen()).unwrap();
     let too_many = warnings.iter().any(|d| d.message.contains("more than 2000000 turns"));
     assert_eq!(too_many, check_turn_count(&pos).is_err(), "{text}");
-    let simulated = kickoff::lint::simulate(&def, "lint.toml", 1, 7);
+    let simulated = kickoff::lint::simulate(&def, "lint.toml", 1, 7, None);
     if simulated.iter().any(|d| d.message.contains("abandoned")) {
         for d in &simulated {
             assert!(

@@ -58,12 +58,26 @@ pub enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
-        /// Also play N random games under each definition and warn of what they show.
-        #[arg(long, value_name = "N")]
-        simulate: Option<usize>,
+        /// Also play N random games (1 to 10000) under each definition and warn of what they show.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=MAX_SIMULATED_GAMES))]
+        simulate: Option<u32>,
         /// The seed of the random games.
         #[arg(long, value_name = "S", default_value_t = 1, requires = "simulate")]
         seed: u64,
+    },
+    /// List the shipped variants, each with its one-line description.
+    List {
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Print a definition: a shipped variant's file as shipped, or a file as it is.
+    Definition {
+        /// A shipped variant's name or a path to a .toml file.
+        variant: String,
+        /// Print what its chain of `extends` resolves to instead, as one complete file.
+        #[arg(long)]
+        resolved: bool,
     },
     /// Print the rules of a variant in plain English.
     Explain {
@@ -111,6 +125,14 @@ pub enum Command {
     },
     /// Print the JSON Schema of the definition format, for editors.
     Schema,
+    /// Print the completion script of a shell, e.g. `kickoff completions bash`.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), e.g. `kickoff manpage > kickoff.1`.
+    #[command(visible_alias = "man")]
+    Manpage,
     /// List every legal turn of a position with the position it leads to.
     Turns {
         /// A shipped variant's name or a path to a .toml file.
@@ -303,6 +325,9 @@ pub enum Command {
         threads: u16,
     },
 }
+
+/// The most random games `validate --simulate` plays under each definition.
+pub const MAX_SIMULATED_GAMES: i64 = 10_000;
 
 /// How to print a report.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -138,13 +138,23 @@ struct Findings {
 
 /// Plays `games` random games under the definition (seeded) and warns of games that do not end,
 /// positions where a side cannot move, goals never reached and a side that never kicks.
+/// `progress` hears of each game played: (games played, games in all).
 #[must_use]
-pub fn simulate(def: &Definition, variant: &str, games: usize, seed: u64) -> Vec<Diagnostic> {
+pub fn simulate(
+    def: &Definition,
+    variant: &str,
+    games: usize,
+    seed: u64,
+    progress: Option<&dyn Fn(usize, usize)>,
+) -> Vec<Diagnostic> {
     use rand::SeedableRng;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let mut found = Findings::default();
     for i in 0..games {
         random_game(def, variant, i, &mut rng, &mut found);
+        if let Some(report) = progress {
+            report(i + 1, games);
+        }
     }
     report(def, games, &found)
 }

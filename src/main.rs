@@ -40,8 +40,12 @@ fn main() -> ExitCode {
             commands::play::run(&request, options)
         }
         Command::Validate { files, format, simulate, seed } => {
-            let simulation = simulate.map(|games| (games, seed));
+            let simulation = simulate.map(|games| (games as usize, seed));
             commands::validate::run(&files, format, simulation, options)
+        }
+        Command::List { format } => commands::list::run(format),
+        Command::Definition { variant, resolved } => {
+            commands::definition::run(&variant, resolved, options)
         }
         Command::Explain { variant } => commands::explain::run(&variant, options),
         Command::Setup { variant, number, seed, asymmetric, count, fair } => {
@@ -55,6 +59,8 @@ fn main() -> ExitCode {
             commands::replay::run(&file, variant.as_deref(), options)
         }
         Command::Schema => commands::schema::run(),
+        Command::Completions { shell } => commands::completions::completions(shell),
+        Command::Manpage => commands::completions::manpage(),
         Command::Turns { variant, fen, format } => {
             commands::turns::run(&variant, fen.as_deref(), format, options)
         }

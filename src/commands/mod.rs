@@ -2,10 +2,14 @@
 
 pub mod analyze;
 pub mod bestmove;
+pub mod completions;
+pub mod definition;
 pub mod explain;
+pub mod list;
 pub mod matches;
 pub mod perft;
 pub mod play;
+pub mod progress;
 pub mod render;
 pub mod replay;
 pub mod schema;

@@ -1,16 +1,12 @@
 //! `kickoff perft VARIANT DEPTH [--fen F] [--divide] [--threads N]`: count turn sequences.
 
-use std::io::{IsTerminal, Write};
-use std::time::{Duration, Instant};
+use std::io::Write;
+use std::time::Instant;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-
+use crate::commands::progress::{hidden_bar, show_progress};
 use crate::commands::{Exit, load_position, load_variant};
 use kickoff::definition::LoadOptions;
 use kickoff::movegen::{MAX_TURNS, PerftOptions, Turn, perft, perft_divide};
-
-/// How long a run goes before it shows a progress bar.
-const QUIET_TIME: Duration = Duration::from_millis(700);
 
 /// Prints the count (with `--divide`, each turn's count first) on stdout, the time on stderr.
 pub fn run(
@@ -36,8 +32,8 @@ pub fn run(
     let threads = perft_options.threads;
     let options = perft_options;
     let start = Instant::now();
-    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
-    let report = |done: usize, all: usize| show_progress(&bar, start, done, all);
+    let bar = hidden_bar();
+    let report = |done: usize, all: usize| show_progress(&bar, start, done, all, "parts");
     let total = if divide {
         perft_divide(&pos, depth, &options, Some(&report)).map(print_divided)
     } else {
@@ -78,20 +74,4 @@ fn print_divided(divided: Vec<(Turn, u64)>) -> u64 {
     }
     out.flush().ok();
     lines.iter().map(|(_, n)| n).sum()
-}
-
-/// Shows the bar once the run has lasted a while, on a terminal only.
-fn show_progress(bar: &ProgressBar, start: Instant, done: usize, all: usize) {
-    if bar.is_hidden() {
-        if start.elapsed() < QUIET_TIME || !std::io::stderr().is_terminal() {
-            return;
-        }
-        bar.set_draw_target(ProgressDrawTarget::stderr());
-        bar.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} parts, {elapsed} (eta {eta})")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-    }
-    bar.set_length(all as u64);
-    bar.set_position(done as u64);
 }

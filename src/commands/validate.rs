@@ -1,6 +1,9 @@
 //! `kickoff validate FILE...`: every problem of every file, rustc-style or as JSON.
 
+use std::time::Instant;
+
 use crate::cli::Format;
+use crate::commands::progress::{hidden_bar, show_progress};
 use crate::commands::{Exit, color_stdout, report_unloadable};
 use kickoff::definition::{self, Diagnostic, JsonDiagnostic, LoadError, LoadOptions, Sources};
 use kickoff::lint::simulate;
@@ -19,7 +22,12 @@ pub fn run(
             Ok(def) => {
                 let mut warnings = def.warnings.clone();
                 if let Some((games, seed)) = simulation {
-                    warnings.extend(simulate(&def, file, games, seed));
+                    let (bar, start) = (hidden_bar(), Instant::now());
+                    let report = |done: usize, all: usize| {
+                        show_progress(&bar, start, done, all, "games");
+                    };
+                    warnings.extend(simulate(&def, file, games, seed, Some(&report)));
+                    bar.finish_and_clear();
                 }
                 warnings.sort_by_key(|d| (d.at.file, d.at.span.start));
                 (def.sources, warnings)

@@ -182,12 +182,14 @@ impl<'a> Compiler<'a> {
     fn info(&mut self) -> VariantInfo {
         let year = self.optional(&["variant", "year"]);
         let text = |key: &str| self.str(&["variant", key]).map(|(s, _)| s.to_owned());
+        // An empty credit is no credit.
+        let credit = |key: &str| text(key).filter(|s| !s.trim().is_empty());
         VariantInfo {
             name: text("name").unwrap_or_default(),
-            author: text("author"),
+            author: credit("author"),
             year,
-            description: text("description"),
-            source: text("source"),
+            description: credit("description"),
+            source: credit("source"),
         }
     }
 
@@ -222,9 +224,7 @@ impl<'a> Compiler<'a> {
             ));
             return Vec::new();
         }
-        // In the order they were written, the parent's first.
-        let mut letters: Vec<(&String, &Node)> = table.iter().collect();
-        letters.sort_by_key(|(_, n)| (std::cmp::Reverse(n.key_at.file.0), n.key_at.span.start));
+        let letters = crate::definition::tree::written_order(table);
         letters.into_iter().map(|(letter, _)| self.piece(letter)).collect()
     }
 

@@ -175,17 +175,36 @@ const fn choice<C: Choice>(name: &'static str, doc: &'static str, rule: &'static
     }
 }
 
+/// The keys of `[variant]` that credit one file: a file that extends another does not inherit
+/// them from it (rule: `docs/rules.md#extends`).
+pub(crate) const CREDITS: &[&str] = &["author", "year", "description", "source"];
+
 const VARIANT: &[Key] = &[
     required("name", Ty::Str("text"), "The variant's name.", "definition-files"),
-    optional("author", Ty::Str("text"), "Its inventor or author.", "definition-files"),
+    optional(
+        "author",
+        Ty::Str("text"),
+        "Its inventor or author; not inherited.",
+        "definition-files",
+    ),
     optional(
         "year",
         Ty::Int { min: -9999, max: 9999 },
-        "The year it was published.",
+        "The year it was published; not inherited.",
         "definition-files",
     ),
-    optional("description", Ty::Str("text"), "A short description.", "definition-files"),
-    optional("source", Ty::Str("URL"), "Where its rules come from.", "definition-files"),
+    optional(
+        "description",
+        Ty::Str("text"),
+        "A short description; not inherited.",
+        "definition-files",
+    ),
+    optional(
+        "source",
+        Ty::Str("URL"),
+        "Where its rules come from; not inherited.",
+        "definition-files",
+    ),
 ];
 
 const BOARD: &[Key] = &[

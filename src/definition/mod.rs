@@ -15,6 +15,7 @@ pub mod source;
 mod compile;
 mod json_schema;
 mod keys;
+mod resolved;
 mod tree;
 
 use std::path::{Path, PathBuf};
@@ -168,6 +169,20 @@ pub fn load_text(name: &str, text: &str) -> Result<Definition, LoadError> {
     Loader::default().run(Origin::Text(text.to_owned()), name.to_owned())
 }
 
+/// The text of a VARIANT argument's own file, unchecked: a shipped definition as shipped, a
+/// path's file as it is.
+///
+/// # Errors
+/// An unreadable file or an unknown name.
+pub fn own_text(arg: &str) -> Result<String, LoadError> {
+    if is_path(arg) {
+        read(&Origin::Disk(PathBuf::from(arg)))
+            .map_err(|reason| LoadError::Unreadable { path: PathBuf::from(arg), reason })
+    } else {
+        shipped::shipped(arg).map(|(_, text)| text.to_owned()).ok_or_else(|| unknown_variant(arg))
+    }
+}
+
 fn unknown_variant(name: &str) -> LoadError {
     let names: Vec<&str> = shipped::names().collect();
     let help = match schema::did_you_mean(name, &names) {
@@ -240,6 +255,7 @@ impl Loader {
         chain.pop();
         if let Some(base) = merged.as_mut() {
             self.check_removals(base, &table);
+            drop_credits(base);
             tree::merge(base, table);
         }
         merged.map(strip_removed)
@@ -372,6 +388,13 @@ impl Loader {
                 ));
             }
         }
+    }
+}
+
+/// Drops a parent's credits: they describe the parent's file, not the file that extends it.
+fn drop_credits(parent: &mut Table) {
+    if let Some(tree::Node { value: Value::Table(variant), .. }) = parent.get_mut("variant") {
+        variant.retain(|key, _| !keys::CREDITS.contains(&key.as_str()));
     }
 }
 

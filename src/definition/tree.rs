@@ -224,6 +224,14 @@ fn value(file: FileId, v: &DeValue<'_>) -> Value {
     }
 }
 
+/// The entries of a merged table in the order they were written, the parent's first: the order
+/// of a definition's pieces.
+pub(crate) fn written_order(table: &Table) -> Vec<(&String, &Node)> {
+    let mut entries: Vec<(&String, &Node)> = table.iter().collect();
+    entries.sort_by_key(|(_, n)| (std::cmp::Reverse(n.key_at.file.0), n.key_at.span.start));
+    entries
+}
+
 /// Merges `child` into `parent` key by key: tables merge recursively, other values replace.
 pub(crate) fn merge(parent: &mut Table, child: Table) {
     for (key, node) in child {

@@ -176,7 +176,7 @@ pub async fn simulate(
     blocking(move || {
         let _permit = permit;
         let def = load_or_invalid(&request.text)?;
-        let mut found = simulate_games(&def, TEXT_NAME, request.games, request.seed);
+        let mut found = simulate_games(&def, TEXT_NAME, request.games, request.seed, None);
         found.sort_by_key(|d| (d.at.file, d.at.span.start));
         Ok(Json(SimulateAnswer {
             games: request.games,

@@ -1,0 +1,232 @@
+//! What an author sees of definitions: `list`, `definition` (as written and resolved), credits
+//! that belong to one file, and the command line described for shells and `man`.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use insta_cmd::{assert_cmd_snapshot, get_cargo_bin};
+use kickoff::definition::{Definition, load_path, load_shipped, load_text, shipped};
+
+fn kickoff() -> Command {
+    let mut cmd = Command::new(get_cargo_bin("kickoff"));
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR")).env("NO_COLOR", "1");
+    cmd
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The standard output of a run that must succeed.
+fn stdout_of(args: &[&str]) -> String {
+    let out = kickoff().args(args).output().unwrap();
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Every `.toml` file under `dir`, in every folder below it.
+fn toml_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            toml_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "toml") {
+            out.push(path);
+        }
+    }
+}
+
+/// The valid definitions under tests/data that extend another.
+fn valid_children() -> Vec<(String, Definition)> {
+    let mut files = Vec::new();
+    toml_files(&root().join("tests/data"), &mut files);
+    files.sort();
+    let children: Vec<(String, Definition)> = files
+        .into_iter()
+        .filter(|p| {
+            std::fs::read_to_string(p)
+                .is_ok_and(|t| t.contains("\nextends = ") || t.starts_with("extends = "))
+        })
+        .filter_map(|p| Some((p.display().to_string(), load_path(&p).ok()?)))
+        .collect();
+    assert!(children.len() >= 15, "only {} valid children under tests/data", children.len());
+    children
+}
+
+/// The resolved text of `def` stands alone (no `extends`, no error) and compiles to the same
+/// rules, credits included.
+fn assert_resolves(name: &str, def: &Definition) {
+    let text = def.resolved_toml();
+    let table: toml::Table = toml::from_str(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+    assert!(!table.contains_key("extends"), "{name}:\n{text}");
+    let resolved = load_text("resolved.toml", &text)
+        .unwrap_or_else(|e| panic!("{name} resolves to an invalid file: {e:?}\n{text}"));
+    assert_eq!(format!("{:#?}", resolved.rules), format!("{:#?}", def.rules), "{name}:\n{text}");
+    assert_eq!(resolved.rules.info(), def.rules.info(), "{name}");
+}
+
+#[test]
+fn every_shipped_variant_resolves_to_a_file_with_the_same_rules() {
+    for name in shipped::names() {
+        assert_resolves(name, &load_shipped(name).unwrap());
+    }
+}
+
+#[test]
+fn every_valid_child_under_tests_data_resolves_to_a_file_with_the_same_rules() {
+    for (name, def) in valid_children() {
+        assert_resolves(&name, &def);
+    }
+}
+
+#[test]
+fn a_shipped_definition_is_printed_as_shipped() {
+    for name in shipped::names() {
+        let shipped = std::fs::read(root().join(format!("variants/{name}.toml"))).unwrap();
+        let out = kickoff().args(["definition", name]).output().unwrap();
+        assert!(out.status.success(), "{name}");
+        assert!(out.stdout == shipped, "kickoff definition {name} differs from the shipped file");
+    }
+}
+
+#[test]
+fn a_file_is_printed_as_it_is() {
+    for path in ["tests/data/authoring/grandchild.toml", "tests/data/authoring/crlf.toml"] {
+        let file = std::fs::read_to_string(root().join(path)).unwrap();
+        assert_eq!(stdout_of(&["definition", path]), file);
+    }
+}
+
+#[test]
+fn resolving_a_chain_of_files() {
+    let text = stdout_of(&["definition", "--resolved", "tests/data/authoring/grandchild.toml"]);
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn definition_of_an_unknown_variant_or_a_missing_file() {
+    assert_cmd_snapshot!(kickoff().args(["definition", "boyer"]));
+    assert_cmd_snapshot!(kickoff().args(["definition", "tests/data/no-such-file.toml"]));
+    assert_cmd_snapshot!(kickoff().args([
+        "definition",
+        "--resolved",
+        "tests/data/cli/broken.toml"
+    ]));
+}
+
+#[test]
+fn list_names_every_shipped_variant() {
+    assert_cmd_snapshot!(kickoff().arg("list"));
+}
+
+#[test]
+fn list_as_json() {
+    let listed: serde_json::Value =
+        serde_json::from_str(&stdout_of(&["list", "--format", "json"])).unwrap();
+    let names: Vec<&str> =
+        listed.as_array().unwrap().iter().map(|v| v["name"].as_str().unwrap()).collect();
+    assert_eq!(names, shipped::names().collect::<Vec<_>>());
+    let boyer = &listed[0];
+    assert_eq!(boyer["title"], "Football Chess");
+    assert_eq!(boyer["author"], "Joseph Boyer");
+    assert_eq!(boyer["year"], 1951);
+    let f960 = listed.as_array().unwrap().iter().find(|v| v["name"] == "football-960").unwrap();
+    assert_eq!(f960["random_setup"], true);
+}
+
+#[test]
+fn a_child_does_not_inherit_credits() {
+    let child = load_path(&root().join("tests/data/authoring/no-credits.toml")).unwrap();
+    let info = child.rules.info();
+    assert_eq!(
+        (&info.author, info.year, &info.description, &info.source),
+        (&None, None, &None, &None)
+    );
+    let grandchild = load_path(&root().join("tests/data/authoring/grandchild.toml")).unwrap();
+    let info = grandchild.rules.info();
+    assert_eq!(info.author, None, "not from own-credits.toml");
+    assert_eq!(info.year, None);
+    assert_eq!(info.source.as_deref(), Some("tests/data/authoring"));
+}
+
+#[test]
+fn explain_a_child_with_its_own_credits() {
+    assert_cmd_snapshot!(kickoff().args(["explain", "tests/data/authoring/own-credits.toml"]));
+}
+
+#[test]
+fn explain_a_child_without_credits() {
+    assert_cmd_snapshot!(kickoff().args(["explain", "tests/data/authoring/no-credits.toml"]));
+}
+
+#[test]
+fn empty_credits_are_not_shown() {
+    let explained = stdout_of(&["explain", "tests/data/authoring/empty-credits.toml"]);
+    let bare = stdout_of(&["explain", "tests/data/authoring/no-credits.toml"]);
+    assert_eq!(explained, bare);
+}
+
+/// The subcommands of kickoff, as its help lists them.
+fn subcommands() -> Vec<String> {
+    let help = stdout_of(&["help"]);
+    let listed = help.split("Commands:\n").nth(1).unwrap().split("\n\n").next().unwrap();
+    let names: Vec<String> = listed
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .map(|w| w.trim_end_matches(',').to_owned())
+        .filter(|w| w != "help")
+        .collect();
+    assert!(names.len() >= 18, "{names:?}");
+    names
+}
+
+#[test]
+fn bash_completions_know_every_subcommand() {
+    let script = stdout_of(&["completions", "bash"]);
+    for name in subcommands() {
+        assert!(script.contains(&format!("kickoff,{name})")), "bash completion lacks {name}");
+    }
+    for shell in ["zsh", "fish", "powershell"] {
+        assert!(stdout_of(&["completions", shell]).contains("validate"), "{shell}");
+    }
+}
+
+#[test]
+fn the_man_page_names_every_subcommand() {
+    let page = stdout_of(&["manpage"]);
+    assert!(page.starts_with(".ie \\n(.g .ds Aq") || page.contains(".TH kickoff"), "{page}");
+    for name in subcommands() {
+        assert!(page.contains(&format!("kickoff\\-{name}")), "the man page lacks {name}");
+    }
+    assert_eq!(stdout_of(&["man"]), page, "`man` is `manpage`");
+}
+
+/// The moves of each side's king in a variant whose king moves only by `lW`.
+fn left_steps(side: char) -> Vec<String> {
+    let text = "extends = \"boyer-1951\"\n[variant]\nname = \"Left\"\n[pieces.K]\nmoves = \"lW\"\n";
+    let def = load_text("left.toml", text).unwrap();
+    let fen = format!("9/9/2k6/9/4a4/9/2K6/9/9 {side} 0");
+    let pos = kickoff::Position::from_fen(&def.rules, &fen).unwrap();
+    let turns = kickoff::movegen::legal_turns(&pos).unwrap();
+    kickoff::movegen::notation::names(&pos, &turns)
+}
+
+/// README: `l` and `r` are White's left and right for both sides (Black's directions mirror
+/// White's top to bottom), so Black's `lW` goes towards the a-file too.
+#[test]
+fn l_is_towards_the_a_file_for_both_sides() {
+    assert_eq!(left_steps('w'), ["Kb3"]);
+    assert_eq!(left_steps('b'), ["Kb7"]);
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    assert!(readme.contains("Black's `lW` goes towards the a-file, as White's does"));
+}
+
+#[test]
+fn simulate_refuses_more_games_than_its_cap() {
+    for games in ["0", "10001"] {
+        let out = kickoff().args(["validate", "--simulate", games, "mini"]).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "--simulate {games}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(stderr.contains("is not in 1..=10000"), "{stderr}");
+    }
+}
