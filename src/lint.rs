@@ -141,7 +141,11 @@ fn random_material(def: &Definition, out: &mut Vec<Diagnostic>) {
         }
         let pieces_at = def.location(&["setup", "random", "pieces"]);
         let Some(at) = nearer(pieces_at, def.location(&["setup", "fen"])) else { return };
-        let have = if on_squares.is_empty() { "no piece".to_owned() } else { letters(&on_squares) };
+        let have = if on_squares.is_empty() {
+            "no piece".to_owned()
+        } else {
+            format!("`{}`", letters(&on_squares))
+        };
         out.push(
             Diagnostic::new(
                 Code::RandomMaterial,
