@@ -2,7 +2,7 @@
 //! author probably did not mean. They need the engine, so they run after compilation.
 
 use crate::definition::Code;
-use crate::definition::{Definition, Diagnostic};
+use crate::definition::{Definition, Diagnostic, Loc};
 use crate::movegen::{MAX_TURNS, check_turn_count, kick_destinations, nth_turn, null_allowed};
 use crate::position::{Placement, Position};
 use crate::rules::{BallMode, OwnGoal, PieceKind, Rules};
@@ -14,8 +14,156 @@ use crate::square::Square;
 pub fn lint(def: &Definition) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     unreachable_goals(def, &mut out);
+    inner_goals(def, &mut out);
+    unplaced_pieces(def, &mut out);
+    random_material(def, &mut out);
     forced_pass_at_start(def, &mut out);
     out
+}
+
+/// The key of a side's goal squares in `[goals]`.
+fn goal_key(side: Side) -> &'static str {
+    if side == Side::White { "white" } else { "black" }
+}
+
+/// Of two places, the one in the file nearer to the file validated (a lower id: parents come
+/// after their children), `a` when they are in the same file. A warning about two values that
+/// disagree points at the one written last, which the author most likely meant to change.
+fn nearer(a: Option<Loc>, b: Option<Loc>) -> Option<Loc> {
+    match (a, b) {
+        (Some(a), Some(b)) if b.file < a.file => Some(b),
+        (a, b) => a.or(b),
+    }
+}
+
+/// Goal squares away from the board's edge (each of their four neighbours a square of the
+/// board), unless `goals.inner = true` says that they are meant.
+fn inner_goals(def: &Definition, out: &mut Vec<Diagnostic>) {
+    if def.flag(&["goals", "inner"]) {
+        return;
+    }
+    let board = def.rules.board();
+    let on_edge = |s: Square| {
+        [(0, 1), (0, -1), (1, 0), (-1, 0)].iter().any(|&(df, dr)| board.offset(s, df, dr).is_none())
+    };
+    for side in Side::ALL {
+        let inner: Vec<String> = def
+            .rules
+            .goals(side)
+            .iter()
+            .filter(|&&s| !on_edge(s))
+            .map(ToString::to_string)
+            .collect();
+        let Some(at) = def.location(&["goals", goal_key(side)]) else { continue };
+        if !inner.is_empty() {
+            out.push(
+                Diagnostic::new(
+                    Code::InnerGoal,
+                    format!(
+                        "{}'s goal ({}) is inside the {}x{} board, not on its edge",
+                        side.name(),
+                        inner.join(", "),
+                        board.files,
+                        board.ranks
+                    ),
+                    at,
+                )
+                .with_help(
+                    "put the goals on the board's edge; if they are meant to stand inside, \
+                     write `inner = true` in [goals]",
+                ),
+            );
+        }
+    }
+}
+
+/// Piece types that no position ever holds: absent from the start position, from the random
+/// setup's pieces and from every promotion.
+fn unplaced_pieces(def: &Definition, out: &mut Vec<Diagnostic>) {
+    let rules = &def.rules;
+    let promotions = rules.pieces().iter().filter_map(|p| p.promotion.as_ref());
+    let placed: Vec<PieceKind> = rules
+        .start()
+        .pieces
+        .iter()
+        .map(|&(_, _, kind)| kind)
+        .chain(rules.random_setup().into_iter().flat_map(|r| r.pieces.iter().copied()))
+        .chain(promotions.flat_map(|p| p.to.iter().copied()))
+        .collect();
+    for kind in rules.kinds().filter(|k| !placed.contains(k)) {
+        let piece = rules.piece(kind);
+        let letter = piece.letter.to_string();
+        let table = def.location(&["pieces", &letter]);
+        let Some(at) = nearer(table, def.location(&["setup", "fen"])) else { continue };
+        out.push(
+            Diagnostic::new(
+                Code::UnplacedPiece,
+                format!(
+                    "the {} (`{letter}`) is never on the board: neither `setup.fen`, nor the \
+                     random setup's pieces, nor a promotion puts it there",
+                    piece.name
+                ),
+                at,
+            )
+            .with_help(format!(
+                "place it in `setup.fen`, or leave the piece out (`[pieces.{letter}] removed = \
+                 true` drops an inherited one)"
+            )),
+        );
+    }
+}
+
+/// A random setup whose pieces are not those that `setup.fen` has on its squares: `show` and
+/// `explain` would show other material than every game starts with.
+fn random_material(def: &Definition, out: &mut Vec<Diagnostic>) {
+    let rules = &def.rules;
+    let Some(random) = rules.random_setup() else { return };
+    let letters =
+        |kinds: &[PieceKind]| -> String { kinds.iter().map(|&k| rules.piece(k).letter).collect() };
+    let mut wanted = random.pieces.clone();
+    wanted.sort();
+    for side in Side::ALL {
+        let squares: Vec<Square> = match side {
+            Side::White => random.squares.clone(),
+            Side::Black => random.squares.iter().map(|&s| rules.board().mirror(s)).collect(),
+        };
+        let on_squares: Vec<PieceKind> = rules
+            .start()
+            .pieces
+            .iter()
+            .filter(|(s, owner, _)| *owner == side && squares.contains(s))
+            .map(|&(_, _, kind)| kind)
+            .collect();
+        let mut found = on_squares.clone();
+        found.sort();
+        if found == wanted {
+            continue;
+        }
+        let pieces_at = def.location(&["setup", "random", "pieces"]);
+        let Some(at) = nearer(pieces_at, def.location(&["setup", "fen"])) else { return };
+        let have = if on_squares.is_empty() {
+            "no piece".to_owned()
+        } else {
+            format!("`{}`", letters(&on_squares))
+        };
+        out.push(
+            Diagnostic::new(
+                Code::RandomMaterial,
+                format!(
+                    "the random setup places `{}`, but `setup.fen` has {have} on {}'s random \
+                     squares: `show` and `explain` show other pieces than every game starts with",
+                    letters(&random.pieces),
+                    side.name()
+                ),
+                at,
+            )
+            .with_help(
+                "give the random squares of `setup.fen` the pieces of `setup.random.pieces`, \
+                 in any order",
+            ),
+        );
+        return;
+    }
 }
 
 /// Goals that no kick of any piece can ever put the ball on, even on an empty board.
@@ -25,8 +173,7 @@ fn unreachable_goals(def: &Definition, out: &mut Vec<Diagnostic>) {
         return; // a carried ball is not kicked: compile checks that holders can reach goals
     }
     for side in Side::ALL {
-        let key = if side == Side::White { "white" } else { "black" };
-        let Some(at) = def.location(&["goals", key]) else { continue };
+        let Some(at) = def.location(&["goals", goal_key(side)]) else { continue };
         for &goal in rules.goals(side) {
             if !reachable(rules, side, goal) {
                 out.push(
@@ -288,8 +435,7 @@ fn report(def: &Definition, games: usize, found: &Findings) -> Vec<Diagnostic> {
         );
     }
     for side in Side::ALL {
-        let key = if side == Side::White { "white" } else { "black" };
-        if let Some(at) = def.location(&["goals", key]) {
+        if let Some(at) = def.location(&["goals", goal_key(side)]) {
             for &goal in def.rules.goals(side) {
                 if !found.scored.contains(&goal) {
                     out.push(Diagnostic::new(

@@ -27,6 +27,18 @@ fn validate_reports_every_problem_of_a_file() {
     assert_cmd_snapshot!(kickoff().args(["validate", "tests/data/several-problems.toml"]));
 }
 
+/// A file that resizes a shipped variant's board is told, at its own `board` key, which
+/// inherited values no longer fit; a resize that leaves inherited goals inside the board is a
+/// warning, and the file stays valid.
+#[test]
+fn validate_points_at_the_resize_of_an_inherited_board() {
+    assert_cmd_snapshot!(kickoff().args([
+        "validate",
+        "tests/data/bad/inherit-resized-goals.toml",
+        "tests/data/warn/inherit-inner-goal.toml",
+    ]));
+}
+
 #[test]
 fn validate_json() {
     assert_cmd_snapshot!(kickoff().args([

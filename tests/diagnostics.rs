@@ -42,3 +42,58 @@ fn shipped_definitions_are_clean() {
         assert!(def.warnings.is_empty(), "{name}: {:?}", def.warnings);
     }
 }
+
+/// The codes of the diagnostics of a definition given as text, errors or warnings.
+fn codes(text: &str) -> Vec<String> {
+    match definition::load_text("test.toml", text) {
+        Ok(def) => def.warnings.iter().map(|d| d.code.to_string()).collect(),
+        Err(LoadError::Invalid { diagnostics, .. }) => {
+            diagnostics.iter().map(|d| d.code.to_string()).collect()
+        }
+        Err(e) => panic!("{e}"),
+    }
+}
+
+#[test]
+fn an_inner_goal_is_warned_of_unless_it_is_meant() {
+    let inner = "extends = \"boyer-1951\"\n[goals]\nwhite = \"e7\"\nblack = \"e3\"\n";
+    assert_eq!(codes(inner), ["W0204", "W0204"]);
+    assert!(codes(&format!("{inner}inner = true\n")).is_empty());
+    // A goal on a side edge, or next to a hole, is on the board's edge.
+    assert!(codes("extends = \"boyer-1951\"\n[goals]\nwhite = \"a5\"\n").is_empty());
+    let holed = "extends = \"boyer-1951\"\n[board]\nholes = \"e9\"\n[goals]\nwhite = \"e8\"\n\
+                 [setup]\nfen = \"rnbq*kbnr/9/9/9/4a4/9/9/9/RNBQ1KBNR w 0\"\n";
+    assert!(codes(holed).is_empty());
+}
+
+#[test]
+fn a_piece_reached_only_by_promotion_is_placed() {
+    let text = "extends = \"boyer-1951\"\n[pieces.P]\nname = \"pawn\"\nmoves = \"fW\"\n\
+                promotion = \"a9-i9\"\npromote_to = \"M\"\n[pieces.M]\nname = \"amazon\"\n\
+                moves = \"QN\"\n[setup]\nfen = \"rnbq1kbnr/9/9/9/4a4/9/9/4P4/RNBQ1KBNR w 0\"\n";
+    assert!(codes(text).is_empty(), "{:?}", codes(text));
+    let unplaced = text.replace("promote_to = \"M\"", "promote_to = \"Q\"");
+    assert_eq!(codes(&unplaced), ["W0205"]);
+}
+
+/// A problem of the author's own value stays at that value, even in a file that resizes the
+/// board; an inherited value that breaks on an unchanged board stays in its own file.
+#[test]
+fn only_inherited_values_under_a_resize_move() {
+    let text = "extends = \"boyer-1951\"\n[board]\nfiles = 7\nranks = 7\n[goals]\nwhite = \"e9\"\n";
+    let Err(LoadError::Invalid { sources, diagnostics }) = definition::load_text("own.toml", text)
+    else {
+        panic!("should be invalid");
+    };
+    let first = diagnostics[0].to_json(&sources);
+    assert_eq!((first.code.as_str(), first.line), ("E0302", 6), "{first:?}");
+    // Removing the knights breaks the inherited start position, but the board is the same.
+    let removed = "extends = \"boyer-1951\"\n[pieces.N]\nremoved = true\n";
+    let Err(LoadError::Invalid { sources, diagnostics }) =
+        definition::load_text("removed.toml", removed)
+    else {
+        panic!("should be invalid");
+    };
+    let first = diagnostics[0].to_json(&sources);
+    assert_eq!((first.code.as_str(), first.file.as_str()), ("E0303", "boyer-1951 (shipped)"));
+}

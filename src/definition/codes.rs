@@ -114,6 +114,10 @@ codes! {
     ExtendsTooDeep = "E0403",
     /// A parent file that cannot be read.
     UnreadableParent = "E0404",
+    /// Inherited squares that do not fit the board a nearer file resized.
+    InheritedSquares = "E0405",
+    /// An inherited start position that does not fit the board a nearer file resized.
+    InheritedPosition = "E0406",
     /// A position text (`--fen`) the rules refuse.
     BadPosition = "E0501",
     /// A game record that breaks.
@@ -130,6 +134,12 @@ codes! {
     ForcedPassAtStart = "W0202",
     /// A position with more turns than kickoff lists.
     TooManyTurns = "W0203",
+    /// A goal square inside the board, not on its edge.
+    InnerGoal = "W0204",
+    /// A piece type that no position of the variant ever holds.
+    UnplacedPiece = "W0205",
+    /// Random setup pieces other than those the start position has on their squares.
+    RandomMaterial = "W0206",
     /// Random games reached positions with too many turns.
     SimulationExploded = "W0301",
     /// Random games that did not end.

@@ -242,6 +242,12 @@ const GOALS: &[Key] = &[
         "The squares Black must bring the ball to.",
         "the-board-and-the-goals",
     ),
+    flag(
+        "inner",
+        false,
+        "Whether goal squares inside the board, off its edge, are meant (no warning then).",
+        "the-board-and-the-goals",
+    ),
 ];
 
 const PIECE: &[Key] = &[

@@ -13,6 +13,7 @@ pub mod shipped;
 pub mod source;
 
 mod compile;
+mod inherited;
 mod json_schema;
 mod keys;
 mod resolved;
@@ -61,6 +62,16 @@ impl Definition {
     /// Where the value of a key was written, e.g. `["goals", "white"]`.
     #[must_use]
     pub fn location(&self, path: &[&str]) -> Option<Loc> {
+        self.node(path).map(|node| node.at.clone())
+    }
+
+    /// Whether the boolean key at `path` is true, as written or by its default.
+    pub(crate) fn flag(&self, path: &[&str]) -> bool {
+        let written = self.node(path).and_then(|node| keys::Literal::of(&node.value));
+        written.or_else(|| keys::default_of(path)) == Some(keys::Literal::Bool(true))
+    }
+
+    fn node(&self, path: &[&str]) -> Option<&tree::Node> {
         let (last, init) = path.split_last()?;
         let mut table = &self.tree;
         for key in init {
@@ -69,7 +80,7 @@ impl Definition {
                 _ => return None,
             }
         }
-        table.get(*last).map(|node| node.at.clone())
+        table.get(*last)
     }
 }
 
@@ -213,6 +224,7 @@ impl Loader {
             schema::check_required(&root, keys::ROOT, "", &at, &mut self.diagnostics);
             let (rules, problems) = compile::compile(&self.sources, &root);
             self.diagnostics.extend(problems);
+            inherited::relocate(&self.sources, &root, &mut self.diagnostics);
             rules.map(|rules| (rules, root))
         });
         self.diagnostics.sort_by_key(|d| (d.at.file.0, d.at.span.start));
@@ -222,7 +234,8 @@ impl Loader {
                     Definition { rules, sources: self.sources, warnings: self.diagnostics, tree };
                 // The lint's warnings need the compiled rules; they are returned with the
                 // rest, in file order.
-                let lint = crate::lint::lint(&def);
+                let mut lint = crate::lint::lint(&def);
+                inherited::relocate(&def.sources, &def.tree, &mut lint);
                 def.warnings.extend(lint);
                 def.warnings.sort_by_key(|d| (d.at.file.0, d.at.span.start));
                 Ok(def)

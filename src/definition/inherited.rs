@@ -1,0 +1,139 @@
+//! Inherited values that stop fitting: a file that resizes the board (`board.files`,
+//! `board.ranks`, `board.holes`) while it inherits squares or a start position written for the
+//! parent's board.
+//!
+//! The checks report such a value where it was written, in a parent file that the author may
+//! not be able to edit (a shipped variant). The problem is the resize, so the diagnostic is moved
+//! to the key that resized the board, says which inherited value no longer fits and where it
+//! came from, and tells the author what to override. Problems with the author's own values, and
+//! with inherited values on an unchanged board, stay where they are.
+
+use crate::definition::Code;
+use crate::definition::diagnostic::Diagnostic;
+use crate::definition::keys::{self, Ty};
+use crate::definition::source::{Loc, Sources};
+use crate::definition::tree::{Node, Table, Value};
+
+/// The keys that shape the board, in the order a resize is looked for.
+const GEOMETRY: [&str; 3] = ["files", "ranks", "holes"];
+
+/// A value whose meaning depends on the board.
+struct Leaf<'a> {
+    /// Its key, e.g. `goals.white`.
+    path: String,
+    node: &'a Node,
+    /// Whether it is a position (`setup.fen`) rather than a list of squares.
+    position: bool,
+}
+
+/// Moves every diagnostic about an inherited square list or start position that a nearer file's
+/// resize broke to that resize (see the module's documentation).
+pub(crate) fn relocate(sources: &Sources, root: &Table, diagnostics: &mut [Diagnostic]) {
+    let mut leaves = Vec::new();
+    board_dependent(root, &mut Vec::new(), &mut leaves);
+    // In the order the files wrote them, parents last.
+    leaves.sort_by_key(|leaf| (leaf.node.at.file, leaf.node.at.span.start));
+    for d in diagnostics.iter_mut() {
+        if let Some(moved) = moved(sources, root, &leaves, d) {
+            *d = moved;
+        }
+    }
+}
+
+/// The diagnostic `d` as the resize that caused it, if it is about such a value.
+fn moved(
+    sources: &Sources,
+    root: &Table,
+    leaves: &[Leaf<'_>],
+    d: &Diagnostic,
+) -> Option<Diagnostic> {
+    let leaf = leaves.iter().find(|leaf| contains(&leaf.node.at, &d.at))?;
+    let resize = resize(root, &leaf.path, d.at.file.0)?;
+    let Value::String(text) = &leaf.node.value else { return None };
+    let value = toml::Value::String(text.clone());
+    let message = format!(
+        "`{} = {value}`, inherited from {}, does not fit {} set here",
+        leaf.path,
+        sources.get(leaf.node.at.file).path,
+        board_size(root)
+    );
+    let code = match (d.is_error(), leaf.position) {
+        (true, true) => Code::InheritedPosition,
+        (true, false) => Code::InheritedSquares,
+        (false, _) => d.code,
+    };
+    let at = Loc { file: resize.key_at.file, span: resize.key_at.span.start..resize.at.span.end };
+    let help = format!("set {} for the new board in this file", to_override(leaves, at.file.0));
+    Some(Diagnostic::new(code, message, at).with_label(d.message.clone()).with_help(help))
+}
+
+/// The key of `[board]` that resized the board under the value at `path`, written in a file
+/// nearer to the one validated (a lower id) than `file`, the value's.
+fn resize<'a>(root: &'a Table, path: &str, file: u16) -> Option<&'a Node> {
+    GEOMETRY
+        .iter()
+        .filter(|&&k| !(path == "board.holes" && k == "holes"))
+        .filter_map(|k| board_key(root, k))
+        .find(|node| node.key_at.file.0 < file)
+}
+
+fn board_key<'a>(root: &'a Table, key: &str) -> Option<&'a Node> {
+    match &root.get("board")?.value {
+        Value::Table(board) => board.get(key),
+        _ => None,
+    }
+}
+
+/// "the 7x7 board", or "the board" if a size is unknown.
+fn board_size(root: &Table) -> String {
+    let size = |key| match board_key(root, key).map(|node| &node.value) {
+        Some(Value::Integer(n)) => Some(*n),
+        _ => None,
+    };
+    match (size("files"), size("ranks")) {
+        (Some(files), Some(ranks)) => format!("the {files}x{ranks} board"),
+        _ => "the board".to_owned(),
+    }
+}
+
+/// The keys to override, in words: every board-dependent value written farther than `file`.
+fn to_override(leaves: &[Leaf<'_>], file: u16) -> String {
+    let names: Vec<String> = leaves
+        .iter()
+        .filter(|leaf| leaf.node.at.file.0 > file)
+        .map(|leaf| format!("`{}`", leaf.path))
+        .collect();
+    match names.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, init)) => format!("{} and {last}", init.join(", ")),
+        None => "the inherited squares".to_owned(),
+    }
+}
+
+/// Every value of the tree whose meaning depends on the board: square lists and positions, as
+/// the key table types them.
+fn board_dependent<'a>(table: &'a Table, path: &mut Vec<&'a str>, out: &mut Vec<Leaf<'a>>) {
+    for (name, node) in table {
+        path.push(name);
+        match &node.value {
+            Value::Table(inner) => board_dependent(inner, path, out),
+            _ => match keys::find(path).map(|k| &k.ty) {
+                Some(Ty::Str("squares")) => {
+                    out.push(Leaf { path: path.join("."), node, position: false });
+                }
+                Some(Ty::Str("position")) => {
+                    out.push(Leaf { path: path.join("."), node, position: true });
+                }
+                _ => {}
+            },
+        }
+        path.pop();
+    }
+}
+
+/// Whether `inner` lies within `outer`.
+fn contains(outer: &Loc, inner: &Loc) -> bool {
+    outer.file == inner.file
+        && outer.span.start <= inner.span.start
+        && inner.span.end <= outer.span.end
+}
