@@ -94,12 +94,8 @@ pub enum Command {
     Show {
         /// A shipped variant's name or a path to a .toml file.
         variant: String,
-        /// The position (default: the variant's start).
-        #[arg(long, conflicts_with = "setup")]
-        fen: Option<String>,
-        /// Random setup N (N/M when Black is drawn independently).
-        #[arg(long, value_name = "N")]
-        setup: Option<String>,
+        #[command(flatten)]
+        start: Start,
     },
     /// Check every turn of a game record; print the final position, the result and the reason.
     Replay {
@@ -115,9 +111,8 @@ pub enum Command {
     Turns {
         /// A shipped variant's name or a path to a .toml file.
         variant: String,
-        /// The position (default: the variant's start position).
-        #[arg(long)]
-        fen: Option<String>,
+        #[command(flatten)]
+        start: Start,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -126,9 +121,8 @@ pub enum Command {
     Bestmove {
         /// A shipped variant's name or a path to a .toml file.
         variant: String,
-        /// The position (default: the variant's start position).
-        #[arg(long)]
-        fen: Option<String>,
+        #[command(flatten)]
+        start: Start,
         /// Search this many turns deep.
         #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=64))]
         depth: Option<u32>,
@@ -182,12 +176,8 @@ pub enum Command {
     Solve {
         /// A shipped variant's name or a path to a .toml file.
         variant: String,
-        /// The position (default: the variant's start position).
-        #[arg(long, conflicts_with = "setup")]
-        fen: Option<String>,
-        /// Random setup N (N/M when Black is drawn independently).
-        #[arg(long, value_name = "N")]
-        setup: Option<String>,
+        #[command(flatten)]
+        start: Start,
         /// The most turns of the side to move (its scoring turn included).
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=16))]
         turns: u32,
@@ -253,14 +243,10 @@ pub enum Command {
     Render {
         /// A shipped variant's name or a path to a .toml file.
         variant: String,
-        /// The position (default: the variant's start).
-        #[arg(long, conflicts_with_all = ["setup", "record"])]
-        fen: Option<String>,
-        /// Random setup N (N/M when Black is drawn independently).
-        #[arg(long, value_name = "N", conflicts_with = "record")]
-        setup: Option<String>,
+        #[command(flatten)]
+        start: Start,
         /// A game record: draw the position after turn K, with that turn's path.
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "setup"])]
         record: Option<std::path::PathBuf>,
         /// The number of turns of the record played (default: all of them; 0: the start).
         #[arg(long, value_name = "K", requires = "record")]
@@ -285,9 +271,8 @@ pub enum Command {
         /// The number of turns (0 to 64).
         #[arg(value_parser = clap::value_parser!(u32).range(0..=kickoff::movegen::perft::MAX_DEPTH as i64))]
         depth: u32,
-        /// The position (default: the variant's start position).
-        #[arg(long)]
-        fen: Option<String>,
+        #[command(flatten)]
+        start: Start,
         /// Also print each turn with its own count.
         #[arg(long)]
         divide: bool,
@@ -302,6 +287,18 @@ pub enum Command {
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
         threads: u16,
     },
+}
+
+/// The position an analysis command starts from: `--fen F` or `--setup N`, the variant's start
+/// position when neither is given.
+#[derive(Clone, Debug, Default, clap::Args)]
+pub struct Start {
+    /// The position (default: the variant's start position).
+    #[arg(long, conflicts_with = "setup")]
+    pub fen: Option<String>,
+    /// Random setup N (N/M when Black is drawn independently).
+    #[arg(long, value_name = "N")]
+    pub setup: Option<String>,
 }
 
 /// How to print a report.

@@ -18,6 +18,7 @@ pub mod validate;
 
 use std::io::IsTerminal;
 
+use crate::cli::Start;
 use kickoff::definition::Code;
 use kickoff::definition::{
     Definition, Diagnostic, LoadError, LoadOptions, Loc, Origin, SourceFile, Sources, load_with,
@@ -106,7 +107,24 @@ fn print_warnings(def: &Definition) {
 /// # Errors
 /// Exit 1, the problem already printed.
 pub fn load_position<'r>(def: &'r Definition, fen: Option<&str>) -> Result<Position<'r>, Exit> {
-    let pos = parse_position(def, fen)?;
+    unfinished(parse_position(def, fen)?)
+}
+
+/// The position of `--setup N` or `--fen F` (default: the variant's start), printing any
+/// problem; a finished position (the ball on a goal) is refused: it has no turns.
+///
+/// # Errors
+/// Exit 1, the problem already printed.
+pub fn playable<'r>(
+    def: &'r Definition,
+    variant: &str,
+    start: &Start,
+) -> Result<Position<'r>, Exit> {
+    unfinished(setup_or_fen(def, variant, start)?)
+}
+
+/// Refuses a finished position, saying why.
+fn unfinished(pos: Position<'_>) -> Result<Position<'_>, Exit> {
     if pos.is_goal() {
         eprintln!(
             "error: the game is over in this position: the ball is on the goal square {}, so there are no turns",
@@ -125,10 +143,11 @@ pub fn load_position<'r>(def: &'r Definition, fen: Option<&str>) -> Result<Posit
 pub fn setup_or_fen<'r>(
     def: &'r Definition,
     variant: &str,
-    setup: Option<&str>,
-    fen: Option<&str>,
+    start: &Start,
 ) -> Result<Position<'r>, Exit> {
-    let Some(text) = setup else { return parse_position(def, fen) };
+    let Some(text) = start.setup.as_deref() else {
+        return parse_position(def, start.fen.as_deref());
+    };
     let rules = &def.rules;
     let Some(random) = rules.random_setup() else {
         eprintln!("error: {variant} has no random setup (no [setup.random] in its definition)");
