@@ -75,6 +75,9 @@ pub fn run(request: &Request, options: LoadOptions) -> Exit {
     {
         return exit;
     }
+    if let Some((path, parsed)) = &loaded {
+        crate::commands::replay::warn_if_changed(&path.display().to_string(), parsed, &def);
+    }
     let mut seats = match seats::seats(&def.rules, &request.white, &request.black, request.seed) {
         Ok(seats) => seats,
         Err(message) => {
@@ -82,10 +85,11 @@ pub fn run(request: &Request, options: LoadOptions) -> Exit {
             return Exit::Usage;
         }
     };
-    let (game, record_to) = match start_game(request, &def, &variant, loaded.as_ref()) {
+    let (mut game, record_to) = match start_game(request, &def, &variant, loaded.as_ref()) {
         Ok(started) => started,
         Err(exit) => return exit,
     };
+    game.variant_hash = Some(kickoff::game::record::definition_hash(&def.sources));
     let interactive = request.interactive || std::io::stdin().is_terminal();
     let stdin = std::io::stdin();
     let mut input = Input::new(stdin.lock());

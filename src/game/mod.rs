@@ -178,6 +178,8 @@ pub struct Game<'r> {
     pub tags: Vec<(String, String)>,
     /// Comments before the first turn.
     pub leading_comments: Vec<String>,
+    /// The hash of the definition played ([`record::definition_hash`]), written in records.
+    pub variant_hash: Option<String>,
 }
 
 impl<'r> Game<'r> {
@@ -198,6 +200,7 @@ impl<'r> Game<'r> {
             declared: None,
             tags: Vec::new(),
             leading_comments: Vec::new(),
+            variant_hash: None,
         }
     }
 

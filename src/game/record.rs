@@ -24,22 +24,40 @@ use crate::side::Side;
 use crate::square::Square;
 
 mod save;
+mod variant;
 
 pub use save::{SaveError, Target, remove_strays, save_atomically, target};
+pub use variant::{definition_hash, variant_tag};
 
 /// The tags a game writes itself; others are kept as they were read.
-const OWN_TAGS: &[&str] = &["Variant", "SetupNumber", "SetUp", "FEN", "Result", "Termination"];
+const OWN_TAGS: &[&str] =
+    &["Variant", "VariantHash", "SetupNumber", "SetUp", "FEN", "Result", "Termination"];
 
 /// The width movetext is wrapped to.
 const WIDTH: usize = 79;
 
-/// The record of a game.
+/// The record of a game, naming its variant as the game does.
 #[must_use]
 pub fn write(game: &Game<'_>) -> String {
+    write_naming(game, game.variant())
+}
+
+/// The record of a game to be saved in the file `path`: a definition file is named by its path
+/// from the record's folder ([`variant_tag`]).
+#[must_use]
+pub fn write_at(game: &Game<'_>, path: &std::path::Path) -> String {
+    write_naming(game, &variant_tag(game.variant(), path))
+}
+
+/// The record of a game whose variant is named `variant`.
+fn write_naming(game: &Game<'_>, variant: &str) -> String {
     let mut out = String::new();
     let mut tag =
         |name: &str, value: &str| out.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
-    tag("Variant", game.variant());
+    tag("Variant", variant);
+    if let Some(hash) = &game.variant_hash {
+        tag("VariantHash", hash);
+    }
     if let Some(n) = game.setup_number() {
         tag("SetupNumber", &n.to_string());
     }
