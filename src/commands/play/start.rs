@@ -127,11 +127,14 @@ pub(super) fn same_variant(
     options: LoadOptions,
 ) -> Result<(), Exit> {
     let Some(tag) = record.tag("Variant") else { return Ok(()) };
-    if tag == variant {
+    // A file is named from the record's folder.
+    let theirs = replay::record_variant(path, tag, options).ok();
+    if tag == variant || theirs.as_deref() == Some(variant) {
         return Ok(());
     }
-    let theirs =
-        kickoff::definition::load_with(tag, options).ok().map(|d| d.rules.info().name.clone());
+    let theirs = theirs
+        .and_then(|t| kickoff::definition::load_with(&t, options).ok())
+        .map(|d| d.rules.info().name.clone());
     if theirs.as_deref() == Some(def.rules.info().name.as_str()) {
         return Ok(());
     }
