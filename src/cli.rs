@@ -46,6 +46,9 @@ pub enum Command {
         /// Seed the computer's random choices (and a random setup), for a reproducible game.
         #[arg(long, value_name = "S")]
         seed: Option<u64>,
+        /// Carry the definition in the records written, so that a record alone replays the game.
+        #[arg(long)]
+        embed: bool,
         /// Use the prompt even when the input is not a terminal.
         #[arg(long, hide = true)]
         interactive: bool,

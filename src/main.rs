@@ -23,6 +23,7 @@ fn main() -> ExitCode {
             force,
             load,
             seed,
+            embed,
             interactive,
         } => {
             let request = commands::play::Request {
@@ -35,6 +36,7 @@ fn main() -> ExitCode {
                 force,
                 load,
                 seed,
+                embed,
                 interactive,
             };
             commands::play::run(&request, options)

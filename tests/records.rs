@@ -25,7 +25,11 @@ fn kickoff_in(dir: &Path) -> Command {
 fn run(cmd: &mut Command, input: &str) -> Output {
     let mut child =
         cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let written = child.stdin.take().unwrap().write_all(input.as_bytes());
+    // kickoff may stop before reading its input (a refused option): the pipe is then broken.
+    if let Err(e) = written {
+        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
+    }
     child.wait_with_output().unwrap()
 }
 
@@ -160,4 +164,66 @@ fn an_older_record_names_its_file_from_the_working_directory() {
         kickoff_in(folders.root.path()).args(["replay", "games/saved/old.txt"]).output().unwrap();
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("result: 1-0"), "{}", text(&out.stdout));
+}
+
+#[test]
+fn a_record_with_its_definition_replays_with_no_other_file() {
+    let folders = Folders::new();
+    let out = run(
+        kickoff_in(&folders.path("player")).args([
+            "play",
+            "../games/wazir-kicks.toml",
+            "--black",
+            "human",
+            "--embed",
+            "--record",
+            "../elsewhere/game.txt",
+        ]),
+        QUICK_GOAL,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    std::fs::remove_dir_all(folders.path("games")).unwrap();
+    let record = std::fs::read_to_string(folders.path("elsewhere/game.txt")).unwrap();
+    assert!(record.contains(&format!("\n{{definition\n{DEFINITION}}}\n")), "{record}");
+    let replay = |dir: &str| {
+        kickoff_in(&folders.path(dir)).args(["replay", "../elsewhere/game.txt"]).output().unwrap()
+    };
+    let out = replay("player");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("result: 1-0 (White scores a goal)"),
+        "{}",
+        text(&out.stdout)
+    );
+    assert_eq!(text(&out.stderr), "");
+    // The definition a record carries is checked like a file, its problems shown in the record.
+    let broken = record.replace("kick = \"W\"", "kick = \"Wx\"");
+    std::fs::write(folders.path("elsewhere/game.txt"), &broken).unwrap();
+    let line = 1 + broken.lines().position(|l| l == "kick = \"Wx\"").unwrap();
+    let out = replay("player");
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains(&format!(" --> ../elsewhere/game.txt:{line}:11\n")), "{stderr}");
+    assert!(stderr.contains(&format!("{line} | kick = \"Wx\"\n")), "{stderr}");
+    assert!(stderr.ends_with("error: the definition ../elsewhere/game.txt carries is not valid\n"));
+}
+
+#[test]
+fn a_record_carries_only_a_definition_that_extends_shipped_variants() {
+    let folders = Folders::new();
+    let child = "extends = \"wazir-kicks.toml\"\n\n[variant]\nname = \"Child\"\n";
+    std::fs::write(folders.path("games/child.toml"), child).unwrap();
+    let out = run(
+        kickoff_in(&folders.path("games")).args([
+            "play",
+            "child.toml",
+            "--embed",
+            "--record",
+            "game.txt",
+        ]),
+        QUICK_GOAL,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("it extends another file"), "{}", text(&out.stderr));
+    assert!(!folders.path("games/game.txt").exists());
 }

@@ -7,9 +7,10 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use crate::commands::{Exit, load_variant};
-use kickoff::definition::LoadOptions;
-use kickoff::game::Game;
+use kickoff::definition::{Definition, LoadOptions};
+use kickoff::game::{Game, record};
 use kickoff::movegen::Turn;
+use kickoff::notation::record::RecordText;
 use kickoff::render::terminal::Style;
 use kickoff::side::{BySide, Side};
 
@@ -46,6 +47,8 @@ pub struct Request {
     pub load: Option<PathBuf>,
     /// `--seed S`: the computer's random choices.
     pub seed: Option<u64>,
+    /// `--embed`: records carry the definition.
+    pub embed: bool,
     /// The prompt even when the input is not a terminal (for tests and pipes).
     pub interactive: bool,
 }
@@ -62,12 +65,8 @@ pub fn run(request: &Request, options: LoadOptions) -> Exit {
         },
         None => None,
     };
-    let variant = match pick_variant(request, loaded.as_ref(), options) {
-        Ok(v) => v,
-        Err(exit) => return exit,
-    };
-    let def = match load_variant(&variant, options) {
-        Ok(def) => def,
+    let (variant, def) = match definition(request, loaded.as_ref(), options) {
+        Ok(loaded) => loaded,
         Err(exit) => return exit,
     };
     if let Some((path, parsed)) = &loaded
@@ -89,7 +88,14 @@ pub fn run(request: &Request, options: LoadOptions) -> Exit {
         Ok(started) => started,
         Err(exit) => return exit,
     };
-    game.variant_hash = Some(kickoff::game::record::definition_hash(&def.sources));
+    game.variant_hash = Some(record::definition_hash(&def.sources));
+    if request.embed {
+        if let Some(why) = record::unembeddable(&def.sources) {
+            eprintln!("error: --embed: a record cannot carry {variant}: {why}");
+            return Exit::Usage;
+        }
+        game.definition = def.sources.files().next().map(|root| root.text.clone());
+    }
     let interactive = request.interactive || std::io::stdin().is_terminal();
     let stdin = std::io::stdin();
     let mut input = Input::new(stdin.lock());
@@ -108,6 +114,28 @@ pub fn run(request: &Request, options: LoadOptions) -> Exit {
     } else {
         session.scripted(&mut seats, &mut input)
     }
+}
+
+/// The variant to play and its definition: named on the command line, else the one the loaded
+/// record carries, else the one it names, else Boyer's.
+fn definition(
+    request: &Request,
+    loaded: Option<&(PathBuf, RecordText)>,
+    options: LoadOptions,
+) -> Result<(String, Definition), Exit> {
+    if request.variant.is_none()
+        && let Some((path, parsed)) = loaded
+        && parsed.definition.is_some()
+    {
+        let text = crate::commands::replay::read_record_file(path).unwrap_or_default();
+        let file = path.display().to_string();
+        if let Some(carried) = crate::commands::replay::carried(&file, &text, parsed) {
+            return carried;
+        }
+    }
+    let variant = pick_variant(request, loaded, options)?;
+    let def = load_variant(&variant, options)?;
+    Ok((variant, def))
 }
 
 /// A game being played, with who sits where and where it is saved.

@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use crate::commands::{Exit, color_stderr, load_variant};
+use crate::commands::{Exit, color_stderr, load_embedded, load_variant};
 use kickoff::definition::Code;
 use kickoff::definition::{Definition, Diagnostic, LoadOptions, Loc, Origin, SourceFile, Sources};
 use kickoff::game::record::{self, RecordError};
@@ -26,22 +26,9 @@ pub fn run(file: &str, variant: Option<&str>, options: LoadOptions) -> Exit {
         Ok(parsed) => parsed,
         Err(exit) => return exit,
     };
-    let name = match (variant, parsed.tag("Variant")) {
-        (Some(given), _) => given.to_owned(),
-        (None, Some(tag)) => match record_variant(Path::new(file), tag, options) {
-            Ok(name) => name,
-            Err(message) => {
-                eprintln!("error: {file}: {message}");
-                return Exit::Failure;
-            }
-        },
-        (None, None) => {
-            eprintln!("error: {file} names no variant (no Variant tag); pass --variant VARIANT");
-            return Exit::Usage;
-        }
-    };
-    let def = match load_variant(&name, options) {
-        Ok(def) => def,
+    let carried = variant.is_none().then(|| carried(file, &text, &parsed)).flatten();
+    let (name, def) = match carried.unwrap_or_else(|| named(file, variant, &parsed, options)) {
+        Ok(loaded) => loaded,
         Err(exit) => return exit,
     };
     warn_if_changed(file, &parsed, &def);
@@ -62,6 +49,42 @@ pub fn run(file: &str, variant: Option<&str>, options: LoadOptions) -> Exit {
             Exit::Failure
         }
     }
+}
+
+/// The variant named by `--variant`, else by the record's Variant tag, and its definition.
+fn named(
+    file: &str,
+    variant: Option<&str>,
+    parsed: &RecordText,
+    options: LoadOptions,
+) -> Result<(String, Definition), Exit> {
+    let name = match (variant, parsed.tag("Variant")) {
+        (Some(given), _) => given.to_owned(),
+        (None, Some(tag)) => record_variant(Path::new(file), tag, options).map_err(|message| {
+            eprintln!("error: {file}: {message}");
+            Exit::Failure
+        })?,
+        (None, None) => {
+            eprintln!("error: {file} names no variant (no Variant tag); pass --variant VARIANT");
+            return Err(Exit::Usage);
+        }
+    };
+    let def = load_variant(&name, options)?;
+    Ok((name, def))
+}
+
+/// The definition the record `file` (whose text is `text`) carries, with the variant's name
+/// for the game (its Variant tag, else the definition's name); none when it carries none.
+pub fn carried(
+    file: &str,
+    text: &str,
+    parsed: &RecordText,
+) -> Option<Result<(String, Definition), Exit>> {
+    let embedded = parsed.definition.as_ref()?;
+    Some(load_embedded(file, text, embedded).map(|def| {
+        let tag = parsed.tag("Variant");
+        (tag.map_or_else(|| def.rules.info().name.clone(), str::to_owned), def)
+    }))
 }
 
 /// A record file's text, within the size limit and in UTF-8.

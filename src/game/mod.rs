@@ -180,6 +180,8 @@ pub struct Game<'r> {
     pub leading_comments: Vec<String>,
     /// The hash of the definition played ([`record::definition_hash`]), written in records.
     pub variant_hash: Option<String>,
+    /// The definition's text, when records carry it.
+    pub definition: Option<String>,
 }
 
 impl<'r> Game<'r> {
@@ -201,6 +203,7 @@ impl<'r> Game<'r> {
             tags: Vec::new(),
             leading_comments: Vec::new(),
             variant_hash: None,
+            definition: None,
         }
     }
 

@@ -12,10 +12,11 @@
 //! 1. Nc3 Nf7 2. Nd5>e6 ...
 //! ```
 
+use crate::definition::{Origin, Sources};
 use crate::game::{Ending, Game, GameError, GameResult, Ply, move_label};
 use crate::movegen::notation::{NotationError, resolve};
 use crate::notation::ParseError;
-use crate::notation::record::{RecordText, TurnToken, escape};
+use crate::notation::record::{EMBEDDED, RecordText, TurnToken, escape};
 use crate::position::{FenError, Position};
 use crate::render::printable::{excerpt, notation_error, printable};
 use crate::rules::Rules;
@@ -28,6 +29,20 @@ mod variant;
 
 pub use save::{SaveError, Target, remove_strays, save_atomically, target};
 pub use variant::{definition_hash, variant_tag};
+
+/// Why a definition (read from `sources`) cannot travel inside a record, if it cannot: a record
+/// carries one file, which may extend shipped variants only, in a comment that ends at the
+/// first `}`.
+#[must_use]
+pub fn unembeddable(sources: &Sources) -> Option<&'static str> {
+    let mut files = sources.files();
+    if files.next().is_some_and(|root| root.text.contains('}')) {
+        return Some("its text has a `}`, which would end the comment that carries it");
+    }
+    files
+        .any(|f| matches!(f.origin, Origin::Disk(_)))
+        .then_some("it extends another file (a record carries one file, which may extend shipped variants only)")
+}
 
 /// The tags a game writes itself; others are kept as they were read.
 const OWN_TAGS: &[&str] =
@@ -82,6 +97,13 @@ fn write_naming(game: &Game<'_>, variant: &str) -> String {
         tag("Termination", termination);
     }
     out.push('\n');
+    if let Some(definition) = &game.definition {
+        out.push_str(&format!("{{{EMBEDDED}{}", definition));
+        if !definition.ends_with('\n') {
+            out.push('\n');
+        }
+        out.push_str("}\n\n");
+    }
     out.push_str(&movetext(game, &result));
     out
 }
@@ -237,6 +259,7 @@ pub fn read<'r>(
         .map(|t| (t.name.clone(), t.value.clone()))
         .collect();
     game.leading_comments = record.leading_comments.clone();
+    game.definition = record.definition.as_ref().map(|d| d.text.clone());
     for token in &record.turns {
         if let Err(error) = replay_token(&mut game, token) {
             return Err(BrokenRecord { game: Some(Box::new(game)), error });
