@@ -174,6 +174,9 @@ pub enum Command {
         /// Write each game's record into this folder (game-0001.txt, ...).
         #[arg(long, value_name = "DIR")]
         records: Option<std::path::PathBuf>,
+        /// Carry the definition in each record, so that a record alone replays its game.
+        #[arg(long, requires = "records")]
+        embed: bool,
     },
     /// Prove or refute that the side to move forces a goal within N of its turns.
     Solve {

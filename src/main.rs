@@ -81,6 +81,7 @@ fn main() -> ExitCode {
             seed,
             threads,
             records,
+            embed,
         } => {
             let request = commands::matches::Request {
                 variant: &variant,
@@ -94,6 +95,7 @@ fn main() -> ExitCode {
                 seed,
                 threads: usize::from(threads),
                 records: records.as_deref(),
+                embed,
             };
             commands::matches::run(&request, options)
         }

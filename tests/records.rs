@@ -227,3 +227,20 @@ fn a_record_carries_only_a_definition_that_extends_shipped_variants() {
     assert!(text(&out.stderr).contains("it extends another file"), "{}", text(&out.stderr));
     assert!(!folders.path("games/game.txt").exists());
 }
+
+#[test]
+fn match_records_carry_the_definition_with_embed() {
+    let folders = Folders::new();
+    let out = kickoff_in(&folders.path("player"))
+        .args(["match", "../games/wazir-kicks.toml", "--games", "2", "--white", "random"])
+        .args(["--black", "random", "--max-turns", "20", "--records", "../elsewhere", "--embed"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    std::fs::remove_dir_all(folders.path("games")).unwrap();
+    for game in ["game-0001.txt", "game-0002.txt"] {
+        let out = kickoff_in(&folders.path("elsewhere")).args(["replay", game]).output().unwrap();
+        assert!(out.status.success(), "{game}: {}", text(&out.stderr));
+        assert!(text(&out.stdout).starts_with("turns: "), "{}", text(&out.stdout));
+    }
+}

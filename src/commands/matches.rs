@@ -48,6 +48,8 @@ pub struct Request<'a> {
     pub threads: usize,
     /// A folder to write each game's record to.
     pub records: Option<&'a std::path::Path>,
+    /// `--embed`: the records carry the definition.
+    pub embed: bool,
 }
 
 /// How one game ended, for the first player.
@@ -124,6 +126,13 @@ pub fn run(request: &Request<'_>, options: LoadOptions) -> Exit {
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let hash = record::definition_hash(&def.sources);
+    let carried = match request.embed.then(|| record::embeddable(&def.sources)).transpose() {
+        Ok(carried) => carried,
+        Err(why) => {
+            eprintln!("error: --embed: a record cannot carry {}: {why}", request.variant);
+            return Exit::Usage;
+        }
+    };
     let next = AtomicUsize::new(0);
     let ends: Mutex<Vec<Option<GameEnd>>> = Mutex::new((0..request.games).map(|_| None).collect());
     let work = Mutex::new([Work::default(); 2]);
@@ -143,6 +152,7 @@ pub fn run(request: &Request<'_>, options: LoadOptions) -> Exit {
                     if let Some(dir) = request.records {
                         let path = dir.join(format!("game-{:04}.txt", i + 1));
                         game.variant_hash = Some(hash.clone());
+                        game.definition.clone_from(&carried);
                         if let Err(e) = save_atomically(&path, &record::write_at(&game, &path)) {
                             bar.suspend(|| {
                                 eprintln!("error: cannot write {}: {e}", path.display())

@@ -90,11 +90,13 @@ pub fn run(request: &Request, options: LoadOptions) -> Exit {
     };
     game.variant_hash = Some(record::definition_hash(&def.sources));
     if request.embed {
-        if let Some(why) = record::unembeddable(&def.sources) {
-            eprintln!("error: --embed: a record cannot carry {variant}: {why}");
-            return Exit::Usage;
+        match record::embeddable(&def.sources) {
+            Ok(text) => game.definition = Some(text),
+            Err(why) => {
+                eprintln!("error: --embed: a record cannot carry {variant}: {why}");
+                return Exit::Usage;
+            }
         }
-        game.definition = def.sources.files().next().map(|root| root.text.clone());
     }
     let interactive = request.interactive || std::io::stdin().is_terminal();
     let stdin = std::io::stdin();

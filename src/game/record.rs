@@ -30,18 +30,23 @@ mod variant;
 pub use save::{SaveError, Target, remove_strays, save_atomically, target};
 pub use variant::{definition_hash, variant_tag};
 
-/// Why a definition (read from `sources`) cannot travel inside a record, if it cannot: a record
-/// carries one file, which may extend shipped variants only, in a comment that ends at the
-/// first `}`.
-#[must_use]
-pub fn unembeddable(sources: &Sources) -> Option<&'static str> {
+/// The text a record carries for the definition read from `sources` ([`Game::definition`]),
+/// or why it cannot: a record carries one file, which may extend shipped variants only, in a
+/// comment that ends at the first `}`.
+///
+/// # Errors
+/// Why the definition cannot travel inside a record.
+pub fn embeddable(sources: &Sources) -> Result<String, &'static str> {
     let mut files = sources.files();
-    if files.next().is_some_and(|root| root.text.contains('}')) {
-        return Some("its text has a `}`, which would end the comment that carries it");
+    let root = files.next().map(|root| root.text.clone()).unwrap_or_default();
+    if root.contains('}') {
+        return Err("its text has a `}`, which would end the comment that carries it");
     }
-    files
-        .any(|f| matches!(f.origin, Origin::Disk(_)))
-        .then_some("it extends another file (a record carries one file, which may extend shipped variants only)")
+    if files.any(|f| matches!(f.origin, Origin::Disk(_))) {
+        return Err("it extends another file (a record carries one file, which may extend \
+                    shipped variants only)");
+    }
+    Ok(root)
 }
 
 /// The tags a game writes itself; others are kept as they were read.
