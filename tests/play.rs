@@ -1,29 +1,18 @@
 //! `play` driven by a script, records written and read back, `replay`, and every bad input.
 
-use std::path::PathBuf;
-use std::process::Command;
-
 use std::io::Write;
-use std::process::{Output, Stdio};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
 
 use insta_cmd::{assert_cmd_snapshot, get_cargo_bin};
+
+mod common;
+use common::run;
 
 fn kickoff() -> Command {
     let mut cmd = Command::new(get_cargo_bin("kickoff"));
     cmd.current_dir(env!("CARGO_MANIFEST_DIR")).env("NO_COLOR", "1");
     cmd
-}
-
-/// Runs `cmd` with `input` on its standard input.
-fn run(cmd: &mut Command, input: &str) -> Output {
-    let mut child =
-        cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
-    let written = child.stdin.take().unwrap().write_all(input.as_bytes());
-    // kickoff may stop before reading its input (a record file refused): the pipe is then broken.
-    if let Err(e) = written {
-        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
-    }
-    child.wait_with_output().unwrap()
 }
 
 /// A scratch folder, removed afterwards.

@@ -2,12 +2,14 @@
 //! carries its hash, so that it replays from any working directory and a changed definition is
 //! noticed.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 use insta_cmd::get_cargo_bin;
 use kickoff::game::record::definition_hash;
+
+mod common;
+use common::run;
 
 /// A short game of Boyer's board: White's bishops score in two turns.
 const QUICK_GOAL: &str = "Bd4>g7\nBa3\nBh6>e9#\n";
@@ -19,18 +21,6 @@ fn kickoff_in(dir: &Path) -> Command {
     let mut cmd = Command::new(get_cargo_bin("kickoff"));
     cmd.current_dir(dir).env("NO_COLOR", "1");
     cmd
-}
-
-/// Runs `cmd` with `input` on its standard input.
-fn run(cmd: &mut Command, input: &str) -> Output {
-    let mut child =
-        cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
-    let written = child.stdin.take().unwrap().write_all(input.as_bytes());
-    // kickoff may stop before reading its input (a refused option): the pipe is then broken.
-    if let Err(e) = written {
-        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
-    }
-    child.wait_with_output().unwrap()
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -57,13 +47,16 @@ impl Folders {
         self.root.path().join(name)
     }
 
+    /// Runs kickoff in the folder `dir` with `args` and `input`.
+    fn run(&self, dir: &str, args: &[&str], input: &str) -> Output {
+        run(kickoff_in(&self.path(dir)).args(args), input)
+    }
+
     /// Plays `input` from the `player` folder, recording to `games/game.txt`.
     fn play(&self, input: &str) -> Output {
         let args = ["play", "../games/wazir-kicks.toml", "--black", "human"];
-        let out = run(
-            kickoff_in(&self.path("player")).args(args).args(["--record", "../games/game.txt"]),
-            input,
-        );
+        let out =
+            self.run("player", &[&args[..], &["--record", "../games/game.txt"]].concat(), input);
         assert!(out.status.success(), "{}", text(&out.stderr));
         out
     }
@@ -108,16 +101,8 @@ fn a_record_replays_from_another_working_directory() {
 fn play_load_resumes_from_another_working_directory() {
     let folders = Folders::new();
     folders.play("Bd4>g7\n");
-    let out = run(
-        kickoff_in(&folders.path("elsewhere")).args([
-            "play",
-            "--load",
-            "../games/game.txt",
-            "--black",
-            "human",
-        ]),
-        "Ba3\nBh6>e9\n",
-    );
+    let args = ["play", "--load", "../games/game.txt", "--black", "human"];
+    let out = folders.run("elsewhere", &args, "Ba3\nBh6>e9\n");
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("result: 1-0"), "{}", text(&out.stdout));
     let record = std::fs::read_to_string(folders.path("games/game.txt")).unwrap();
@@ -135,10 +120,7 @@ fn a_changed_definition_is_warned_of() {
     let warning = "warning: ../games/game.txt: the definition of Football Chess with wazir kicks \
                    changed since the game was saved";
     assert!(text(&out.stderr).starts_with(warning), "{}", text(&out.stderr));
-    let resumed = run(
-        kickoff_in(&folders.path("elsewhere")).args(["play", "--load", "../games/game.txt"]),
-        "",
-    );
+    let resumed = folders.run("elsewhere", &["play", "--load", "../games/game.txt"], "");
     assert!(text(&resumed.stderr).contains(warning), "{}", text(&resumed.stderr));
 }
 
@@ -169,16 +151,10 @@ fn an_older_record_names_its_file_from_the_working_directory() {
 #[test]
 fn a_record_with_its_definition_replays_with_no_other_file() {
     let folders = Folders::new();
-    let out = run(
-        kickoff_in(&folders.path("player")).args([
-            "play",
-            "../games/wazir-kicks.toml",
-            "--black",
-            "human",
-            "--embed",
-            "--record",
-            "../elsewhere/game.txt",
-        ]),
+    let args = ["play", "../games/wazir-kicks.toml", "--black", "human", "--embed"];
+    let out = folders.run(
+        "player",
+        &[&args[..], &["--record", "../elsewhere/game.txt"]].concat(),
         QUICK_GOAL,
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -213,16 +189,7 @@ fn a_record_carries_only_a_definition_that_extends_shipped_variants() {
     let folders = Folders::new();
     let child = "extends = \"wazir-kicks.toml\"\n\n[variant]\nname = \"Child\"\n";
     std::fs::write(folders.path("games/child.toml"), child).unwrap();
-    let out = run(
-        kickoff_in(&folders.path("games")).args([
-            "play",
-            "child.toml",
-            "--embed",
-            "--record",
-            "game.txt",
-        ]),
-        QUICK_GOAL,
-    );
+    let out = folders.run("games", &["play", "child.toml", "--embed", "--record", "game.txt"], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("it extends another file"), "{}", text(&out.stderr));
     assert!(!folders.path("games/game.txt").exists());
