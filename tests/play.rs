@@ -564,3 +564,22 @@ fn a_repetition_ends_boyers_game_by_itself() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains("1/2-1/2 (draw by repetition)"), "{stdout}");
 }
+
+#[test]
+fn a_random_setup_variant_starts_from_its_definition_unless_setup_says_otherwise() {
+    let play = |extra: &[&str]| {
+        let out = run(kickoff().args(["play", "football-960", "--black", "human"]).args(extra), "");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let shown = kickoff().args(["show", "football-960"]).output().unwrap().stdout;
+    let start = String::from_utf8(shown).unwrap().lines().rev().nth(1).unwrap().to_owned();
+    let plain = play(&[]);
+    assert_eq!(plain, format!("final position: {start}\nresult: * (the game is not finished)\n"));
+    // A random setup is named first, also in a script.
+    let numbered = play(&["--setup", "1000"]);
+    assert!(numbered.starts_with("Random setup number 1000.\nfinal position: "), "{numbered}");
+    let drawn = play(&["--setup", "random", "--seed", "2"]);
+    assert!(drawn.starts_with("Random setup number "), "{drawn}");
+    assert!(!drawn.contains(&start), "{drawn}");
+}
