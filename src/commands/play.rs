@@ -88,15 +88,8 @@ pub fn run(request: &Request, options: LoadOptions) -> Exit {
         Ok(started) => started,
         Err(exit) => return exit,
     };
-    game.variant_hash = Some(record::definition_hash(&def.sources));
-    if request.embed {
-        match record::embeddable(&def.sources) {
-            Ok(text) => game.definition = Some(text),
-            Err(why) => {
-                eprintln!("error: --embed: a record cannot carry {variant}: {why}");
-                return Exit::Usage;
-            }
-        }
+    if let Err(exit) = describe_definition(&mut game, &def, &variant, request.embed) {
+        return exit;
     }
     let interactive = request.interactive || std::io::stdin().is_terminal();
     let stdin = std::io::stdin();
@@ -138,6 +131,24 @@ fn definition(
     let variant = pick_variant(request, loaded, options)?;
     let def = load_variant(&variant, options)?;
     Ok((variant, def))
+}
+
+/// Gives the game what its records say of the definition: its hash, and with `--embed` its text.
+fn describe_definition(
+    game: &mut Game<'_>,
+    def: &Definition,
+    variant: &str,
+    embed: bool,
+) -> Result<(), Exit> {
+    game.variant_hash = Some(record::definition_hash(&def.sources));
+    if embed {
+        let text = record::embeddable(&def.sources).map_err(|why| {
+            eprintln!("error: --embed: a record cannot carry {variant}: {why}");
+            Exit::Usage
+        })?;
+        game.definition = Some(text);
+    }
+    Ok(())
 }
 
 /// A game being played, with who sits where and where it is saved.
