@@ -221,6 +221,18 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_definition_carried_before_the_turns() {
+        let text = "[Variant \"mine.toml\"]\n\n{definition\nextends = \"vchess\"\n}\n\
+                    {definition\nagain}\n1. Nc3 {definition\nlater} *\n";
+        let r = parse(text).unwrap();
+        let carried = r.definition.unwrap();
+        assert_eq!(carried.text, "extends = \"vchess\"\n");
+        assert!(text[carried.offset..].starts_with("extends = "));
+        assert_eq!(r.leading_comments, ["definition\nagain"], "only the first is the definition");
+        assert_eq!(r.turns[0].comments, ["definition\nlater"]);
+    }
+
+    #[test]
     fn a_whole_record() {
         let text = "[Variant \"boyer-1951\"]\n[White \"Ann \\\"the wall\\\"\"]\n[Result \"1-0\"]\n\n\
                     {before} 1. Nc3 Nf7 {quiet} 2. Qd4>e6 --\n3.Bf4>d6>b8# 1-0\n";
