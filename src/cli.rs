@@ -46,6 +46,9 @@ pub enum Command {
         /// Seed the computer's random choices (and a random setup), for a reproducible game.
         #[arg(long, value_name = "S")]
         seed: Option<u64>,
+        /// Carry the definition in the records written, so that a record alone replays the game.
+        #[arg(long)]
+        embed: bool,
         /// Use the prompt even when the input is not a terminal.
         #[arg(long, hide = true)]
         interactive: bool,
@@ -108,12 +111,8 @@ pub enum Command {
     Show {
         /// A shipped variant's name or a path to a .toml file.
         variant: String,
-        /// The position (default: the variant's start).
-        #[arg(long, conflicts_with = "setup")]
-        fen: Option<String>,
-        /// Random setup N (N/M when Black is drawn independently).
-        #[arg(long, value_name = "N")]
-        setup: Option<String>,
+        #[command(flatten)]
+        start: Start,
     },
     /// Check every turn of a game record; print the final position, the result and the reason.
     Replay {
@@ -137,9 +136,8 @@ pub enum Command {
     Turns {
         /// A shipped variant's name or a path to a .toml file.
         variant: String,
-        /// The position (default: the variant's start position).
-        #[arg(long)]
-        fen: Option<String>,
+        #[command(flatten)]
+        start: Start,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -148,9 +146,8 @@ pub enum Command {
     Bestmove {
         /// A shipped variant's name or a path to a .toml file.
         variant: String,
-        /// The position (default: the variant's start position).
-        #[arg(long)]
-        fen: Option<String>,
+        #[command(flatten)]
+        start: Start,
         /// Search this many turns deep.
         #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=64))]
         depth: Option<u32>,
@@ -199,17 +196,16 @@ pub enum Command {
         /// Write each game's record into this folder (game-0001.txt, ...).
         #[arg(long, value_name = "DIR")]
         records: Option<std::path::PathBuf>,
+        /// Carry the definition in each record, so that a record alone replays its game.
+        #[arg(long, requires = "records")]
+        embed: bool,
     },
     /// Prove or refute that the side to move forces a goal within N of its turns.
     Solve {
         /// A shipped variant's name or a path to a .toml file.
         variant: String,
-        /// The position (default: the variant's start position).
-        #[arg(long, conflicts_with = "setup")]
-        fen: Option<String>,
-        /// Random setup N (N/M when Black is drawn independently).
-        #[arg(long, value_name = "N")]
-        setup: Option<String>,
+        #[command(flatten)]
+        start: Start,
         /// The most turns of the side to move (its scoring turn included).
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=16))]
         turns: u32,
@@ -275,14 +271,10 @@ pub enum Command {
     Render {
         /// A shipped variant's name or a path to a .toml file.
         variant: String,
-        /// The position (default: the variant's start).
-        #[arg(long, conflicts_with_all = ["setup", "record"])]
-        fen: Option<String>,
-        /// Random setup N (N/M when Black is drawn independently).
-        #[arg(long, value_name = "N", conflicts_with = "record")]
-        setup: Option<String>,
+        #[command(flatten)]
+        start: Start,
         /// A game record: draw the position after turn K, with that turn's path.
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "setup"])]
         record: Option<std::path::PathBuf>,
         /// The number of turns of the record played (default: all of them; 0: the start).
         #[arg(long, value_name = "K", requires = "record")]
@@ -307,9 +299,8 @@ pub enum Command {
         /// The number of turns (0 to 64).
         #[arg(value_parser = clap::value_parser!(u32).range(0..=kickoff::movegen::perft::MAX_DEPTH as i64))]
         depth: u32,
-        /// The position (default: the variant's start position).
-        #[arg(long)]
-        fen: Option<String>,
+        #[command(flatten)]
+        start: Start,
         /// Also print each turn with its own count.
         #[arg(long)]
         divide: bool,
@@ -328,6 +319,17 @@ pub enum Command {
 
 /// The most random games `validate --simulate` plays under each definition.
 pub const MAX_SIMULATED_GAMES: i64 = 10_000;
+/// The position an analysis command starts from: `--fen F` or `--setup N`, the variant's start
+/// position when neither is given.
+#[derive(Clone, Debug, Default, clap::Args)]
+pub struct Start {
+    /// The position (default: the variant's start position).
+    #[arg(long, conflicts_with = "setup")]
+    pub fen: Option<String>,
+    /// Random setup N (N/M when Black is drawn independently).
+    #[arg(long, value_name = "N")]
+    pub setup: Option<String>,
+}
 
 /// How to print a report.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

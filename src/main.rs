@@ -23,6 +23,7 @@ fn main() -> ExitCode {
             force,
             load,
             seed,
+            embed,
             interactive,
         } => {
             let request = commands::play::Request {
@@ -35,6 +36,7 @@ fn main() -> ExitCode {
                 force,
                 load,
                 seed,
+                embed,
                 interactive,
             };
             commands::play::run(&request, options)
@@ -52,22 +54,20 @@ fn main() -> ExitCode {
             let request = commands::setup::Request { number, seed, asymmetric, count, fair };
             commands::setup::run(&variant, &request, options)
         }
-        Command::Show { variant, fen, setup } => {
-            commands::show::run(&variant, fen.as_deref(), setup.as_deref(), options)
-        }
+        Command::Show { variant, start } => commands::show::run(&variant, &start, options),
         Command::Replay { file, variant } => {
             commands::replay::run(&file, variant.as_deref(), options)
         }
         Command::Schema => commands::schema::run(),
         Command::Completions { shell } => commands::completions::completions(shell),
         Command::Manpage => commands::completions::manpage(),
-        Command::Turns { variant, fen, format } => {
-            commands::turns::run(&variant, fen.as_deref(), format, options)
+        Command::Turns { variant, start, format } => {
+            commands::turns::run(&variant, &start, format, options)
         }
-        Command::Bestmove { variant, fen, depth, movetime, level, format } => {
+        Command::Bestmove { variant, start, depth, movetime, level, format } => {
             let request = commands::bestmove::Request {
                 variant: &variant,
-                fen: fen.as_deref(),
+                start: &start,
                 depth,
                 movetime,
                 level,
@@ -87,6 +87,7 @@ fn main() -> ExitCode {
             seed,
             threads,
             records,
+            embed,
         } => {
             let request = commands::matches::Request {
                 variant: &variant,
@@ -100,14 +101,14 @@ fn main() -> ExitCode {
                 seed,
                 threads: usize::from(threads),
                 records: records.as_deref(),
+                embed,
             };
             commands::matches::run(&request, options)
         }
-        Command::Solve { variant, fen, setup, turns, format, check, max_nodes, time } => {
+        Command::Solve { variant, start, turns, format, check, max_nodes, time } => {
             let request = commands::solve::Request {
                 variant,
-                fen,
-                setup,
+                start,
                 turns,
                 format: Some(format),
                 check,
@@ -143,11 +144,10 @@ fn main() -> ExitCode {
         Command::Serve { port, host, open, games } => {
             commands::serve::run(std::net::SocketAddr::new(host, port), games, open)
         }
-        Command::Render { variant, fen, setup, record, turn, format, arrows, flip, output } => {
+        Command::Render { variant, start, record, turn, format, arrows, flip, output } => {
             let request = commands::render::Request {
                 variant,
-                fen,
-                setup,
+                start,
                 record,
                 turn,
                 format,
@@ -157,11 +157,11 @@ fn main() -> ExitCode {
             };
             commands::render::run(&request, options)
         }
-        Command::Perft { variant, depth, fen, divide, exact, distinct, threads } => {
+        Command::Perft { variant, depth, start, divide, exact, distinct, threads } => {
             commands::perft::run(
                 &variant,
                 depth as usize,
-                fen.as_deref(),
+                &start,
                 divide,
                 PerftOptions {
                     threads: usize::from(threads),

@@ -339,3 +339,67 @@ fn commands_show_a_definitions_warnings_once() {
     assert_eq!(stderr.matches("has no move at all").count(), 1, "{stderr}");
     assert!(!String::from_utf8(out.stdout).unwrap().contains("warning"));
 }
+
+/// The standard output of a kickoff run that succeeds.
+fn stdout_of(args: &[&str]) -> String {
+    let out = kickoff().args(args).output().unwrap();
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn setup_n_is_the_same_position_as_its_fen_on_every_command() {
+    let shown = stdout_of(&["show", "football-960", "--setup", "1000"]);
+    let fen = shown.lines().rev().nth(1).unwrap();
+    assert!(fen.ends_with(" w 0"), "{shown}");
+    assert_ne!(fen, stdout_of(&["show", "football-960"]).lines().rev().nth(1).unwrap());
+    for args in [
+        &["show", "football-960"][..],
+        &["turns", "football-960"],
+        &["perft", "football-960", "2", "--divide"],
+        &["bestmove", "football-960", "--depth", "1", "--format", "json"],
+        &["solve", "football-960", "--turns", "1"],
+    ] {
+        let by_number = stdout_of(&[args, &["--setup", "1000"]].concat());
+        let by_fen = stdout_of(&[args, &["--fen", fen]].concat());
+        // bestmove's JSON has its time; the rest must agree.
+        let timeless = |s: &str| s.lines().filter(|l| !l.contains("time_ms")).collect::<String>();
+        assert_eq!(timeless(&by_number), timeless(&by_fen), "{args:?}");
+    }
+    let out =
+        kickoff().args(["turns", "football-960", "--setup", "1", "--fen", fen]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "--setup and --fen conflict");
+}
+
+#[test]
+fn perft_divide_names_turns_as_turns_does() {
+    let fen = "rnbq1kbnr/9/9/3N5/4a4/9/9/9/R1BQ1KBNR w 3";
+    let listed: Vec<String> = stdout_of(&["turns", "vchess", "--fen", fen])
+        .lines()
+        .map(|l| l.split(' ').next().unwrap().to_owned())
+        .collect();
+    let divided = stdout_of(&["perft", "vchess", "1", "--divide", "--fen", fen]);
+    let divided: Vec<String> =
+        divided.lines().map(|l| l.split(' ').next().unwrap().to_owned()).collect();
+    // The last line is the total.
+    assert_eq!(listed, divided[..divided.len() - 1], "in the same order");
+    assert!(listed.iter().any(|t| t.contains('>')), "kicks among them");
+}
+
+#[test]
+fn turns_on_an_invalid_file_prints_its_located_problems() {
+    let out = kickoff().args(["turns", "tests/data/bad/betza-lame.toml"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.starts_with("error[E0301]: in the moves of piece N"), "{stderr}");
+    assert!(stderr.contains(" --> tests/data/bad/betza-lame.toml:5:10\n"), "{stderr}");
+    assert!(stderr.contains("5 | moves = \"nN\"\n  |          ^^\n"), "{stderr}");
+}
+
+#[test]
+fn a_position_without_its_turn_count_has_completed_none() {
+    let shown =
+        stdout_of(&["show", "boyer-1951", "--fen", "rnbq1kbnr/9/9/9/4a4/9/9/9/RNBQ1KBNR b"]);
+    assert!(shown.contains("rnbq1kbnr/9/9/9/4a4/9/9/9/RNBQ1KBNR b 0\n"), "{shown}");
+    assert!(shown.ends_with("Black to move, 0 turns completed\n"), "{shown}");
+}

@@ -1,29 +1,18 @@
 //! `play` driven by a script, records written and read back, `replay`, and every bad input.
 
-use std::path::PathBuf;
-use std::process::Command;
-
 use std::io::Write;
-use std::process::{Output, Stdio};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
 
 use insta_cmd::{assert_cmd_snapshot, get_cargo_bin};
+
+mod common;
+use common::run;
 
 fn kickoff() -> Command {
     let mut cmd = Command::new(get_cargo_bin("kickoff"));
     cmd.current_dir(env!("CARGO_MANIFEST_DIR")).env("NO_COLOR", "1");
     cmd
-}
-
-/// Runs `cmd` with `input` on its standard input.
-fn run(cmd: &mut Command, input: &str) -> Output {
-    let mut child =
-        cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
-    let written = child.stdin.take().unwrap().write_all(input.as_bytes());
-    // kickoff may stop before reading its input (a record file refused): the pipe is then broken.
-    if let Err(e) = written {
-        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
-    }
-    child.wait_with_output().unwrap()
 }
 
 /// A scratch folder, removed afterwards.
@@ -59,7 +48,15 @@ fn the_record_of_a_game_replays_to_the_same_end() {
         run(kickoff().args(["play", "--black", "human", "--record"]).arg(&record), QUICK_GOAL);
     assert!(out.status.success());
     let text = std::fs::read_to_string(&record).unwrap();
-    let text = text.lines().filter(|l| !l.starts_with("[Date ")).collect::<Vec<_>>().join("\n");
+    // The hash changes with the shipped file; the snapshot shows the rest.
+    let def = kickoff::definition::load_shipped("boyer-1951").unwrap();
+    let hash = kickoff::game::record::definition_hash(&def.sources);
+    assert!(text.contains(&format!("\n[VariantHash \"{hash}\"]\n")), "{text}");
+    let text = text
+        .lines()
+        .filter(|l| !l.starts_with("[Date ") && !l.starts_with("[VariantHash "))
+        .collect::<Vec<_>>()
+        .join("\n");
     insta::assert_snapshot!("quick-goal-record", text);
     assert_cmd_snapshot!("replay-quick-goal", kickoff().arg("replay").arg(&record));
 }
@@ -566,4 +563,23 @@ fn a_repetition_ends_boyers_game_by_itself() {
     let out = run(&mut cmd, "Nc3\nNc7\nNb1\nNb9\nNc3\nNc7\nNb1\nNb9\n");
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains("1/2-1/2 (draw by repetition)"), "{stdout}");
+}
+
+#[test]
+fn a_random_setup_variant_starts_from_its_definition_unless_setup_says_otherwise() {
+    let play = |extra: &[&str]| {
+        let out = run(kickoff().args(["play", "football-960", "--black", "human"]).args(extra), "");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let shown = kickoff().args(["show", "football-960"]).output().unwrap().stdout;
+    let start = String::from_utf8(shown).unwrap().lines().rev().nth(1).unwrap().to_owned();
+    let plain = play(&[]);
+    assert_eq!(plain, format!("final position: {start}\nresult: * (the game is not finished)\n"));
+    // A random setup is named first, also in a script.
+    let numbered = play(&["--setup", "1000"]);
+    assert!(numbered.starts_with("Random setup number 1000.\nfinal position: "), "{numbered}");
+    let drawn = play(&["--setup", "random", "--seed", "2"]);
+    assert!(drawn.starts_with("Random setup number "), "{drawn}");
+    assert!(!drawn.contains(&start), "{drawn}");
 }

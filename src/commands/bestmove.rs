@@ -1,12 +1,12 @@
-//! `kickoff bestmove VARIANT [--fen F] [--depth D | --movetime MS | --level L] [--format json]`:
+//! `kickoff bestmove VARIANT [--fen F | --setup N] [--depth D | --movetime MS | --level L] [--format json]`:
 //! the engine's turn in a position.
 
 use std::time::Duration;
 
 use serde::Serialize;
 
-use crate::cli::Format;
-use crate::commands::{Exit, load_position, load_variant};
+use crate::cli::{Format, Start};
+use crate::commands::{Exit, load_variant, playable};
 use kickoff::definition::LoadOptions;
 use kickoff::movegen::notation::name;
 use kickoff::movegen::play_unchecked;
@@ -28,8 +28,8 @@ struct Json {
 pub struct Request<'a> {
     /// The variant argument.
     pub variant: &'a str,
-    /// The position (default: the start).
-    pub fen: Option<&'a str>,
+    /// `--fen F` or `--setup N` (default: the start).
+    pub start: &'a Start,
     /// The deepest iteration.
     pub depth: Option<u32>,
     /// The thinking time in milliseconds.
@@ -46,7 +46,7 @@ pub fn run(request: &Request<'_>, options: LoadOptions) -> Exit {
         Ok(def) => def,
         Err(exit) => return exit,
     };
-    let pos = match load_position(&def, request.fen) {
+    let pos = match playable(&def, request.variant, request.start) {
         Ok(pos) => pos,
         Err(exit) => return exit,
     };

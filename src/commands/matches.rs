@@ -48,6 +48,8 @@ pub struct Request<'a> {
     pub threads: usize,
     /// A folder to write each game's record to.
     pub records: Option<&'a std::path::Path>,
+    /// `--embed`: the records carry the definition.
+    pub embed: bool,
 }
 
 /// How one game ended, for the first player.
@@ -123,6 +125,14 @@ pub fn run(request: &Request<'_>, options: LoadOptions) -> Exit {
         ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} (eta {eta}) {msg}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
+    let hash = record::definition_hash(&def.sources);
+    let carried = match request.embed.then(|| record::embeddable(&def.sources)).transpose() {
+        Ok(carried) => carried,
+        Err(why) => {
+            eprintln!("error: --embed: a record cannot carry {}: {why}", request.variant);
+            return Exit::Usage;
+        }
+    };
     let next = AtomicUsize::new(0);
     let ends: Mutex<Vec<Option<GameEnd>>> = Mutex::new((0..request.games).map(|_| None).collect());
     let work = Mutex::new([Work::default(); 2]);
@@ -137,11 +147,13 @@ pub fn run(request: &Request<'_>, options: LoadOptions) -> Exit {
                         break;
                     }
                     let mut mine = [Work::default(); 2];
-                    let (end, game) =
+                    let (end, mut game) =
                         play_game(&starts[i / 2], i, players, request, &mut searchers, &mut mine);
                     if let Some(dir) = request.records {
                         let path = dir.join(format!("game-{:04}.txt", i + 1));
-                        if let Err(e) = save_atomically(&path, &record::write(&game)) {
+                        game.variant_hash = Some(hash.clone());
+                        game.definition.clone_from(&carried);
+                        if let Err(e) = save_atomically(&path, &record::write_at(&game, &path)) {
                             bar.suspend(|| {
                                 eprintln!("error: cannot write {}: {e}", path.display())
                             });

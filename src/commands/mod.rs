@@ -22,10 +22,13 @@ pub mod validate;
 
 use std::io::IsTerminal;
 
+use crate::cli::Start;
 use kickoff::definition::Code;
 use kickoff::definition::{
-    Definition, Diagnostic, LoadError, LoadOptions, Loc, Origin, SourceFile, Sources, load_with,
+    Definition, Diagnostic, LoadError, LoadOptions, Loc, Origin, SourceFile, Sources, load_text,
+    load_with,
 };
+use kickoff::notation::record::Embedded;
 use kickoff::position::Position;
 use kickoff::render::printable::{make_rules_printable, printable};
 use kickoff::setup::SetupNumber;
@@ -67,23 +70,47 @@ pub fn report_unloadable(e: &LoadError) {
 /// # Errors
 /// [`Exit::Usage`] for an unreadable file or unknown name, [`Exit::Failure`] for an invalid one.
 pub fn load_variant(arg: &str, options: LoadOptions) -> Result<Definition, Exit> {
-    match load_with(arg, options) {
+    let located = |sources: &Sources, diagnostics: &[Diagnostic]| print_all(sources, diagnostics);
+    let def = finish_load(load_with(arg, options), located).inspect_err(|&exit| {
+        if exit == Exit::Failure {
+            eprintln!(
+                "error: {arg} is not a valid definition (`kickoff validate {arg}` lists the problems)"
+            );
+        }
+    })?;
+    Ok(def)
+}
+
+/// Loads the definition a record carries, its problems located in the record `file` (whose
+/// text is `record`).
+///
+/// # Errors
+/// As [`load_variant`].
+pub fn load_embedded(file: &str, record: &str, embedded: &Embedded) -> Result<Definition, Exit> {
+    let located = |sources: &Sources, diagnostics: &[Diagnostic]| {
+        let (sources, diagnostics) = in_record(file, record, embedded.offset, sources, diagnostics);
+        print_all(&sources, &diagnostics);
+    };
+    finish_load(load_text(file, &embedded.text), located).inspect_err(|&exit| {
+        if exit == Exit::Failure {
+            eprintln!("error: the definition {file} carries is not valid");
+        }
+    })
+}
+
+/// Prints a definition's warnings or problems with `show`, or why it could not be read.
+fn finish_load(
+    loaded: Result<Definition, LoadError>,
+    show: impl Fn(&Sources, &[Diagnostic]),
+) -> Result<Definition, Exit> {
+    match loaded {
         Ok(mut def) => {
-            print_warnings(&def);
+            show(&def.sources, &def.warnings);
             make_rules_printable(&mut def.rules);
             Ok(def)
         }
         Err(LoadError::Invalid { sources, diagnostics }) => {
-            let color = color_stderr();
-            for d in diagnostics.iter().take(kickoff::definition::MAX_SHOWN) {
-                eprintln!("{}\n", d.render(&sources, color));
-            }
-            if let Some(more) = kickoff::definition::more_line(&diagnostics) {
-                eprintln!("{more}\n");
-            }
-            eprintln!(
-                "error: {arg} is not a valid definition (`kickoff validate {arg}` lists the problems)"
-            );
+            show(&sources, &diagnostics);
             Err(Exit::Failure)
         }
         Err(e) => {
@@ -93,13 +120,45 @@ pub fn load_variant(arg: &str, options: LoadOptions) -> Result<Definition, Exit>
     }
 }
 
-/// Prints a loaded definition's warnings to stderr, as `validate` shows them.
-fn print_warnings(def: &Definition) {
-    let color = color_stderr();
-    for d in def.warnings.iter().take(kickoff::definition::MAX_SHOWN) {
-        eprintln!("{}\n", d.render(&def.sources, color));
+/// The sources and diagnostics of a definition read from a record, moved to where the
+/// definition stands in the record (the files it extends are left as they are).
+fn in_record(
+    file: &str,
+    record: &str,
+    offset: usize,
+    sources: &Sources,
+    diagnostics: &[Diagnostic],
+) -> (Sources, Vec<Diagnostic>) {
+    let mut moved = Sources::default();
+    let mut root = None;
+    for source in sources.files() {
+        let id = match root {
+            None => moved.add(SourceFile {
+                path: file.to_owned(),
+                text: record.to_owned(),
+                origin: Origin::Text(file.to_owned()),
+            }),
+            Some(_) => moved.add(source.clone()),
+        };
+        root.get_or_insert(id);
     }
-    if let Some(more) = kickoff::definition::more_line(&def.warnings) {
+    let diagnostics = diagnostics.iter().cloned().map(|mut d| {
+        if Some(d.at.file) == root {
+            d.at.span = d.at.span.start + offset..d.at.span.end + offset;
+        }
+        d
+    });
+    (moved, diagnostics.collect())
+}
+
+/// Prints diagnostics (the first [`kickoff::definition::MAX_SHOWN`]) to stderr, as `validate`
+/// shows them.
+fn print_all(sources: &Sources, diagnostics: &[Diagnostic]) {
+    let color = color_stderr();
+    for d in diagnostics.iter().take(kickoff::definition::MAX_SHOWN) {
+        eprintln!("{}\n", d.render(sources, color));
+    }
+    if let Some(more) = kickoff::definition::more_line(diagnostics) {
         eprintln!("{more}\n");
     }
 }
@@ -110,7 +169,24 @@ fn print_warnings(def: &Definition) {
 /// # Errors
 /// Exit 1, the problem already printed.
 pub fn load_position<'r>(def: &'r Definition, fen: Option<&str>) -> Result<Position<'r>, Exit> {
-    let pos = parse_position(def, fen)?;
+    unfinished(parse_position(def, fen)?)
+}
+
+/// The position of `--setup N` or `--fen F` (default: the variant's start), printing any
+/// problem; a finished position (the ball on a goal) is refused: it has no turns.
+///
+/// # Errors
+/// Exit 1, the problem already printed.
+pub fn playable<'r>(
+    def: &'r Definition,
+    variant: &str,
+    start: &Start,
+) -> Result<Position<'r>, Exit> {
+    unfinished(setup_or_fen(def, variant, start)?)
+}
+
+/// Refuses a finished position, saying why.
+fn unfinished(pos: Position<'_>) -> Result<Position<'_>, Exit> {
     if pos.is_goal() {
         eprintln!(
             "error: the game is over in this position: the ball is on the goal square {}, so there are no turns",
@@ -129,10 +205,11 @@ pub fn load_position<'r>(def: &'r Definition, fen: Option<&str>) -> Result<Posit
 pub fn setup_or_fen<'r>(
     def: &'r Definition,
     variant: &str,
-    setup: Option<&str>,
-    fen: Option<&str>,
+    start: &Start,
 ) -> Result<Position<'r>, Exit> {
-    let Some(text) = setup else { return parse_position(def, fen) };
+    let Some(text) = start.setup.as_deref() else {
+        return parse_position(def, start.fen.as_deref());
+    };
     let rules = &def.rules;
     let Some(random) = rules.random_setup() else {
         eprintln!("error: {variant} has no random setup (no [setup.random] in its definition)");

@@ -1,18 +1,21 @@
-//! `kickoff perft VARIANT DEPTH [--fen F] [--divide] [--threads N]`: count turn sequences.
+//! `kickoff perft VARIANT DEPTH [--fen F | --setup N] [--divide] [--threads N]`: count turn sequences.
 
 use std::io::Write;
 use std::time::Instant;
 
+use crate::cli::Start;
 use crate::commands::progress::{hidden_bar, show_progress};
-use crate::commands::{Exit, load_position, load_variant};
+use crate::commands::{Exit, load_variant, playable};
 use kickoff::definition::LoadOptions;
+use kickoff::movegen::notation::names;
 use kickoff::movegen::{MAX_TURNS, PerftOptions, Turn, perft, perft_divide};
+use kickoff::position::Position;
 
 /// Prints the count (with `--divide`, each turn's count first) on stdout, the time on stderr.
 pub fn run(
     variant: &str,
     depth: usize,
-    fen: Option<&str>,
+    start: &Start,
     divide: bool,
     perft_options: PerftOptions,
     options: LoadOptions,
@@ -21,7 +24,7 @@ pub fn run(
         Ok(def) => def,
         Err(exit) => return exit,
     };
-    let pos = match load_position(&def, fen) {
+    let pos = match playable(&def, variant, start) {
         Ok(pos) => pos,
         Err(exit) => return exit,
     };
@@ -35,7 +38,7 @@ pub fn run(
     let bar = hidden_bar();
     let report = |done: usize, all: usize| show_progress(&bar, start, done, all, "parts");
     let total = if divide {
-        perft_divide(&pos, depth, &options, Some(&report)).map(print_divided)
+        perft_divide(&pos, depth, &options, Some(&report)).map(|d| print_divided(&pos, d))
     } else {
         perft(&pos, depth, &options, Some(&report))
     };
@@ -60,10 +63,11 @@ pub fn run(
     Exit::Success
 }
 
-/// Prints each turn's count, sorted by the turn's long form; returns their sum.
-fn print_divided(divided: Vec<(Turn, u64)>) -> u64 {
-    let mut lines: Vec<(String, u64)> =
-        divided.into_iter().map(|(t, n)| (t.to_string(), n)).collect();
+/// Prints each turn's count, named and sorted as `kickoff turns` names and sorts them; returns
+/// their sum.
+fn print_divided(pos: &Position<'_>, divided: Vec<(Turn, u64)>) -> u64 {
+    let (turns, counts): (Vec<Turn>, Vec<u64>) = divided.into_iter().unzip();
+    let mut lines: Vec<(String, u64)> = names(pos, &turns).into_iter().zip(counts).collect();
     lines.sort_unstable();
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     for (turn, n) in &lines {

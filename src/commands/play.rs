@@ -7,9 +7,10 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use crate::commands::{Exit, load_variant};
-use kickoff::definition::LoadOptions;
-use kickoff::game::Game;
+use kickoff::definition::{Definition, LoadOptions};
+use kickoff::game::{Game, record};
 use kickoff::movegen::Turn;
+use kickoff::notation::record::RecordText;
 use kickoff::render::terminal::Style;
 use kickoff::side::{BySide, Side};
 
@@ -46,6 +47,8 @@ pub struct Request {
     pub load: Option<PathBuf>,
     /// `--seed S`: the computer's random choices.
     pub seed: Option<u64>,
+    /// `--embed`: records carry the definition.
+    pub embed: bool,
     /// The prompt even when the input is not a terminal (for tests and pipes).
     pub interactive: bool,
 }
@@ -62,18 +65,17 @@ pub fn run(request: &Request, options: LoadOptions) -> Exit {
         },
         None => None,
     };
-    let variant = match pick_variant(request, loaded.as_ref(), options) {
-        Ok(v) => v,
-        Err(exit) => return exit,
-    };
-    let def = match load_variant(&variant, options) {
-        Ok(def) => def,
+    let (variant, def) = match definition(request, loaded.as_ref(), options) {
+        Ok(loaded) => loaded,
         Err(exit) => return exit,
     };
     if let Some((path, parsed)) = &loaded
         && let Err(exit) = same_variant(path, parsed, &def, &variant, options)
     {
         return exit;
+    }
+    if let Some((path, parsed)) = &loaded {
+        crate::commands::replay::warn_if_changed(&path.display().to_string(), parsed, &def);
     }
     let mut seats = match seats::seats(&def.rules, &request.white, &request.black, request.seed) {
         Ok(seats) => seats,
@@ -82,10 +84,13 @@ pub fn run(request: &Request, options: LoadOptions) -> Exit {
             return Exit::Usage;
         }
     };
-    let (game, record_to) = match start_game(request, &def, &variant, loaded.as_ref()) {
+    let (mut game, record_to) = match start_game(request, &def, &variant, loaded.as_ref()) {
         Ok(started) => started,
         Err(exit) => return exit,
     };
+    if let Err(exit) = describe_definition(&mut game, &def, &variant, request.embed) {
+        return exit;
+    }
     let interactive = request.interactive || std::io::stdin().is_terminal();
     let stdin = std::io::stdin();
     let mut input = Input::new(stdin.lock());
@@ -104,6 +109,46 @@ pub fn run(request: &Request, options: LoadOptions) -> Exit {
     } else {
         session.scripted(&mut seats, &mut input)
     }
+}
+
+/// The variant to play and its definition: named on the command line, else the one the loaded
+/// record carries, else the one it names, else Boyer's.
+fn definition(
+    request: &Request,
+    loaded: Option<&(PathBuf, RecordText)>,
+    options: LoadOptions,
+) -> Result<(String, Definition), Exit> {
+    if request.variant.is_none()
+        && let Some((path, parsed)) = loaded
+        && parsed.definition.is_some()
+    {
+        let text = crate::commands::replay::read_record_file(path).unwrap_or_default();
+        let file = path.display().to_string();
+        if let Some(carried) = crate::commands::replay::carried(&file, &text, parsed) {
+            return carried;
+        }
+    }
+    let variant = pick_variant(request, loaded, options)?;
+    let def = load_variant(&variant, options)?;
+    Ok((variant, def))
+}
+
+/// Gives the game what its records say of the definition: its hash, and with `--embed` its text.
+fn describe_definition(
+    game: &mut Game<'_>,
+    def: &Definition,
+    variant: &str,
+    embed: bool,
+) -> Result<(), Exit> {
+    game.variant_hash = Some(record::definition_hash(&def.sources));
+    if embed {
+        let text = record::embeddable(&def.sources).map_err(|why| {
+            eprintln!("error: --embed: a record cannot carry {variant}: {why}");
+            Exit::Usage
+        })?;
+        game.definition = Some(text);
+    }
+    Ok(())
 }
 
 /// A game being played, with who sits where and where it is saved.

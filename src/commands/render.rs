@@ -3,7 +3,7 @@
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
-use crate::cli::ImageFormat;
+use crate::cli::{ImageFormat, Start};
 use crate::commands::replay::{parse_record, read_record_file};
 use crate::commands::{Exit, load_variant, setup_or_fen};
 use kickoff::definition::{Definition, LoadOptions};
@@ -18,10 +18,8 @@ use kickoff::square::Square;
 pub struct Request {
     /// The variant.
     pub variant: String,
-    /// `--fen F`.
-    pub fen: Option<String>,
-    /// `--setup N`.
-    pub setup: Option<String>,
+    /// `--fen F` or `--setup N`.
+    pub start: Start,
     /// `--record FILE`.
     pub record: Option<PathBuf>,
     /// `--turn K`.
@@ -49,11 +47,7 @@ fn draw(request: &Request, options: LoadOptions) -> Result<(), Exit> {
     let rules = &def.rules;
     let (pos, mut arrows, marked) = match &request.record {
         Some(path) => from_record(&def, path, request.turn)?,
-        None => (
-            setup_or_fen(&def, &request.variant, request.setup.as_deref(), request.fen.as_deref())?,
-            Vec::new(),
-            Vec::new(),
-        ),
+        None => (setup_or_fen(&def, &request.variant, &request.start)?, Vec::new(), Vec::new()),
     };
     if let Some(list) = &request.arrows {
         arrows.extend(parse_arrows(rules, list).map_err(|e| {

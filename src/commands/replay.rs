@@ -2,9 +2,9 @@
 
 use std::path::Path;
 
-use crate::commands::{Exit, color_stderr, load_variant};
+use crate::commands::{Exit, color_stderr, load_embedded, load_variant};
 use kickoff::definition::Code;
-use kickoff::definition::{Diagnostic, LoadOptions, Loc, Origin, SourceFile, Sources};
+use kickoff::definition::{Definition, Diagnostic, LoadOptions, Loc, Origin, SourceFile, Sources};
 use kickoff::game::record::{self, RecordError};
 use kickoff::game::{Ending, Game};
 use kickoff::notation::record::RecordText;
@@ -26,24 +26,12 @@ pub fn run(file: &str, variant: Option<&str>, options: LoadOptions) -> Exit {
         Ok(parsed) => parsed,
         Err(exit) => return exit,
     };
-    let name = match (variant, parsed.tag("Variant")) {
-        (Some(given), _) => given.to_owned(),
-        (None, Some(tag)) => match record_variant(Path::new(file), tag, options) {
-            Ok(name) => name,
-            Err(message) => {
-                eprintln!("error: {file}: {message}");
-                return Exit::Failure;
-            }
-        },
-        (None, None) => {
-            eprintln!("error: {file} names no variant (no Variant tag); pass --variant VARIANT");
-            return Exit::Usage;
-        }
-    };
-    let def = match load_variant(&name, options) {
-        Ok(def) => def,
+    let carried = variant.is_none().then(|| carried(file, &text, &parsed)).flatten();
+    let (name, def) = match carried.unwrap_or_else(|| named(file, variant, &parsed, options)) {
+        Ok(loaded) => loaded,
         Err(exit) => return exit,
     };
+    warn_if_changed(file, &parsed, &def);
     match record::read(&def.rules, &name, &parsed) {
         Ok(game) => {
             summary(&game, &parsed);
@@ -61,6 +49,42 @@ pub fn run(file: &str, variant: Option<&str>, options: LoadOptions) -> Exit {
             Exit::Failure
         }
     }
+}
+
+/// The variant named by `--variant`, else by the record's Variant tag, and its definition.
+fn named(
+    file: &str,
+    variant: Option<&str>,
+    parsed: &RecordText,
+    options: LoadOptions,
+) -> Result<(String, Definition), Exit> {
+    let name = match (variant, parsed.tag("Variant")) {
+        (Some(given), _) => given.to_owned(),
+        (None, Some(tag)) => record_variant(Path::new(file), tag, options).map_err(|message| {
+            eprintln!("error: {file}: {message}");
+            Exit::Failure
+        })?,
+        (None, None) => {
+            eprintln!("error: {file} names no variant (no Variant tag); pass --variant VARIANT");
+            return Err(Exit::Usage);
+        }
+    };
+    let def = load_variant(&name, options)?;
+    Ok((name, def))
+}
+
+/// The definition the record `file` (whose text is `text`) carries, with the variant's name
+/// for the game (its Variant tag, else the definition's name); none when it carries none.
+pub fn carried(
+    file: &str,
+    text: &str,
+    parsed: &RecordText,
+) -> Option<Result<(String, Definition), Exit>> {
+    let embedded = parsed.definition.as_ref()?;
+    Some(load_embedded(file, text, embedded).map(|def| {
+        let tag = parsed.tag("Variant");
+        (tag.map_or_else(|| def.rules.info().name.clone(), str::to_owned), def)
+    }))
 }
 
 /// A record file's text, within the size limit and in UTF-8.
@@ -84,8 +108,9 @@ pub fn parse_record(file: &str, text: &str) -> Result<RecordText, Exit> {
 }
 
 /// The variant a record's `Variant` tag names: a shipped name, or a definition file in the
-/// record's folder (records travel between strangers: a tag must not make kickoff read files
-/// elsewhere, unless `--allow-outside` says so).
+/// record's folder, else (as older records name it) below the working directory (records
+/// travel between strangers: a tag must not make kickoff read files elsewhere, unless
+/// `--allow-outside` says so).
 ///
 /// # Errors
 /// A path that leaves the record's folder.
@@ -95,18 +120,35 @@ pub fn record_variant(record: &Path, tag: &str, options: LoadOptions) -> Result<
     }
     let folder = record.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let joined = folder.join(tag);
+    let descends = !Path::new(tag).is_absolute() && !tag.split(['/', '\\']).any(|p| p == "..");
     let inside = match (std::fs::canonicalize(&joined), std::fs::canonicalize(folder)) {
-        (Ok(target), Ok(folder)) => target.starts_with(folder),
-        _ => !Path::new(tag).is_absolute() && !tag.split(['/', '\\']).any(|part| part == ".."),
+        (Ok(target), Ok(folder)) => Some(target.starts_with(folder)),
+        _ => None,
     };
-    if inside {
+    if inside == Some(true) || inside.is_none() && descends && !Path::new(tag).exists() {
         Ok(joined.display().to_string())
+    } else if inside.is_none() && descends {
+        // Older records name the file from the folder kickoff ran in.
+        Ok(tag.to_owned())
     } else {
         Err(format!(
             "its Variant tag `{}` points outside the record's folder; name the variant \
              (--variant, or the VARIANT argument of play), or pass --allow-outside",
             excerpt(tag)
         ))
+    }
+}
+
+/// Warns when the record was saved under another text of its definition (its `VariantHash`
+/// differs from the definition's now): its turns are checked against the definition as it is.
+pub fn warn_if_changed(file: &str, record: &RecordText, def: &Definition) {
+    let Some(saved) = record.tag("VariantHash") else { return };
+    if saved != record::definition_hash(&def.sources) {
+        eprintln!(
+            "warning: {file}: the definition of {} changed since the game was saved (its \
+             VariantHash differs); the turns are checked under the definition as it is now",
+            def.rules.info().name
+        );
     }
 }
 

@@ -1,22 +1,18 @@
 //! `kickoff show VARIANT [--fen F | --setup N]`: the board as text.
 
+use crate::cli::Start;
 use crate::commands::{Exit, color_stdout, load_variant, setup_or_fen};
 use kickoff::definition::LoadOptions;
 use kickoff::render::terminal::{Style, board, legend_of, status};
 
 /// Prints the position.
-pub fn run(
-    variant: &str,
-    fen: Option<&str>,
-    setup_number: Option<&str>,
-    options: LoadOptions,
-) -> Exit {
+pub fn run(variant: &str, start: &Start, options: LoadOptions) -> Exit {
     let def = match load_variant(variant, options) {
         Ok(def) => def,
         Err(exit) => return exit,
     };
     let rules = &def.rules;
-    let pos = match setup_or_fen(&def, variant, setup_number, fen) {
+    let pos = match setup_or_fen(&def, variant, start) {
         Ok(pos) => pos,
         Err(exit) => return exit,
     };

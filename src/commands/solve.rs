@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::{Deserialize, Serialize};
 
-use crate::cli::Format;
-use crate::commands::{Exit, load_variant, setup_or_fen};
+use crate::cli::{Format, Start};
+use crate::commands::{Exit, load_variant, playable};
 use kickoff::analysis::proof::first_turn;
 use kickoff::analysis::{Attack, SolveLimits, Solver, Verdict, check};
 use kickoff::definition::LoadOptions;
@@ -21,10 +21,8 @@ use kickoff::position::Position;
 pub struct Request {
     /// The variant.
     pub variant: String,
-    /// `--fen`.
-    pub fen: Option<String>,
-    /// `--setup N`.
-    pub setup: Option<String>,
+    /// `--fen F` or `--setup N`.
+    pub start: Start,
     /// `--turns N`.
     pub turns: u32,
     /// `--format`.
@@ -67,18 +65,10 @@ pub fn run(request: &Request, options: LoadOptions) -> Exit {
         Ok(def) => def,
         Err(exit) => return exit,
     };
-    let setup = request.setup.as_deref();
-    let pos = match setup_or_fen(&def, &request.variant, setup, request.fen.as_deref()) {
+    let pos = match playable(&def, &request.variant, &request.start) {
         Ok(pos) => pos,
         Err(exit) => return exit,
     };
-    if pos.is_goal() {
-        eprintln!(
-            "error: the game is over in this position: the ball is on the goal square {}, so there are no turns",
-            pos.ball()
-        );
-        return Exit::Failure;
-    }
     match &request.check {
         Some(path) => run_check(&pos, path, request.turns),
         None => run_solve(&pos, request),

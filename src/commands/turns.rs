@@ -1,12 +1,12 @@
-//! `kickoff turns VARIANT [--fen F] [--format json]`: every legal turn and its result.
+//! `kickoff turns VARIANT [--fen F | --setup N] [--format json]`: every legal turn and its result.
 
 use std::collections::{BTreeMap, HashMap};
 use std::io::{BufWriter, Write};
 
 use serde::Serialize;
 
-use crate::cli::Format;
-use crate::commands::{Exit, load_position, load_variant};
+use crate::cli::{Format, Start};
+use crate::commands::{Exit, load_variant, playable};
 use kickoff::definition::LoadOptions;
 use kickoff::movegen::notation::names;
 use kickoff::movegen::{Turn, legal_turns, play_unchecked};
@@ -52,12 +52,12 @@ impl Serialize for List<'_> {
 }
 
 /// Lists the turns, sorted bytewise by their text.
-pub fn run(variant: &str, fen: Option<&str>, format: Format, options: LoadOptions) -> Exit {
+pub fn run(variant: &str, start: &Start, format: Format, options: LoadOptions) -> Exit {
     let def = match load_variant(variant, options) {
         Ok(def) => def,
         Err(exit) => return exit,
     };
-    let pos = match load_position(&def, fen) {
+    let pos = match playable(&def, variant, start) {
         Ok(pos) => pos,
         Err(exit) => return exit,
     };

@@ -51,6 +51,11 @@ impl Sources {
         FileId(u16::try_from(self.files.len() - 1).unwrap_or(u16::MAX))
     }
 
+    /// Every file, the definition itself first.
+    pub fn files(&self) -> impl Iterator<Item = &SourceFile> {
+        self.files.iter()
+    }
+
     /// The file with this id.
     #[must_use]
     pub fn get(&self, id: FileId) -> &SourceFile {

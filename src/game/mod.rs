@@ -178,6 +178,10 @@ pub struct Game<'r> {
     pub tags: Vec<(String, String)>,
     /// Comments before the first turn.
     pub leading_comments: Vec<String>,
+    /// The hash of the definition played ([`record::definition_hash`]), written in records.
+    pub variant_hash: Option<String>,
+    /// The definition's text, when records carry it.
+    pub definition: Option<String>,
 }
 
 impl<'r> Game<'r> {
@@ -198,6 +202,8 @@ impl<'r> Game<'r> {
             declared: None,
             tags: Vec::new(),
             leading_comments: Vec::new(),
+            variant_hash: None,
+            definition: None,
         }
     }
 

@@ -12,10 +12,11 @@
 //! 1. Nc3 Nf7 2. Nd5>e6 ...
 //! ```
 
+use crate::definition::{Origin, Sources};
 use crate::game::{Ending, Game, GameError, GameResult, Ply, move_label};
 use crate::movegen::notation::{NotationError, resolve};
 use crate::notation::ParseError;
-use crate::notation::record::{RecordText, TurnToken, escape};
+use crate::notation::record::{EMBEDDED, RecordText, TurnToken, escape};
 use crate::position::{FenError, Position};
 use crate::render::printable::{excerpt, notation_error, printable};
 use crate::rules::Rules;
@@ -24,22 +25,59 @@ use crate::side::Side;
 use crate::square::Square;
 
 mod save;
+mod variant;
 
 pub use save::{SaveError, Target, remove_strays, save_atomically, target};
+pub use variant::{definition_hash, variant_tag};
+
+/// The text a record carries for the definition read from `sources` ([`Game::definition`]),
+/// or why it cannot: a record carries one file, which may extend shipped variants only, in a
+/// comment that ends at the first `}`.
+///
+/// # Errors
+/// Why the definition cannot travel inside a record.
+pub fn embeddable(sources: &Sources) -> Result<String, &'static str> {
+    let mut files = sources.files();
+    let root = files.next().map(|root| root.text.clone()).unwrap_or_default();
+    if root.contains('}') {
+        return Err("its text has a `}`, which would end the comment that carries it");
+    }
+    if files.any(|f| matches!(f.origin, Origin::Disk(_))) {
+        return Err("it extends another file (a record carries one file, which may extend \
+                    shipped variants only)");
+    }
+    Ok(root)
+}
 
 /// The tags a game writes itself; others are kept as they were read.
-const OWN_TAGS: &[&str] = &["Variant", "SetupNumber", "SetUp", "FEN", "Result", "Termination"];
+const OWN_TAGS: &[&str] =
+    &["Variant", "VariantHash", "SetupNumber", "SetUp", "FEN", "Result", "Termination"];
 
 /// The width movetext is wrapped to.
 const WIDTH: usize = 79;
 
-/// The record of a game.
+/// The record of a game, naming its variant as the game does.
 #[must_use]
 pub fn write(game: &Game<'_>) -> String {
+    write_naming(game, game.variant())
+}
+
+/// The record of a game to be saved in the file `path`: a definition file is named by its path
+/// from the record's folder ([`variant_tag`]).
+#[must_use]
+pub fn write_at(game: &Game<'_>, path: &std::path::Path) -> String {
+    write_naming(game, &variant_tag(game.variant(), path))
+}
+
+/// The record of a game whose variant is named `variant`.
+fn write_naming(game: &Game<'_>, variant: &str) -> String {
     let mut out = String::new();
     let mut tag =
         |name: &str, value: &str| out.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
-    tag("Variant", game.variant());
+    tag("Variant", variant);
+    if let Some(hash) = &game.variant_hash {
+        tag("VariantHash", hash);
+    }
     if let Some(n) = game.setup_number() {
         tag("SetupNumber", &n.to_string());
     }
@@ -64,6 +102,13 @@ pub fn write(game: &Game<'_>) -> String {
         tag("Termination", termination);
     }
     out.push('\n');
+    if let Some(definition) = &game.definition {
+        out.push_str(&format!("{{{EMBEDDED}{}", definition));
+        if !definition.ends_with('\n') {
+            out.push('\n');
+        }
+        out.push_str("}\n\n");
+    }
     out.push_str(&movetext(game, &result));
     out
 }
@@ -219,6 +264,7 @@ pub fn read<'r>(
         .map(|t| (t.name.clone(), t.value.clone()))
         .collect();
     game.leading_comments = record.leading_comments.clone();
+    game.definition = record.definition.as_ref().map(|d| d.text.clone());
     for token in &record.turns {
         if let Err(error) = replay_token(&mut game, token) {
             return Err(BrokenRecord { game: Some(Box::new(game)), error });

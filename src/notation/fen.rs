@@ -1,4 +1,5 @@
-//! Positions as text: `<board> <side> <turns>`, e.g. `rnbq1kbnr/9/9/9/4a4/9/9/9/RNBQ1KBNR w 0`,
+//! Positions as text: `<board> <side> <turns>`, e.g. `rnbq1kbnr/9/9/9/4a4/9/9/9/RNBQ1KBNR w 0`
+//! (the turn count may be left out: it is then 0),
 //! then the fields some variants add: the score (`2-1`), an en-passant square (`e3` or `-`) and
 //! an in-place steal (`b8a9` or `-`). Holes are written `*`.
 //!
@@ -136,7 +137,11 @@ pub fn parse(input: &str) -> Result<FenSetup, ParseError> {
                 board_span = span;
                 rows = pair.into_inner().map(row).collect::<Result<_, _>>()?;
             }
-            Rule::side => side = if pair.as_str() == "w" { Side::White } else { Side::Black },
+            Rule::side => {
+                side = if pair.as_str() == "w" { Side::White } else { Side::Black };
+                // A position without the turn count has completed none.
+                turns_span = span.end..span.end;
+            }
             Rule::turns => {
                 turns = pair.as_str().parse().map_err(|_| {
                     ParseError::new(
@@ -270,11 +275,19 @@ mod tests {
     }
 
     #[test]
+    fn the_turn_count_may_be_left_out() {
+        let f = parse("rnbq1kbnr/9/9/9/4a4/9/9/9/RNBQ1KBNR b ").unwrap();
+        assert_eq!(f.side, Side::Black);
+        assert_eq!(f.turns, 0);
+        assert_eq!(f.turns_span, 37..37);
+        assert!(f.fields.is_empty());
+    }
+
+    #[test]
     fn malformed_positions() {
         for (input, at, words) in [
             ("", 0..0, "expected"),
             ("9/9 x 0", 4..5, "side to move"),
-            ("9/9 w", 5..5, "expected"),
             ("9/9 w -1", 6..7, "completed turns"),
             ("9/9 w 1 2", 8..9, "a score"),
             ("4?4 w 0", 1..2, "expected"),

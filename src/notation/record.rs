@@ -34,7 +34,22 @@ pub struct RecordText {
     pub leading_comments: Vec<String>,
     /// The result written at the end of the movetext (`1-0`, `0-1`, `1/2-1/2`, `*`).
     pub result: Option<String>,
+    /// The definition the record carries, if any.
+    pub definition: Option<Embedded>,
 }
+
+/// A definition carried by a record: a comment before the first turn whose first line is
+/// [`EMBEDDED`], the definition's text after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Embedded {
+    /// The definition's text.
+    pub text: String,
+    /// Where it starts in the record.
+    pub offset: usize,
+}
+
+/// The first line of a comment that carries a definition.
+pub const EMBEDDED: &str = "definition\n";
 
 /// One tag: `[Name "value"]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -79,7 +94,7 @@ pub fn parse(input: &str) -> Result<RecordText, ParseError> {
     for pair in top.into_inner() {
         match pair.as_rule() {
             Rule::tag => record.tags.push(tag(pair)?),
-            Rule::comment => record.leading_comments.push(comment(pair)),
+            Rule::comment => leading(pair, &mut record),
             Rule::movetext => movetext(pair, &mut record)?,
             Rule::EOI => {}
             other => unreachable!("parse: unexpected rule {other:?}"),
@@ -158,6 +173,18 @@ fn comment(pair: Pair<'_, Rule>) -> String {
     pair.into_inner().as_str().trim().to_owned()
 }
 
+/// A comment before the first turn: the record's definition (the first such), or a comment.
+fn leading(pair: Pair<'_, Rule>, record: &mut RecordText) {
+    let offset = pair.as_span().start() + 1 + EMBEDDED.len();
+    let raw = pair.clone().into_inner().as_str();
+    match raw.strip_prefix(EMBEDDED) {
+        Some(definition) if record.definition.is_none() => {
+            record.definition = Some(Embedded { text: definition.to_owned(), offset });
+        }
+        _ => record.leading_comments.push(comment(pair)),
+    }
+}
+
 fn movetext(pair: Pair<'_, Rule>, record: &mut RecordText) -> Result<(), ParseError> {
     for inner in pair.into_inner() {
         let span = inner.as_span().start()..inner.as_span().end();
@@ -175,7 +202,7 @@ fn movetext(pair: Pair<'_, Rule>, record: &mut RecordText) -> Result<(), ParseEr
             }
             Rule::comment => match record.turns.last_mut() {
                 Some(turn) => turn.comments.push(comment(inner)),
-                None => record.leading_comments.push(comment(inner)),
+                None => leading(inner, record),
             },
             Rule::result => {
                 if record.result.is_some() {
@@ -192,6 +219,18 @@ fn movetext(pair: Pair<'_, Rule>, record: &mut RecordText) -> Result<(), ParseEr
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_definition_carried_before_the_turns() {
+        let text = "[Variant \"mine.toml\"]\n\n{definition\nextends = \"vchess\"\n}\n\
+                    {definition\nagain}\n1. Nc3 {definition\nlater} *\n";
+        let r = parse(text).unwrap();
+        let carried = r.definition.unwrap();
+        assert_eq!(carried.text, "extends = \"vchess\"\n");
+        assert!(text[carried.offset..].starts_with("extends = "));
+        assert_eq!(r.leading_comments, ["definition\nagain"], "only the first is the definition");
+        assert_eq!(r.turns[0].comments, ["definition\nlater"]);
+    }
 
     #[test]
     fn a_whole_record() {

@@ -19,9 +19,7 @@ impl<'r> Session<'r> {
         input: &mut Input<impl BufRead>,
     ) -> Exit {
         println!("{}", printable(&self.game.rules().info().name));
-        if let Some(n) = self.game.setup_number() {
-            println!("Random setup number {n}.");
-        }
+        self.announce_setup();
         println!("Type a turn such as Nc3 or Nc3>e6, or `help`.");
         self.show_board();
         loop {

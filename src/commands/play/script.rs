@@ -20,6 +20,7 @@ impl<'r> Session<'r> {
         input: &mut Input<impl BufRead>,
     ) -> Exit {
         let mut exit = Exit::Success;
+        self.announce_setup();
         loop {
             if self.game.ending().is_some() {
                 break;

@@ -60,7 +60,7 @@ impl<'r> Session<'r> {
         if self.recorded {
             return;
         }
-        match record::save_atomically(&path, &record::write(&self.game)) {
+        match record::save_atomically(&path, &record::write_at(&self.game, &path)) {
             Ok(()) => {
                 self.saved = true;
                 self.recorded = true;
@@ -139,6 +139,13 @@ impl<'r> Session<'r> {
         if let Some(ply) = self.game.plies().last() {
             let i = self.game.plies().len() - 1;
             println!("Last turn: {} {}", self.game.label(i), ply.name);
+        }
+    }
+
+    /// Names the random setup the game started from, if it did.
+    pub(super) fn announce_setup(&self) {
+        if let Some(n) = self.game.setup_number() {
+            println!("Random setup number {n}.");
         }
     }
 

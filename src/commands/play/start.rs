@@ -127,11 +127,14 @@ pub(super) fn same_variant(
     options: LoadOptions,
 ) -> Result<(), Exit> {
     let Some(tag) = record.tag("Variant") else { return Ok(()) };
-    if tag == variant {
+    // A file is named from the record's folder.
+    let theirs = replay::record_variant(path, tag, options).ok();
+    if tag == variant || theirs.as_deref() == Some(variant) {
         return Ok(());
     }
-    let theirs =
-        kickoff::definition::load_with(tag, options).ok().map(|d| d.rules.info().name.clone());
+    let theirs = theirs
+        .and_then(|t| kickoff::definition::load_with(&t, options).ok())
+        .map(|d| d.rules.info().name.clone());
     if theirs.as_deref() == Some(def.rules.info().name.as_str()) {
         return Ok(());
     }
@@ -195,33 +198,28 @@ pub(super) fn resume<'r>(
     }
 }
 
-/// The start: `--fen`, else `--setup`, else a random setup for variants that have one, else
-/// the variant's start position.
+/// The start: `--fen`, else `--setup`, else the variant's start position (its definition's
+/// own arrangement, also in variants that have random setups, as the analysis commands start).
 pub(super) fn start_position<'r>(
     request: &Request,
     def: &'r Definition,
 ) -> Result<(Position<'r>, Option<SetupNumber>), Exit> {
     let rules = &def.rules;
-    if request.fen.is_some() {
+    let Some(asked) = request.setup.as_deref().filter(|_| request.fen.is_none()) else {
         return Ok((crate::commands::load_position(def, request.fen.as_deref())?, None));
-    }
+    };
     let Some(random) = rules.random_setup() else {
-        if request.setup.is_some() {
-            eprintln!(
-                "error: this variant has no random setup (no [setup.random] in its definition)"
-            );
-            return Err(Exit::Failure);
-        }
-        return Ok((crate::commands::load_position(def, None)?, None));
+        eprintln!("error: this variant has no random setup (no [setup.random] in its definition)");
+        return Err(Exit::Failure);
     };
     let independent = setup::independent_by_default(random);
-    let number = match request.setup.as_deref() {
-        None | Some("random") => SetupNumber::draw(
+    let number = match asked {
+        "random" => SetupNumber::draw(
             setup::count(rules, random),
             independent,
             &mut seats::rng(request.seed),
         ),
-        Some(text) if text == "fair" || text.starts_with("fair:") => {
+        text if text == "fair" || text.starts_with("fair:") => {
             let turns = kickoff::analysis::fair::parse_fair(text).map_err(|e| {
                 eprintln!("error: {e}");
                 Exit::Failure
@@ -233,7 +231,7 @@ pub(super) fn start_position<'r>(
                     Exit::Failure
                 })?
         }
-        Some(text) => SetupNumber::parse(text, independent).map_err(|e| {
+        text => SetupNumber::parse(text, independent).map_err(|e| {
             eprintln!("error: {e}");
             Exit::Failure
         })?,

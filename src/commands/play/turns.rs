@@ -143,7 +143,7 @@ impl<'r> Session<'r> {
     }
 
     pub(super) fn write_to(&mut self, path: &Path) {
-        match record::save_atomically(path, &record::write(&self.game)) {
+        match record::save_atomically(path, &record::write_at(&self.game, path)) {
             Ok(()) => {
                 println!("Saved to {}.", path.display());
                 self.saved = true;

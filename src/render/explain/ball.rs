@@ -32,14 +32,21 @@ fn flies(out: &mut String, rules: &Rules) {
     }
     from_ball(out, rules);
     entering(out, rules);
-    if kick.goal_rank == GoalRank::NoSlide {
-        para(
-            out,
-            "- ",
-            "From a goal's rank, no kick along that rank may put the ball on the goal or carry it \
-             across: a slide along the rank stops before the goal.",
-        );
-    }
+    para(
+        out,
+        "- ",
+        match kick.goal_rank {
+            GoalRank::NoSlide => {
+                "From a goal's rank, no kick along that rank may put the ball on the goal or \
+                 carry it across: a slide along the rank stops before the goal."
+            }
+            // Boyer's game forbids it: a reader would assume the same here.
+            GoalRank::Allowed => {
+                "Unlike in Boyer's game, a kick along a goal's rank may put the ball on the goal \
+                 or carry it across."
+            }
+        },
+    );
     let forbidden = rules.ball().forbidden;
     if !forbidden.is_empty() {
         let text = format!(

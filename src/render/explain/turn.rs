@@ -122,6 +122,11 @@ fn kicks(rules: &Rules) -> String {
     if rules.pieces().iter().any(enter) {
         text.push_str(&entering_words(rules, enter));
     }
+    if t.kicks == 1 {
+        // A reader of Boyer's game expects passes: say there are none.
+        text.push_str(" The side kicks at most once a turn: there are no passes.");
+        return text + &kick_tail(rules, enter);
+    }
     if kicks_beside(rules) {
         text.push_str(
             " While the ball stops where a piece of the same side may still kick it, that piece \
@@ -138,6 +143,13 @@ fn kicks(rules: &Rules) -> String {
         text.push_str(&format!(", and the side at most {} in all", times(t.kicks)));
     }
     text.push('.');
+    text + &kick_tail(rules, enter)
+}
+
+/// The end of item 2: kicking again after others, and what kicks move.
+fn kick_tail(rules: &Rules, enter: impl Fn(&PieceType) -> bool) -> String {
+    let t = rules.turn();
+    let mut text = String::new();
     if t.order == Order::Any && rules.kick().per_piece > 1 {
         text.push_str(" A piece may kick again after other pieces have moved or kicked.");
     }
