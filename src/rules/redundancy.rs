@@ -177,8 +177,11 @@ mod tests {
             .collect()
     }
 
-    fn one(kind: ProblemKind, at: &str, help: &str) -> Vec<(ProblemKind, String, String)> {
-        vec![(kind, at.to_owned(), help.to_owned())]
+    /// Checks that each `(text, kind, span text, help)` is the one redundancy of its text.
+    fn each_is_found(kind: ProblemKind, cases: &[(&str, &str, &str)]) {
+        for &(text, at, help) in cases {
+            assert_eq!(found(text), vec![(kind, at.to_owned(), help.to_owned())], "{text}");
+        }
     }
 
     #[test]
@@ -192,38 +195,51 @@ mod tests {
 
     #[test]
     fn a_group_the_others_give_is_reported_once() {
-        use ProblemKind::RepeatedGroup;
-        assert_eq!(found("WWW"), one(RepeatedGroup, "W", "drop `W`"));
-        assert_eq!(found("NWN"), one(RepeatedGroup, "N", "drop `N`"));
-        assert_eq!(found("WR"), one(RepeatedGroup, "W", "drop `W`"));
-        assert_eq!(found("KfW"), one(RepeatedGroup, "fW", "drop `fW`"));
+        // A shorter reach is no new move.
+        each_is_found(
+            ProblemKind::RepeatedGroup,
+            &[
+                ("WWW", "W", "drop `W`"),
+                ("NWN", "N", "drop `N`"),
+                ("WR", "W", "drop `W`"),
+                ("KfW", "fW", "drop `fW`"),
+                ("W2W3", "W2", "drop `W2`"),
+            ],
+        );
         let e = redundancies(&parse("NWN").unwrap(), "NWN");
         assert_eq!(e[0].detail.span, 2..3, "the later of two equal groups");
         assert_eq!(e[0].detail.message, "`N` adds no move: `N` already gives them");
-        // A longer reach or other conditions are new moves.
-        assert_eq!(found("W2W3"), one(RepeatedGroup, "W2", "drop `W2`"));
+        // Another leap or other conditions are new moves.
         assert!(found("W3D").is_empty());
         assert!(found("mWcW").is_empty());
     }
 
     #[test]
     fn a_direction_covered_twice_is_reported() {
-        use ProblemKind::RepeatedDirection;
-        assert_eq!(found("fffR"), one(RepeatedDirection, "f", "write \"fR\""));
-        assert_eq!(found("vfR"), one(RepeatedDirection, "f", "write \"vR\""));
-        assert_eq!(found("fsfW"), one(RepeatedDirection, "f", "write \"fsW\""));
-        assert_eq!(found("ffmffW"), one(RepeatedDirection, "ff", "write \"fmW\""));
+        each_is_found(
+            ProblemKind::RepeatedDirection,
+            &[
+                ("fffR", "f", "write \"fR\""),
+                ("vfR", "f", "write \"vR\""),
+                ("fsfW", "f", "write \"fsW\""),
+                ("ffmffW", "ff", "write \"fmW\""),
+            ],
+        );
     }
 
     #[test]
     fn a_longer_spelling_is_reported_with_the_shorter() {
-        use ProblemKind::LongDirections;
-        assert_eq!(found("fbR"), one(LongDirections, "fb", "write \"vR\""));
-        assert_eq!(found("lrW"), one(LongDirections, "lr", "write \"sW\""));
-        assert_eq!(found("fbsR"), one(LongDirections, "fbs", "write \"R\""));
-        assert_eq!(found("fhQ"), one(LongDirections, "fh", "write \"fQ\""));
-        assert_eq!(found("fbcN"), one(LongDirections, "fb", "write \"vcN\""));
-        assert_eq!(found("ffmbW"), one(LongDirections, "ffmb", "write \"vmW\""));
+        each_is_found(
+            ProblemKind::LongDirections,
+            &[
+                ("fbR", "fb", "write \"vR\""),
+                ("lrW", "lr", "write \"sW\""),
+                ("fbsR", "fbs", "write \"R\""),
+                ("fhQ", "fh", "write \"fQ\""),
+                ("fbcN", "fb", "write \"vcN\""),
+                ("ffmbW", "ffmb", "write \"vmW\""),
+            ],
+        );
     }
 
     #[test]
