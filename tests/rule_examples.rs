@@ -2,7 +2,17 @@
 //!
 //! An example in `docs/rules.md` is an HTML comment that names it and lists its positions, one
 //! per line (`variant | position | window | what to show ...`), followed by the diagram the
-//! engine draws for them. Each test checks that the doc's diagram is what the engine draws now,
+//! engine draws for them. The window is `all` or two corners (`a1-d9`); what to show is any of:
+//!
+//! - `kicks a3`: where the piece on a3 can kick the ball as a turn's first action, marked `x`;
+//! - `moves a3`: where the piece on a3 can move as a turn's first action, marked `o`;
+//! - `turns-of a3`: every legal turn whose first action is the piece on a3's, by name;
+//! - `null`: whether the null turn is legal;
+//! - `kick-turns`: every legal turn that only kicks, in long form;
+//! - `play TURN`: the position after this turn (short or long form), beside the first;
+//! - `fen`, after a `play`: the text of the position after it (score, holder, en passant).
+//!
+//! Anything else is refused. Each test checks that the doc's diagram is what the engine draws now,
 //! and pins every legal turn of the example's positions in a snapshot a person can check against
 //! the rules: the position, then every legal turn in byte order of its name with its long form
 //! (every kicker by its square); a turn that scores says who scores.
@@ -13,7 +23,7 @@
 use std::path::PathBuf;
 
 use kickoff::movegen::notation::names;
-use kickoff::movegen::{legal_turns_unbounded, null_allowed, play_unchecked};
+use kickoff::movegen::{Action, legal_turns_unbounded, null_allowed, play_unchecked};
 use kickoff::{Outcome, Position, Side, Square, Turn, load};
 
 /// The position and its turns, as a snapshot shows them.
@@ -27,11 +37,13 @@ fn listing(variant: &str, fen: &str) -> String {
         .iter()
         .zip(&names)
         .map(|(t, name)| {
-            let note = match play_unchecked(&pos, t).outcome() {
-                Some(Outcome::Goal { winner, own_goal }) => {
+            let next = play_unchecked(&pos, t);
+            let note = match (next.outcome(), ending(&pos, &next)) {
+                (Some(Outcome::Goal { winner, own_goal }), _) => {
                     let own = if own_goal { ", an own goal" } else { "" };
                     format!("  (goal: {} scores{own})", winner.name())
                 }
+                (_, Some(ending)) => format!("  ({ending})"),
                 _ if forced => "  (forced pass)".to_owned(),
                 _ => String::new(),
             };
@@ -40,6 +52,31 @@ fn listing(variant: &str, fen: &str) -> String {
         .collect();
     lines.sort();
     format!("{variant}: {fen}\n{pos}\n{} turns:\n{}\n", lines.len(), lines.join("\n"))
+}
+
+/// What a turn from `pos` to `next` ends or scores, other than the goal that ends a game: a
+/// royal piece captured, a point of a match, the turn limit.
+fn ending(pos: &Position<'_>, next: &Position<'_>) -> Option<String> {
+    let [w, b] = next.score();
+    let score = format!("{w}-{b}");
+    match next.outcome() {
+        Some(Outcome::RoyalCaptured { winner }) => {
+            Some(format!("a royal piece captured: {} wins", winner.name()))
+        }
+        Some(Outcome::Match { winner }) => {
+            Some(format!("{} wins the match {score}", winner.name()))
+        }
+        Some(Outcome::MostGoals { winner }) => {
+            Some(format!("turn limit: {} wins on goals {score}", winner.name()))
+        }
+        Some(Outcome::TurnLimit) => Some(format!("turn limit: a draw {score}")),
+        Some(Outcome::Goal { .. } | Outcome::Repetition) => None,
+        None if next.score() != pos.score() => {
+            let scorer = if w > pos.score()[0] { Side::White } else { Side::Black };
+            Some(format!("a point for {}: {score}, {} to move", scorer.name(), next.side().name()))
+        }
+        None => None,
+    }
 }
 
 /// The rules reference whose examples these are.
@@ -78,6 +115,10 @@ enum Show {
     KickTurns,
     /// `play a3>a9`: the position after this turn (short or long form), beside the first.
     Play(String),
+    /// `turns-of a3`: every legal turn whose first action is the piece on a3's, by name.
+    TurnsOf(Square),
+    /// `fen`: the text of the position after the `play` turn before it.
+    Fen,
 }
 
 const OPEN: &str = "<!-- example ";
@@ -123,7 +164,9 @@ fn show(text: &str) -> Show {
         Some(("kicks", sq)) => Show::Kicks(square(sq)),
         Some(("moves", sq)) => Show::Moves(square(sq)),
         Some(("play", turn)) => Show::Play(turn.to_owned()),
+        Some(("turns-of", sq)) => Show::TurnsOf(square(sq)),
         None if text == "null" => Show::Null,
+        None if text == "fen" => Show::Fen,
         None if text == "kick-turns" => Show::KickTurns,
         _ => panic!("unknown example item `{text}`"),
     }
@@ -143,7 +186,8 @@ fn draw(example: &Example) -> String {
 
 fn draw_case(case: &Case) -> String {
     let def = load(&case.variant).unwrap_or_else(|e| panic!("{}: {e}", case.variant));
-    let pos = Position::from_fen(&def.rules, &case.fen).unwrap_or_else(|e| panic!("{e}"));
+    let pos =
+        Position::from_fen(&def.rules, &case.fen).unwrap_or_else(|e| panic!("{}: {e}", case.fen));
     let turns = legal_turns_unbounded(&pos);
     let mut marks: Vec<(Square, char)> = Vec::new();
     let mut notes = Vec::new();
@@ -165,8 +209,13 @@ fn draw_case(case: &Case) -> String {
             Show::Play(text) => {
                 let turn = find_turn(&pos, &turns, text);
                 let next = play_unchecked(&pos, &turn);
-                notes.push(play_note(text, &turn, &next));
+                notes.push(play_note(text, &turn, &pos, &next));
                 after = Some((text.clone(), next));
+            }
+            Show::TurnsOf(from) => notes.push(turns_of_note(&pos, &turns, *from)),
+            Show::Fen => {
+                let (_, next) = after.as_ref().expect("an example's `fen` follows its `play`");
+                notes.push(format!("after: {}", next.fen()));
             }
         }
     }
@@ -274,12 +323,34 @@ fn find_turn(pos: &Position<'_>, turns: &[Turn], text: &str) -> Turn {
         .unwrap_or_else(|| panic!("{text} is not a legal turn of {}", pos.fen()))
 }
 
-fn play_note(text: &str, turn: &Turn, next: &Position<'_>) -> String {
-    let result = match next.outcome() {
-        Some(Outcome::Goal { winner, own_goal: true }) => {
+/// The legal turns whose first action is by the piece on `from`, by name, in byte order.
+fn turns_of_note(pos: &Position<'_>, turns: &[Turn], from: Square) -> String {
+    let mut of: Vec<String> = turns
+        .iter()
+        .zip(names(pos, turns))
+        .filter(|(t, _)| match t.actions.first() {
+            Some(Action::Move(m)) => m.from == from,
+            Some(Action::Kick(k)) => k.kicker == from,
+            None => false,
+        })
+        .map(|(_, name)| name)
+        .collect();
+    of.sort();
+    let who = piece_on(pos, from);
+    if of.is_empty() {
+        return format!("{who} has no turn");
+    }
+    let s = if of.len() == 1 { "" } else { "s" };
+    format!("{} turn{s} of {who}: {}", of.len(), of.join(", "))
+}
+
+fn play_note(text: &str, turn: &Turn, pos: &Position<'_>, next: &Position<'_>) -> String {
+    let result = match (next.outcome(), ending(pos, next)) {
+        (Some(Outcome::Goal { winner, own_goal: true }), _) => {
             format!(": an own goal, {} wins", winner.name())
         }
-        Some(Outcome::Goal { winner, .. }) => format!(": a goal, {} wins", winner.name()),
+        (Some(Outcome::Goal { winner, .. }), _) => format!(": a goal, {} wins", winner.name()),
+        (_, Some(ending)) => format!(": {ending}"),
         _ => String::new(),
     };
     let long = turn.to_string();
@@ -288,7 +359,8 @@ fn play_note(text: &str, turn: &Turn, next: &Position<'_>) -> String {
 }
 
 /// The board inside `window`, with `marks` on empty squares: `*` the ball, `#` an empty goal,
-/// `.` other empty squares, White's pieces in uppercase, Black's in lowercase.
+/// `.` other empty squares, a blank a hole, White's pieces in uppercase, Black's in lowercase
+/// (a holder of a carried ball by its holder letter).
 fn board(
     pos: &Position<'_>,
     window: Option<((u8, u8), (u8, u8))>,
@@ -304,6 +376,8 @@ fn board(
             out.push(' ');
             out.push(cell(pos, square, marks));
         }
+        // A hole at the end of a rank would leave blanks a Markdown editor strips.
+        out.truncate(out.trim_end_matches(' ').len());
         out.push('\n');
     }
     out.push_str("   ");
@@ -316,12 +390,17 @@ fn board(
 }
 
 fn cell(pos: &Position<'_>, square: Square, marks: &[(Square, char)]) -> char {
-    if pos.ball() == square {
-        return '*';
+    if pos.rules().board().is_hole(square) {
+        return ' ';
     }
     if let Some((side, kind)) = pos.piece_at(square) {
-        let letter = pos.rules().piece(kind).letter;
+        let piece = pos.rules().piece(kind);
+        let held = pos.ball_held() && pos.ball() == square;
+        let letter = if held { piece.holder.unwrap_or(piece.letter) } else { piece.letter };
         return if side == Side::White { letter } else { letter.to_ascii_lowercase() };
+    }
+    if pos.ball() == square {
+        return '*';
     }
     if let Some(&(_, mark)) = marks.iter().find(|(s, _)| *s == square) {
         return mark;
@@ -383,6 +462,7 @@ examples! {
     null_turn_when_adjacent,
     null_turn_always,
     forced_pass,
+    no_moves_draws,
     bishop_corner_jump,
     kick_ranges_are_counted_from_the_ball,
     directions_are_read_from_the_kicking_side,
@@ -395,6 +475,30 @@ examples! {
     no_goal_on_the_first_turns,
     two_kickers_to_one_square_are_two_turns,
     own_goals_count_or_are_forbidden,
+    holes_are_squares_that_do_not_exist,
+    a_zone_keeps_a_piece_to_its_squares,
+    goals_say_which_goal_squares_a_piece_may_stand_on,
+    the_ball_may_not_stop_on_a_forbidden_square,
+    kicks_from_the_ball_or_beside_it,
+    entering_kicks_from_next_to_the_ball_or_by_a_move,
+    captures_by_replacement,
+    pawn_moves_by_modality,
+    en_passant_captures,
+    capturing_a_royal_piece_scores,
+    promotion_offers_each_piece_of_promote_to,
+    two_moves_a_turn_each_piece_once,
+    a_turn_that_must_be_used_up,
+    a_cap_on_the_kicks_of_a_turn,
+    moves_and_kicks_in_any_order,
+    a_match_resets_the_board_after_each_point,
+    the_ball_goes_back_to_its_spot_and_the_conceding_side_moves,
+    a_match_of_ten_turns_is_won_on_goals,
+    a_carried_ball_is_taken_and_carried,
+    passes_and_takes_from_a_friend,
+    steals_by_capture_or_in_place,
+    an_in_place_steal_answered_at_once,
+    a_holder_captures_only_when_allowed,
+    a_holders_double_step_leaves_no_en_passant,
 }
 
 #[test]
@@ -436,5 +540,84 @@ fn the_diagrams_of_the_rules_are_what_the_engine_draws() {
         names.is_empty(),
         "these diagrams of docs/rules.md are not what the engine draws: {names:?}; redraw them \
          with `UPDATE_DOCS=1 cargo test --test rule_examples` and read the diff"
+    );
+}
+
+/// Keys of the format that no example of `docs/rules.md` sets, for what they govern is not the
+/// turns of a position: `removed` shapes a file that extends another, the random setups choose
+/// start positions, and a claimed repetition needs a game's history.
+const NOT_SET_BY_AN_EXAMPLE: &[&str] = &[
+    "pieces.X.removed",
+    "setup.random.squares",
+    "setup.random.pieces",
+    "setup.random.opposite_colors",
+    "setup.random.black",
+    "end.repetition_draw",
+];
+
+/// Every key of the format, from the key table of `docs/rules.md` (which `tests/docs.rs` keeps
+/// equal to the format's own table), as its path of table names (`pieces.X.kick_mode`).
+fn format_keys(doc: &str) -> Vec<String> {
+    let begin = doc.find("<!-- keys:begin -->").expect("the key table begins");
+    let end = doc.find("<!-- keys:end -->").expect("the key table ends");
+    doc[begin..end]
+        .lines()
+        .filter_map(|row| row.strip_prefix("| ["))
+        .filter_map(|row| row.split_once("](").map(|(name, _)| name))
+        .map(|name| name.replace(['`', '[', ']'], "").replace(' ', "."))
+        .collect()
+}
+
+/// The tables of a definition and of every definition it extends.
+fn definition_chain(variant: &str) -> Vec<toml::Table> {
+    let text = if variant.ends_with(".toml") {
+        std::fs::read_to_string(variant).unwrap_or_else(|e| panic!("{variant}: {e}"))
+    } else {
+        let (_, text) = kickoff::definition::shipped::shipped(variant).expect("a shipped variant");
+        text.to_owned()
+    };
+    let table: toml::Table = text.parse().unwrap_or_else(|e| panic!("{variant}: {e}"));
+    let parent = match table.get("extends").and_then(toml::Value::as_str) {
+        Some(path) if path.ends_with(".toml") => {
+            let dir = std::path::Path::new(variant).parent().expect("a definition's folder");
+            definition_chain(&dir.join(path).to_string_lossy())
+        }
+        Some(name) => definition_chain(name),
+        None => Vec::new(),
+    };
+    std::iter::once(table).chain(parent).collect()
+}
+
+/// Whether `table` sets the key at `path`, where `X` stands for any piece's letter.
+fn sets(table: &toml::Table, path: &[&str]) -> bool {
+    let Some((first, rest)) = path.split_first() else { return true };
+    let values: Vec<&toml::Value> = if *first == "X" {
+        table.values().collect()
+    } else {
+        table.get(*first).into_iter().collect()
+    };
+    values.into_iter().any(|v| match v.as_table() {
+        Some(inner) => sets(inner, rest),
+        None => rest.is_empty(),
+    })
+}
+
+#[test]
+fn every_key_of_the_format_is_set_by_an_example_definition() {
+    let doc = std::fs::read_to_string(rules_doc()).expect("docs/rules.md");
+    let variants: std::collections::BTreeSet<String> =
+        examples(&doc).into_iter().flat_map(|e| e.cases).map(|c| c.variant).collect();
+    let tables: Vec<toml::Table> = variants.iter().flat_map(|v| definition_chain(v)).collect();
+    let keys = format_keys(&doc);
+    assert!(keys.len() > 50, "the key table of docs/rules.md has {} keys", keys.len());
+    let unset: Vec<&str> = keys
+        .iter()
+        .filter(|k| !tables.iter().any(|t| sets(t, &k.split('.').collect::<Vec<_>>())))
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        unset, NOT_SET_BY_AN_EXAMPLE,
+        "every key of the format must be set by the definition of an example of docs/rules.md \
+         (or by one it extends), so that an example shows its rule"
     );
 }

@@ -172,7 +172,7 @@ impl<'a> Compiler<'a> {
         if let Some(start) = self.check_setup(&rules, fen_text, fen_node) {
             rules.start = start;
         }
-        rules.tables = std::sync::Arc::new(crate::movegen::tables::Tables::build(&rules));
+        rules.tables = std::sync::Arc::new(crate::rules::tables::Tables::build(&rules));
         self.check_holders_reach_goals(&rules);
         self.check_combinations(&rules);
         rules.random = self.random(&rules);

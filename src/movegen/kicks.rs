@@ -1,7 +1,7 @@
 //! Where one kick can send the ball (rule: `docs/rules.md#how-the-ball-moves`).
 
-use crate::movegen::tables::Tables;
 use crate::position::{EMPTY, Position, code_kind};
+use crate::rules::tables::Tables;
 use crate::rules::{GoalRank, KickDirection, OwnGoal};
 use crate::side::Side;
 use crate::square::{SQUARES, Square};

@@ -14,7 +14,6 @@ mod recount;
 mod results;
 mod single;
 pub mod step;
-pub mod tables;
 mod turn;
 
 use crate::position::Position;

@@ -16,6 +16,7 @@ use crate::side::Side;
 
 mod grammar {
     #[derive(pest_derive::Parser)]
+    #[grammar = "../grammar/square.pest"]
     #[grammar = "../grammar/fen.pest"]
     pub(super) struct FenParser;
 }
@@ -169,29 +170,16 @@ fn field(pair: Pair<'_, Rule>) -> Result<FieldKind, ParseError> {
             let (w, b) = text.split_once('-').unwrap_or((text, "0"));
             FieldKind::Score(goals(w)?, goals(b)?)
         }
-        Rule::square => FieldKind::Square(square_name(text, &at)?),
+        Rule::square => FieldKind::Square(SquareName::matched(text)),
         Rule::square_pair => {
-            let mut inner = pair.into_inner();
-            let mut next = || {
-                inner.next().map_or(Err(ParseError::new("two squares expected", at.clone())), |p| {
-                    square_name(p.as_str(), &at)
-                })
-            };
-            FieldKind::Squares(next()?, next()?)
+            let mut inner = pair.into_inner().map(|p| SquareName::matched(p.as_str()));
+            match (inner.next(), inner.next()) {
+                (Some(from), Some(to)) => FieldKind::Squares(from, to),
+                _ => unreachable!("the grammar's square pair has two squares"),
+            }
         }
         other => unreachable!("field: unexpected rule {other:?}"),
     })
-}
-
-/// A square name of a field (`e3`).
-fn square_name(text: &str, at: &Range<usize>) -> Result<SquareName, ParseError> {
-    let mut chars = text.chars();
-    let file = chars.next().map_or(0, |c| c as u32 - 'a' as u32);
-    let rank: u32 = chars.as_str().parse().unwrap_or(0);
-    if file >= 16 || rank == 0 {
-        return Err(ParseError::new(format!("`{text}` is not a square"), at.clone()));
-    }
-    Ok(SquareName { file: file as u8, rank: (rank - 1) as u8 })
 }
 
 /// A readable name for every rule, used in "expected ..." messages.
@@ -213,6 +201,8 @@ fn rule_name(rule: &Rule) -> &'static str {
         Rule::goals => "a number of goals",
         Rule::square_pair => "two squares",
         Rule::square => "a square",
+        Rule::file => "a file letter (a to p)",
+        Rule::rank => "a rank number",
         Rule::none => "`-`",
     }
 }
@@ -271,6 +261,15 @@ mod tests {
     }
 
     #[test]
+    fn fields_name_squares_as_everywhere() {
+        let f = parse("9 w 0 p99 b8a9").unwrap();
+        let names: Vec<String> = f.fields.iter().map(|x| format!("{:?}", x.kind)).collect();
+        assert_eq!(names.len(), 2);
+        assert!(names[0].contains("file: 15, rank: 98"), "{names:?}");
+        assert!(names[1].contains("file: 1, rank: 7") && names[1].contains("file: 0, rank: 8"));
+    }
+
+    #[test]
     fn malformed_positions() {
         for (input, at, words) in [
             ("", 0..0, "expected"),
@@ -281,6 +280,9 @@ mod tests {
             ("4?4 w 0", 1..2, "expected"),
             ("9/0 w 0", 2..3, "a run of 0"),
             ("9 w 99999999999", 4..15, "too large"),
+            // Squares are the one square grammar's: files a to p, ranks 1 to 99.
+            ("9 w 0 q5", 6..7, "expected"),
+            ("9 w 0 a0", 7..8, "a rank number"),
         ] {
             let e = parse(input).unwrap_err();
             assert_eq!(e.span, at, "{input:?}: {}", e.message);

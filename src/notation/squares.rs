@@ -10,6 +10,7 @@ use crate::square::Square;
 
 mod grammar {
     #[derive(pest_derive::Parser)]
+    #[grammar = "../grammar/square.pest"]
     #[grammar = "../grammar/squares.pest"]
     pub(super) struct SquaresParser;
 }
@@ -28,6 +29,12 @@ pub struct SquareName {
 }
 
 impl SquareName {
+    /// The name the square grammar (`grammar/square.pest`) matched in `text`, a file letter
+    /// `a`-`p` and a rank 1-99.
+    pub(crate) fn matched(text: &str) -> Self {
+        SquareName { file: file_of(&text[..1]), rank: rank_of(&text[1..]) }
+    }
+
     /// The square, if it lies on a board of `files` x `ranks`.
     #[must_use]
     pub fn on_board(self, files: u8, ranks: u8) -> Option<Square> {
@@ -127,8 +134,8 @@ fn item(pair: Pair<'_, Rule>) -> Result<Item, ParseError> {
             };
             ItemKind::Range(a, b)
         }
-        Rule::whole_rank => ItemKind::Rank(rank(pair.into_inner().as_str())),
-        Rule::whole_file => ItemKind::File(file(pair.into_inner().as_str())),
+        Rule::whole_rank => ItemKind::Rank(rank_of(pair.into_inner().as_str())),
+        Rule::whole_file => ItemKind::File(file_of(pair.into_inner().as_str())),
         other => unreachable!("item: unexpected rule {other:?}"),
     };
     Ok(Item { kind, span })
@@ -136,16 +143,16 @@ fn item(pair: Pair<'_, Rule>) -> Result<Item, ParseError> {
 
 /// A square name.
 fn square(pair: Pair<'_, Rule>) -> SquareName {
-    let text = pair.as_str();
-    SquareName { file: file(&text[..1]), rank: rank(&text[1..]) }
+    SquareName::matched(pair.as_str())
 }
 
-fn file(letter: &str) -> u8 {
+/// A file letter the square grammar matched, from 0.
+pub(crate) fn file_of(letter: &str) -> u8 {
     letter.as_bytes()[0] - b'a'
 }
 
-/// A rank number (1 to 99 by the grammar), from 0.
-fn rank(digits: &str) -> u8 {
+/// A rank number the square grammar matched (1 to 99), from 0.
+pub(crate) fn rank_of(digits: &str) -> u8 {
     digits.parse::<u8>().map_or(u8::MAX, |r| r - 1)
 }
 

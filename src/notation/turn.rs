@@ -7,11 +7,12 @@
 use pest::Parser;
 use pest::iterators::Pair;
 
-use crate::notation::squares::SquareName;
+use crate::notation::squares::{SquareName, file_of, rank_of};
 use crate::notation::{ParseError, from_pest};
 
 mod grammar {
     #[derive(pest_derive::Parser)]
+    #[grammar = "../grammar/square.pest"]
     #[grammar = "../grammar/notation.pest"]
     pub(super) struct TurnParser;
 }
@@ -159,11 +160,11 @@ fn piece_move(pair: Pair<'_, Rule>) -> MoveText {
     for inner in pair.into_inner() {
         match inner.as_rule() {
             Rule::piece => m.letter = first_char(&inner),
-            Rule::from_square => m.from = Start::Square(square(inner.as_str())),
-            Rule::from_file => m.from = Start::File(file(inner.as_str())),
-            Rule::from_rank => m.from = Start::Rank(rank(inner.as_str())),
+            Rule::from_square => m.from = Start::Square(SquareName::matched(inner.as_str())),
+            Rule::from_file => m.from = Start::File(file_of(inner.as_str())),
+            Rule::from_rank => m.from = Start::Rank(rank_of(inner.as_str())),
             Rule::capture => m.capture = true,
-            Rule::square => m.to = square(inner.as_str()),
+            Rule::square => m.to = SquareName::matched(inner.as_str()),
             Rule::promotion => {
                 m.promotion = inner.into_inner().next().map(|p| first_char(&p));
             }
@@ -178,9 +179,9 @@ fn kick(pair: Pair<'_, Rule>) -> KickText {
     let mut to = SquareName { file: 0, rank: 0 };
     for inner in pair.into_inner() {
         match inner.as_rule() {
-            Rule::kicker_square => kicker = Kicker::Square(square(inner.as_str())),
+            Rule::kicker_square => kicker = Kicker::Square(SquareName::matched(inner.as_str())),
             Rule::kicker_piece => kicker = kicker_piece(inner),
-            Rule::square => to = square(inner.as_str()),
+            Rule::square => to = SquareName::matched(inner.as_str()),
             Rule::arrow => {}
             other => unreachable!("kick: unexpected rule {other:?}"),
         }
@@ -192,28 +193,14 @@ fn kicker_piece(pair: Pair<'_, Rule>) -> Kicker {
     let mut parts = pair.into_inner();
     let letter = parts.next().map_or('?', |p| first_char(&p));
     match parts.next() {
-        Some(p) if p.as_rule() == Rule::file => Kicker::LetterFile(letter, file(p.as_str())),
-        Some(p) => Kicker::LetterRank(letter, rank(p.as_str())),
+        Some(p) if p.as_rule() == Rule::file => Kicker::LetterFile(letter, file_of(p.as_str())),
+        Some(p) => Kicker::LetterRank(letter, rank_of(p.as_str())),
         None => Kicker::Letter(letter),
     }
 }
 
 fn first_char(pair: &Pair<'_, Rule>) -> char {
     pair.as_str().chars().next().unwrap_or('?')
-}
-
-/// A square name checked by the grammar: a file letter then a rank number.
-fn square(text: &str) -> SquareName {
-    SquareName { file: file(&text[..1]), rank: rank(&text[1..]) }
-}
-
-fn file(text: &str) -> u8 {
-    text.as_bytes()[0] - b'a'
-}
-
-/// A rank number (1 to 99 by the grammar), from 0.
-fn rank(text: &str) -> u8 {
-    text.parse::<u8>().map_or(0, |r| r - 1)
 }
 
 impl std::fmt::Display for Kicker {
@@ -274,7 +261,7 @@ mod tests {
     use super::*;
 
     fn sq(name: &str) -> SquareName {
-        square(name)
+        SquareName::matched(name)
     }
 
     fn moved(text: &str) -> MoveText {

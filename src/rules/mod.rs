@@ -10,12 +10,13 @@ use std::sync::Arc;
 
 pub mod leg;
 pub mod redundancy;
+pub(crate) mod tables;
 
 pub use choice::Choice;
 use choice::choice;
 
-use crate::movegen::tables::Tables;
 use crate::position::Placement;
+use crate::rules::tables::Tables;
 use crate::side::{BySide, Side};
 use crate::square::Square;
 use crate::square_set::SquareSet;

@@ -7,13 +7,19 @@
 //! for any definition: everything it knows comes from the [`Rules`](crate::rules::Rules).
 
 mod eval;
+mod horizon;
+mod limits;
 mod player;
 mod selective;
+mod table;
 
 use std::time::{Duration, Instant};
 
 pub use eval::Eval;
+pub use limits::{DEFAULT_LEVEL, LEVEL_CAP, Limits, MAX_LEVEL};
 pub use player::{ParsePlayerError, Player, beyond_counting, greedy_turn, random_turn};
+use table::{Bound, Table};
+pub use table::{ENTRY_BYTES, TABLE_BITS};
 
 use crate::movegen::{
     Child, MAX_TURNS, Results, TooManyTurns, Turn, check_turn_count, shortest_turn,
@@ -28,65 +34,6 @@ const WIN_BOUND: i32 = WIN - 1_000;
 
 /// The ordering bonus of a result that leaves the ball one kick from the mover's goal.
 const THREAT: i32 = 500;
-
-/// The strongest level.
-pub const MAX_LEVEL: u8 = 4;
-/// The level of `engine` without a number.
-pub const DEFAULT_LEVEL: u8 = 4;
-
-/// How long the search may think.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Limits {
-    /// The deepest iteration, in turns.
-    pub depth: Option<u32>,
-    /// The time for the whole search: no iteration starts after it, and iterations deeper than
-    /// `min_depth` stop at it. At twice this time everything stops, whatever the depth.
-    pub movetime: Option<Duration>,
-    /// Iterations that `movetime` alone cannot stop (at least 1): with 2, a goal in one, a
-    /// defence against a goal in one and a win in two are never missed when two turns can be
-    /// searched in twice the time.
-    pub min_depth: u32,
-    /// A time after which everything stops, whatever the depth (levels 1 and 2 have no
-    /// `movetime`, but a position whose turns number tens of thousands must not hold them for
-    /// minutes).
-    pub cap: Option<Duration>,
-}
-
-/// The cap of levels 1 and 2: far beyond what two turns take in the shipped variants (under
-/// half a second), reached only where positions have tens of thousands of turns.
-pub const LEVEL_CAP: Duration = Duration::from_secs(10);
-
-impl Limits {
-    /// The limits of a level, 1 ..= [`MAX_LEVEL`] (clamped): 1 looks one turn ahead, 2 two
-    /// turns, 3 as deep as 200 ms allow, 4 as deep as one second allows; from 2 on, at least
-    /// two turns deep unless that takes more than twice the level's time (levels 3 and 4) or
-    /// [`LEVEL_CAP`] (levels 1 and 2).
-    #[must_use]
-    pub fn level(level: u8) -> Limits {
-        let (depth, ms) = match level.clamp(1, MAX_LEVEL) {
-            1 => (Some(1), None),
-            2 => (Some(2), None),
-            3 => (None, Some(200)),
-            _ => (None, Some(1_000)),
-        };
-        Limits {
-            depth,
-            movetime: ms.map(Duration::from_millis),
-            min_depth: if level > 1 { 2 } else { 1 },
-            cap: depth.map(|_| LEVEL_CAP),
-        }
-    }
-
-    /// When everything stops, counted from `start`: the cap, and twice the movetime.
-    fn hard_deadline(&self, start: Instant) -> Option<Instant> {
-        let twice = self.movetime.map(|t| t.saturating_mul(2));
-        let limit = match (twice, self.cap) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
-        limit.and_then(|t| start.checked_add(t))
-    }
-}
 
 /// What a search found.
 #[derive(Clone, Debug)]
@@ -123,45 +70,11 @@ pub fn goal_in(score: i32) -> Option<i32> {
     }
 }
 
-// All-zero bytes are an empty entry: `Exact` is 0 (see `zeroed_table`).
-#[derive(Clone, Copy, PartialEq, Eq)]
-#[repr(u8)]
-enum Bound {
-    Exact,
-    Lower,
-    Upper,
-}
-
-#[derive(Clone, Copy)]
-struct Entry {
-    key: u64,
-    best: u64,
-    score: i32,
-    depth: u8,
-    bound: Bound,
-}
-
-/// A table of `len` empty entries, asked of the system zeroed, so that pages the search never
-/// touches cost nothing (a short game uses few of them).
-fn zeroed_table(len: usize) -> Box<[Entry]> {
-    let layout = std::alloc::Layout::array::<Entry>(len).expect("table size");
-    // SAFETY: `layout` has a non-zero size; all-zero bytes are a valid `Entry` (integers, and a
-    // `Bound` whose `#[repr(u8)]` discriminant 0 is `Exact`), so the `len` entries are
-    // initialised; the box frees the allocation with the same layout.
-    unsafe {
-        let ptr = std::alloc::alloc_zeroed(layout).cast::<Entry>();
-        if ptr.is_null() {
-            std::alloc::handle_alloc_error(layout);
-        }
-        Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, len))
-    }
-}
-
 /// A search with its tables, kept from one turn to the next of a game.
 pub struct Searcher<'r> {
     eval: Eval,
     results: Results<'r>,
-    table: Box<[Entry]>,
+    table: Table,
     history: Vec<i32>,
     children: Vec<Vec<Child<'r>>>,
     order: Vec<Vec<(i32, usize)>>,
@@ -178,20 +91,18 @@ pub struct Searcher<'r> {
     stopped: bool,
     /// Whether a position's results were cut short by the walk's step bound.
     truncated: bool,
-    /// The table has `2^bits` entries.
-    bits: u32,
 }
-
-/// The size of a table entry, in bytes.
-pub const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
-
-/// The number of table entries (24 bytes each) of a searcher made with [`Searcher::new`]:
-/// 2^20, 24 MiB (the memory is taken as the table fills).
-pub const TABLE_BITS: u32 = 20;
 
 /// The number of nodes between two readings of the clock (a node can take milliseconds in a
 /// position with tens of thousands of turns; the walks inside a node read it too).
 const CLOCK_NODES: u64 = 16;
+
+/// The root's results with their last scores, best first.
+type Root<'r> = Vec<(i32, Child<'r>)>;
+
+/// An iteration at the root: the score of each result searched, with its index in the root,
+/// and the best result with its score.
+type Iteration<'r> = (Vec<(i32, usize)>, Option<(Child<'r>, i32)>);
 
 impl<'r> Searcher<'r> {
     /// A searcher for the variant of `rules`, with a table of 2^[`TABLE_BITS`] entries.
@@ -204,11 +115,10 @@ impl<'r> Searcher<'r> {
     /// for when many searchers run at once.
     #[must_use]
     pub fn with_table_bits(rules: &'r crate::rules::Rules, bits: u32) -> Searcher<'r> {
-        let bits = bits.clamp(10, 24);
         Searcher {
             eval: Eval::new(rules),
             results: Results::new(),
-            table: zeroed_table(1 << bits),
+            table: Table::new(bits.clamp(10, 24)),
             history: vec![0; (SQUARES + 1) * SQUARES],
             children: Vec::new(),
             order: Vec::new(),
@@ -221,7 +131,6 @@ impl<'r> Searcher<'r> {
             may_stop: false,
             stopped: false,
             truncated: false,
-            bits,
         }
     }
 
@@ -245,24 +154,7 @@ impl<'r> Searcher<'r> {
         if let Err(too_many) = check_turn_count(pos) {
             return self.search_selectively(pos, limits, start).ok_or(too_many);
         }
-        self.nodes = 0;
-        self.stopped = false;
-        self.truncated = false;
-        self.may_stop = false;
-        self.deadline = limits.movetime.and_then(|t| start.checked_add(t));
-        self.hard_deadline = limits.hard_deadline(start);
-        self.results.set_deadline(self.hard_deadline);
-        self.past.clear();
-        self.past.extend_from_slice(history);
-        self.past.sort_unstable();
-        self.path.clear();
-        self.path.push(pos.hash());
-        for h in &mut self.history {
-            *h /= 8;
-        }
-        let max_depth = limits.depth.unwrap_or(64).clamp(1, 64);
-        let mut children = Vec::new();
-        self.results.fill(pos, &mut children);
+        self.begin(pos, history, limits, start);
         let mut report = Report {
             turn: None,
             result: None,
@@ -273,12 +165,49 @@ impl<'r> Searcher<'r> {
             line: Vec::new(),
             truncated: false,
         };
-        if children.is_empty() {
-            return Ok(report);
+        let Some(root) = self.root(pos) else { return Ok(report) };
+        let (best, score, depth) = self.deepen(pos, root, limits);
+        // The turn to the chosen result is found in the root's chains alone (the root has at
+        // most MAX_TURNS turns); the rest of the line only while the clock allows.
+        let turn = shortest_turn(pos, &best, u64::MAX, None).unwrap_or_else(Turn::null);
+        self.results.set_deadline(self.hard_deadline);
+        report.line = self.line(pos, &turn, &best.position, depth);
+        report.turn = Some(turn);
+        report.result = Some(best.position);
+        report.score = score;
+        report.depth = depth;
+        report.nodes = self.nodes;
+        report.time = start.elapsed();
+        report.truncated = self.truncated;
+        Ok(report)
+    }
+
+    /// Readies the searcher for a search of `pos` started at `start`.
+    fn begin(&mut self, pos: &Position<'r>, history: &[u64], limits: Limits, start: Instant) {
+        self.nodes = 0;
+        self.stopped = false;
+        self.truncated = false;
+        self.may_stop = false;
+        self.deadline = limits.deadline(start);
+        self.hard_deadline = limits.hard_deadline(start);
+        self.results.set_deadline(self.hard_deadline);
+        self.past.clear();
+        self.past.extend_from_slice(history);
+        self.past.sort_unstable();
+        self.path.clear();
+        self.path.push(pos.hash());
+        for h in &mut self.history {
+            *h /= 8;
         }
-        // Root results with their last scores, best first.
+    }
+
+    /// The root's results ordered by a first look (goals, then the evaluation); none when the
+    /// side to move has no turn.
+    fn root(&mut self, pos: &Position<'r>) -> Option<Root<'r>> {
+        let mut children = Vec::new();
+        self.results.fill(pos, &mut children);
         let me = pos.side;
-        let mut root: Vec<(i32, Child<'r>)> = children
+        let mut root: Root<'r> = children
             .iter()
             .map(|c| {
                 let key = match c.position.outcome().and_then(Outcome::winner) {
@@ -290,66 +219,61 @@ impl<'r> Searcher<'r> {
             })
             .collect();
         root.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
-        let mut best = root[0].1;
-        let mut best_score = root[0].0;
-        for depth in 1..=max_depth {
+        (!root.is_empty()).then_some(root)
+    }
+
+    /// Iterative deepening over the root's results: the best result, its score and the depth
+    /// of the last completed iteration.
+    fn deepen(
+        &mut self,
+        pos: &Position<'r>,
+        mut root: Root<'r>,
+        limits: Limits,
+    ) -> (Child<'r>, i32, u32) {
+        let (mut best, mut best_score, mut completed) = (root[0].1, root[0].0, 0);
+        for depth in 1..=limits.depth.unwrap_or(64).clamp(1, 64) {
             self.may_stop = depth > limits.min_depth.max(1);
-            self.results.set_deadline(if self.may_stop {
-                self.deadline
-            } else {
-                self.hard_deadline
-            });
-            let mut alpha = -WIN - 1;
-            let mut iteration_best = None;
-            let mut scored = Vec::with_capacity(root.len());
-            for (i, &(_, child)) in root.iter().enumerate() {
-                let score = -self.child_value(&child.position, depth - 1, -WIN - 1, -alpha, 1);
-                if self.stopped {
-                    break;
-                }
-                scored.push((score, i));
-                if score > alpha {
-                    alpha = score;
-                    iteration_best = Some((child, score));
-                }
-            }
+            let deadline = if self.may_stop { self.deadline } else { self.hard_deadline };
+            self.results.set_deadline(deadline);
+            let (scored, iteration_best) = self.iterate(&root, depth);
             // Every scored result was searched to the end, even when the clock stopped the
             // iteration: the best of them is at least as good as the last iteration's.
             if let Some((child, score)) = iteration_best {
-                best = child;
-                best_score = score;
-            }
-            if !self.stopped {
-                report.depth = depth;
+                (best, best_score) = (child, score);
             }
             if self.stopped {
                 break;
             }
+            completed = depth;
             // Next iteration: this iteration's order (moves not reached keep their place).
-            let mut next: Vec<(i32, Child<'r>)> =
-                scored.iter().map(|&(s, i)| (s, root[i].1)).collect();
-            next.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
-            root = next;
-            self.store(pos.hash(), depth, best_score, Bound::Exact, best.position.hash(), 0);
-            if best_score.abs() >= WIN_BOUND {
-                break;
-            }
-            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            root = scored.iter().map(|&(s, i)| (s, root[i].1)).collect();
+            root.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
+            let result = best.position.hash();
+            self.table.store(pos.hash(), depth, best_score, Bound::Exact, result, 0);
+            if best_score.abs() >= WIN_BOUND || self.deadline.is_some_and(|d| Instant::now() >= d) {
                 break;
             }
         }
-        report.score = best_score;
-        report.result = Some(best.position);
-        // The turn to the chosen result is found in the root's chains alone (the root has at
-        // most MAX_TURNS turns); the rest of the line only while the clock allows.
-        let turn = shortest_turn(pos, &best, u64::MAX, None).unwrap_or_else(Turn::null);
-        self.results.set_deadline(self.hard_deadline);
-        report.line = self.line(pos, &turn, &best.position, report.depth);
-        report.turn = Some(turn);
-        report.nodes = self.nodes;
-        report.time = start.elapsed();
-        report.truncated = self.truncated;
-        Ok(report)
+        (best, best_score, completed)
+    }
+
+    /// One iteration at the root.
+    fn iterate(&mut self, root: &Root<'r>, depth: u32) -> Iteration<'r> {
+        let mut alpha = -WIN - 1;
+        let mut best = None;
+        let mut scored = Vec::with_capacity(root.len());
+        for (i, &(_, child)) in root.iter().enumerate() {
+            let score = -self.child_value(&child.position, depth - 1, -WIN - 1, -alpha, 1);
+            if self.stopped {
+                break;
+            }
+            scored.push((score, i));
+            if score > alpha {
+                alpha = score;
+                best = Some((child, score));
+            }
+        }
+        (scored, best)
     }
 
     /// The turn of a position with too many turns to list, built action by action (see
@@ -360,10 +284,7 @@ impl<'r> Searcher<'r> {
         limits: Limits,
         start: Instant,
     ) -> Option<Report<'r>> {
-        let deadline = limits
-            .movetime
-            .and_then(|t| start.checked_add(t))
-            .or(limits.cap.and_then(|t| start.checked_add(t)));
+        let deadline = limits.deadline(start).or(limits.cap.and_then(|t| start.checked_add(t)));
         let effort = selective::Effort::of(limits);
         let (turn, result, score) = selective::choose(&self.eval, pos, effort, deadline)?;
         Some(Report {
@@ -390,8 +311,8 @@ impl<'r> Searcher<'r> {
         let mut at = *first;
         let mut seen = vec![pos.hash(), at.hash()];
         while line.len() < depth as usize && !at.is_goal() && !self.results.timed_out() {
-            let e = self.table[self.slot(at.hash())];
-            if e.key != at.hash() || e.best == 0 || seen.contains(&e.best) {
+            let Some(e) = self.table.get(at.hash()) else { break };
+            if e.best == 0 || seen.contains(&e.best) {
                 break;
             }
             let Some((next, turn)) = self.turn_leading_to(&at, e.best) else { break };
@@ -412,19 +333,6 @@ impl<'r> Searcher<'r> {
         let turn = shortest_turn(pos, &child, budget, deadline)?;
         // A walk cut by the clock may have missed the shortest turn: the line ends before.
         (!self.results.timed_out()).then_some((child.position, turn))
-    }
-
-    fn slot(&self, key: u64) -> usize {
-        (key >> (64 - self.bits)) as usize
-    }
-
-    fn store(&mut self, key: u64, depth: u32, score: i32, bound: Bound, best: u64, ply: u32) {
-        let score = to_table(score, ply);
-        let slot = self.slot(key);
-        let e = &mut self.table[slot];
-        if e.key != key || u32::from(e.depth) <= depth || bound == Bound::Exact {
-            *e = Entry { key, best, score, depth: depth.min(255) as u8, bound };
-        }
     }
 
     /// The value of `pos` (the side to move's) after checking the end of the game and
@@ -455,14 +363,7 @@ impl<'r> Searcher<'r> {
         v
     }
 
-    fn negamax(
-        &mut self,
-        pos: &Position<'r>,
-        depth: u32,
-        mut alpha: i32,
-        beta: i32,
-        ply: u32,
-    ) -> i32 {
+    fn negamax(&mut self, pos: &Position<'r>, depth: u32, alpha: i32, beta: i32, ply: u32) -> i32 {
         self.nodes += 1;
         if self.nodes.is_multiple_of(CLOCK_NODES) && self.out_of_time() {
             self.stopped = true;
@@ -474,20 +375,9 @@ impl<'r> Searcher<'r> {
             return self.leaf(pos, ply);
         }
         let key = pos.hash();
-        let slot = self.slot(key);
-        let entry = self.table[slot];
-        let mut tt_best = 0;
-        if entry.key == key {
-            tt_best = entry.best;
-            if u32::from(entry.depth) >= depth {
-                let s = from_table(entry.score, ply);
-                match entry.bound {
-                    Bound::Exact => return s,
-                    Bound::Lower if s >= beta => return s,
-                    Bound::Upper if s <= alpha => return s,
-                    _ => {}
-                }
-            }
+        let entry = self.table.get(key);
+        if let Some(s) = entry.and_then(|e| e.cutoff(depth, alpha, beta, ply)) {
+            return s;
         }
         let level = ply as usize;
         while self.children.len() <= level {
@@ -499,19 +389,38 @@ impl<'r> Searcher<'r> {
         self.results.fill(pos, &mut children);
         // A walk cut by the clock leaves results missing: this node's value would be wrong.
         self.stopped |= self.results.timed_out();
+        let tt_best = entry.map_or(0, |e| e.best);
+        let best_score = if self.order_children(pos, &children, tt_best, &mut order) {
+            WIN - ply as i32 - 1
+        } else if children.is_empty() {
+            self.no_results(pos)
+        } else {
+            let window = (alpha, beta);
+            self.search_children(pos, &children, &order, depth, window, ply)
+        };
+        self.children[level] = children;
+        self.order[level] = order;
+        best_score
+    }
+
+    /// Orders `children` for the search into `order` (the table's best first, then results that
+    /// threaten a goal, then by value and history, losing results last); true, without ordering
+    /// the rest, when one of them is a win for the side to move.
+    fn order_children(
+        &self,
+        pos: &Position<'r>,
+        children: &[Child<'r>],
+        tt_best: u64,
+        order: &mut Vec<(i32, usize)>,
+    ) -> bool {
         order.clear();
         let me = pos.side;
-        let mut win = false;
         for (i, c) in children.iter().enumerate() {
             let key = match c.position.outcome().and_then(Outcome::winner) {
-                Some(winner) if winner == me => {
-                    win = true;
-                    break;
-                }
+                Some(winner) if winner == me => return true,
                 Some(_) => i32::MIN,
                 _ if c.position.hash() == tt_best => i32::MAX,
                 _ => {
-                    // Then results that threaten a goal, then by value and history.
                     let threat = if self.eval.threatens(me, c.position.ball) { THREAT } else { 0 };
                     threat - self.eval.static_value(&c.position)
                         + self.history[history_index(c)].min(4_000) / 40
@@ -519,54 +428,62 @@ impl<'r> Searcher<'r> {
             };
             order.push((key, i));
         }
-        let mut best_score = -WIN - 1;
-        let mut best_hash = 0;
-        if win {
-            best_score = WIN - ply as i32 - 1;
-        } else if children.is_empty() {
-            if self.results.exhausted() {
-                // Too many turns to list: the results are unknown, not absent.
-                self.truncated = true;
-                best_score = self.eval.static_value(pos);
-            } else {
-                // No turn at all, not even a pass: the game is drawn (`end.no_moves = "draw"`).
-                best_score = 0;
-            }
+        order.sort_unstable_by_key(|&(k, _)| std::cmp::Reverse(k));
+        false
+    }
+
+    /// The value of a position whose results list is empty.
+    fn no_results(&mut self, pos: &Position<'r>) -> i32 {
+        if self.results.exhausted() {
+            // Too many turns to list: the results are unknown, not absent.
+            self.truncated = true;
+            self.eval.static_value(pos)
         } else {
-            order.sort_unstable_by_key(|&(k, _)| std::cmp::Reverse(k));
-            let original_alpha = alpha;
-            for &(_, i) in &order {
-                let child = children[i];
-                let score = -self.child_value(&child.position, depth - 1, -beta, -alpha, ply + 1);
-                if self.stopped {
-                    break;
-                }
-                if score > best_score {
-                    best_score = score;
-                    best_hash = child.position.hash();
-                }
-                if score > alpha {
-                    alpha = score;
-                }
-                if alpha >= beta {
-                    let h = &mut self.history[history_index(&child)];
-                    *h = h.saturating_add((depth * depth) as i32);
-                    break;
-                }
+            // No turn at all, not even a pass: the game is drawn (`end.no_moves = "draw"`).
+            0
+        }
+    }
+
+    /// Alpha-beta over the ordered results of `pos`; stores the value in the table unless the
+    /// clock stopped the search.
+    fn search_children(
+        &mut self,
+        pos: &Position<'r>,
+        children: &[Child<'r>],
+        order: &[(i32, usize)],
+        depth: u32,
+        (mut alpha, beta): (i32, i32),
+        ply: u32,
+    ) -> i32 {
+        let original_alpha = alpha;
+        let (mut best_score, mut best_hash) = (-WIN - 1, 0);
+        for &(_, i) in order {
+            let child = children[i];
+            let score = -self.child_value(&child.position, depth - 1, -beta, -alpha, ply + 1);
+            if self.stopped {
+                break;
             }
-            if !self.stopped {
-                let bound = if best_score >= beta {
-                    Bound::Lower
-                } else if best_score > original_alpha {
-                    Bound::Exact
-                } else {
-                    Bound::Upper
-                };
-                self.store(key, depth, best_score, bound, best_hash, ply);
+            if score > best_score {
+                best_score = score;
+                best_hash = child.position.hash();
+            }
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                let h = &mut self.history[history_index(&child)];
+                *h = h.saturating_add((depth * depth) as i32);
+                break;
             }
         }
-        self.children[level] = children;
-        self.order[level] = order;
+        if !self.stopped {
+            let bound = if best_score >= beta {
+                Bound::Lower
+            } else if best_score > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.table.store(pos.hash(), depth, best_score, bound, best_hash, ply);
+        }
         best_score
     }
 
@@ -577,62 +494,6 @@ impl<'r> Searcher<'r> {
         let passed = |d: Option<Instant>| d.is_some_and(|d| now >= d);
         (self.may_stop && passed(self.deadline)) || passed(self.hard_deadline)
     }
-
-    /// The horizon: a goal in one if the side to move has one, else the evaluation with how
-    /// near it can bring the ball.
-    fn leaf(&mut self, pos: &Position<'r>, ply: u32) -> i32 {
-        if !pos.rules.tables().classic {
-            return self.leaf_by_results(pos, ply);
-        }
-        let mut squares = std::mem::take(&mut self.squares);
-        self.results.ball_squares(pos, &mut squares);
-        self.stopped |= self.results.timed_out();
-        self.truncated |= self.results.exhausted();
-        let me = pos.side;
-        let rules = pos.rules;
-        let mut reach = self.eval.to_goal(me, pos.ball);
-        let mut scores = false;
-        for &s in &squares {
-            if rules.scorer(s) == Some(me) {
-                scores = true;
-                break;
-            }
-            reach = reach.min(self.eval.to_goal(me, s));
-        }
-        let count = squares.len();
-        self.squares = squares;
-        if scores { WIN - ply as i32 - 1 } else { self.eval.with_reach(pos, reach, count) }
-    }
-}
-
-impl<'r> Searcher<'r> {
-    /// The horizon for rules beyond Boyer's family, from the results of the position: a win in
-    /// one if there is one, else the evaluation with how near the side can bring the ball and
-    /// whether it can score a point now.
-    fn leaf_by_results(&mut self, pos: &Position<'r>, ply: u32) -> i32 {
-        let me = pos.side;
-        let start = self.eval.to_goal(me, pos.ball);
-        let (mut reach, mut point, mut win) = (start, false, false);
-        let mut squares = crate::square_set::SquareSet::EMPTY;
-        let walked = crate::movegen::general::each_end(pos, MAX_TURNS, |mid, _, _| {
-            if mid.scored() == Some(me) {
-                point = true;
-                // A point that reaches the match's goals, or ends a one-goal game, wins.
-                win = mid.finish().outcome().and_then(Outcome::winner) == Some(me);
-                return win;
-            }
-            let ball = mid.position().ball;
-            squares.insert(ball);
-            reach = reach.min(self.eval.to_goal(me, ball));
-            false
-        });
-        self.stopped |= walked.is_err() && self.out_of_time();
-        self.truncated |= walked.is_err();
-        if win {
-            return WIN - ply as i32 - 1;
-        }
-        self.eval.with_reach(pos, reach, squares.len()) + if point { eval::POINT / 2 } else { 0 }
-    }
 }
 
 /// The slot of a result in the history table: the moved piece's destination and the ball's.
@@ -641,33 +502,9 @@ fn history_index(child: &Child<'_>) -> usize {
     to * SQUARES + child.position.ball.index()
 }
 
-/// A goal score as the table keeps it: relative to the node at `ply`, not to the root.
-fn to_table(score: i32, ply: u32) -> i32 {
-    let ply = ply as i32;
-    if score >= WIN_BOUND {
-        score + ply
-    } else if score <= -WIN_BOUND {
-        score - ply
-    } else {
-        score
-    }
-}
-
-/// A score read from the table at `ply` (the inverse of [`to_table`]).
-fn from_table(score: i32, ply: u32) -> i32 {
-    let ply = ply as i32;
-    if score >= WIN_BOUND {
-        score - ply
-    } else if score <= -WIN_BOUND {
-        score + ply
-    } else {
-        score
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{Limits, MAX_LEVEL, Searcher, WIN, goal_in};
+    use super::{Limits, Searcher, WIN, goal_in};
     use crate::position::Position;
 
     #[test]
@@ -677,19 +514,6 @@ mod tests {
         assert_eq!(goal_in(-(WIN - 2)), Some(-1));
         assert_eq!(goal_in(-(WIN - 4)), Some(-2));
         assert_eq!(goal_in(250), None);
-    }
-
-    #[test]
-    fn higher_levels_search_at_least_as_much() {
-        let reach = |l: Limits| (l.depth.unwrap_or(64), l.movetime.map_or(0, |t| t.as_millis()));
-        for level in 2..=MAX_LEVEL {
-            let (low, high) = (Limits::level(level - 1), Limits::level(level));
-            assert!(high.min_depth >= low.min_depth);
-            assert!(reach(high) >= reach(low), "level {level}");
-            // A level with a clock searches at least as long as the one below, if that has one.
-            assert!(high.movetime >= low.movetime, "level {level}");
-        }
-        assert_eq!(Limits::level(2).min_depth, 2);
     }
 
     #[test]

@@ -1,5 +1,6 @@
-//! Per-square tables computed once from the rules, so that turn generation only reads arrays:
-//! where each piece type can go from each square, where the ball can fly from each square.
+//! Per-square tables computed once when the rules are compiled, so that turn generation only
+//! reads arrays: where each piece type can go from each square, where the ball can fly from each
+//! square. They belong to the rules; the turn generator (`movegen`) reads them.
 
 use std::fmt;
 
