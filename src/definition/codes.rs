@@ -155,6 +155,8 @@ codes! {
     BetzaNeverCaptures = "W0106",
     /// `m` where every move already goes to an empty square.
     BetzaIdleMoveOnly = "W0107",
+    /// A modality (`m c i n e`) in a kick pattern, where it does nothing.
+    BetzaKickModality = "W0108",
     /// A goal no kick can ever reach.
     UnreachableGoal = "W0201",
     /// A side that can only pass at the start.
@@ -200,6 +202,7 @@ impl From<ProblemKind> for Code {
             ProblemKind::LongDirections => Code::BetzaLongDirections,
             ProblemKind::NeverCaptures => Code::BetzaNeverCaptures,
             ProblemKind::IdleMoveOnly => Code::BetzaIdleMoveOnly,
+            ProblemKind::KickModality => Code::BetzaKickModality,
         }
     }
 }

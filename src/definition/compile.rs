@@ -357,6 +357,9 @@ impl<'a> Compiler<'a> {
                     let carried = self.setting::<BallMode>(&["ball", "mode"]) == BallMode::Carried;
                     notes.extend(redundancy::without_captures(&parsed, text, carried));
                 }
+                if key == "kick" {
+                    notes.extend(redundancy::kick_modalities(&parsed, text));
+                }
                 for note in notes {
                     self.string_error(note.kind.into(), node, text, note.detail, &context);
                 }

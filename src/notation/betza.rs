@@ -165,6 +165,8 @@ pub enum ProblemKind {
     NeverCaptures,
     /// A warning: `m` where every move already goes to an empty square.
     IdleMoveOnly,
+    /// A warning: a modality in a kick pattern, which reads directions and ranges only.
+    KickModality,
 }
 
 /// A problem of a Betza string: its kind, what is wrong and where.

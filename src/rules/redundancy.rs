@@ -164,6 +164,27 @@ pub fn without_captures(betza: &Betza, text: &str, carried_ball: bool) -> Vec<Pr
     out
 }
 
+/// Modalities written in a kick pattern: a kick follows the pattern's directions and ranges
+/// only, so `m c i n e` there do nothing.
+#[must_use]
+pub fn kick_modalities(betza: &Betza, text: &str) -> Vec<Problem> {
+    let mut out = Vec::new();
+    for group in &betza.groups {
+        let written = &text[group.span.clone()];
+        let Some(i) = written.find(|c: char| "mcine".contains(c)) else { continue };
+        let at = group.span.start + i;
+        let letter = &text[at..=at];
+        let plain: String = written.chars().filter(|c| !"mcine".contains(*c)).collect();
+        out.push(Problem::new(
+            ProblemKind::KickModality,
+            format!("`{letter}` does nothing in a kick pattern: a kick follows its directions and ranges only"),
+            at..at + 1,
+            format!("write \"{plain}\""),
+        ));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -256,5 +277,18 @@ mod tests {
         assert_eq!(kinds("fmWfcF", true), vec![]);
         assert_eq!(kinds("fceF", true), vec![(NeverCaptures, 2)]);
         assert!(kinds("KN", false).is_empty());
+    }
+
+    #[test]
+    fn modalities_of_a_kick_pattern_are_reported() {
+        let text = "fmWcFR";
+        let found: Vec<_> = kick_modalities(&parse(text).unwrap(), text)
+            .into_iter()
+            .map(|p| (p.detail.span, p.detail.help.unwrap_or_default()))
+            .collect();
+        assert_eq!(
+            found,
+            vec![(1..2, "write \"fW\"".to_owned()), (3..4, "write \"F\"".to_owned())]
+        );
     }
 }
