@@ -137,29 +137,28 @@ pub fn without_captures(betza: &Betza, text: &str, carried_ball: bool) -> Vec<Pr
             i..i + 1
         };
         let m = group.modalities;
-        let help = "set `[capture] mode = \"replace\"`, or drop the letter";
-        if m.en_passant {
-            out.push(Problem::new(
+        let none = "nothing is ever captured (`capture.mode = \"none\"`)";
+        let (kind, letter, message) = if m.en_passant {
+            (
                 ProblemKind::NeverCaptures,
-                format!("`e` (en passant) in `{written}` never plays: nothing is ever captured (`capture.mode = \"none\"`)"),
-                at('e'),
-                help,
-            ));
+                'e',
+                format!("`e` (en passant) in `{written}` never plays: {none}"),
+            )
         } else if m.capture_only && !carried_ball {
-            out.push(Problem::new(
+            (
                 ProblemKind::NeverCaptures,
-                format!("`{written}` only captures, and nothing is ever captured (`capture.mode = \"none\"`): it never plays"),
-                at('c'),
-                help,
-            ));
+                'c',
+                format!("`{written}` only captures, and {none}: it never plays"),
+            )
         } else if m.move_only && !carried_ball {
-            out.push(Problem::new(
-                ProblemKind::IdleMoveOnly,
-                "`m` changes nothing where nothing is captured: every move goes to an empty square",
-                at('m'),
-                help,
-            ));
-        }
+            let message =
+                "`m` changes nothing where nothing is captured: every move goes to an empty square";
+            (ProblemKind::IdleMoveOnly, 'm', message.to_owned())
+        } else {
+            continue;
+        };
+        let help = "set `[capture] mode = \"replace\"`, or drop the letter";
+        out.push(Problem::new(kind, message, at(letter), help));
     }
     out
 }
@@ -235,32 +234,26 @@ mod tests {
         assert!(found("mWcW").is_empty());
     }
 
+    /// A direction the earlier ones give is reported on its own; directions that give no
+    /// repeat but say the long way are reported together, with the shorter spelling.
     #[test]
-    fn a_direction_covered_twice_is_reported() {
-        each_is_found(
-            ProblemKind::RepeatedDirection,
-            &[
-                ("fffR", "f", "write \"fR\""),
-                ("vfR", "f", "write \"vR\""),
-                ("fsfW", "f", "write \"fsW\""),
-                ("ffmffW", "ff", "write \"fmW\""),
-            ],
-        );
-    }
-
-    #[test]
-    fn a_longer_spelling_is_reported_with_the_shorter() {
-        each_is_found(
-            ProblemKind::LongDirections,
-            &[
-                ("fbR", "fb", "write \"vR\""),
-                ("lrW", "lr", "write \"sW\""),
-                ("fbsR", "fbs", "write \"R\""),
-                ("fhQ", "fh", "write \"fQ\""),
-                ("fbcN", "fb", "write \"vcN\""),
-                ("ffmbW", "ffmb", "write \"vmW\""),
-            ],
-        );
+    fn directions_said_twice_or_the_long_way() {
+        use ProblemKind::{LongDirections as Long, RepeatedDirection as Again};
+        let cases = [
+            ("fffR", Again, "f", "fR"),
+            ("vfR", Again, "f", "vR"),
+            ("fsfW", Again, "f", "fsW"),
+            ("ffmffW", Again, "ff", "fmW"),
+            ("fbR", Long, "fb", "vR"),
+            ("lrW", Long, "lr", "sW"),
+            ("fbsR", Long, "fbs", "R"),
+            ("fhQ", Long, "fh", "fQ"),
+            ("fbcN", Long, "fb", "vcN"),
+            ("ffmbW", Long, "ffmb", "vmW"),
+        ];
+        for (text, kind, at, better) in cases {
+            each_is_found(kind, &[(text, at, &format!("write \"{better}\""))]);
+        }
     }
 
     #[test]
