@@ -75,7 +75,7 @@ fn check_span(name: &str, text: &str, span: &std::ops::Range<usize>) {
 fn grammars() {
     for (name, text) in inputs("betza") {
         if let Err(e) = betza::parse(&text) {
-            check_span(&name, &text, &e.span);
+            check_span(&name, &text, &e.detail.span);
         }
     }
     for (name, text) in inputs("squares") {

@@ -105,7 +105,7 @@ fn absurd_betza() {
         ("W999", "range 999"),
         ("W99999999999999999999999", "range"),
         (&"K".repeat(10_000), "limit"),
-        ("", "expected"),
+        ("", "empty Betza string"),
     ] {
         let text = format!("{BOYER_CHILD}[pieces.K]\nmoves = \"{moves}\"\n");
         let message = refused(&dir.write("k.toml", text.as_bytes()));

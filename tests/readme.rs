@@ -104,3 +104,47 @@ fn the_commands_table_names_every_command_and_option() {
     }
     assert!(missing.is_empty(), "README's table of commands lacks {missing:?}");
 }
+
+/// The rows of the README's Betza table: the examples (in backticks), whether kickoff reads
+/// them ("yes" or "no") and the code it refuses them with, if the row names one.
+fn betza_rows() -> Vec<(Vec<String>, bool, Option<String>)> {
+    let readme = include_str!("../README.md");
+    let section = readme.split("### Pieces in Betza notation").nth(1).unwrap();
+    let section = section.split("\n### ").next().unwrap();
+    let rows = section.lines().filter(|l| l.starts_with("| ") && !l.starts_with("| Betza"));
+    rows.filter(|l| !l.starts_with("| ---"))
+        .map(|line| {
+            let cells: Vec<&str> = line.split(" | ").collect();
+            let examples = cells[1].split('`').skip(1).step_by(2).map(str::to_owned).collect();
+            let code = cells[4].find("(E0").map(|i| cells[4][i + 1..i + 6].to_owned());
+            (examples, cells[2] == "yes", code)
+        })
+        .collect()
+}
+
+/// Every example of the README's Betza table is read where the table says "yes" and refused,
+/// with the code the row names, where it says "no".
+#[test]
+fn the_betza_table_is_true_of_the_parser() {
+    use kickoff::definition::Code;
+    use kickoff::notation::betza;
+    use kickoff::rules::leg;
+    let rows = betza_rows();
+    assert!(rows.len() >= 20, "only {} rows", rows.len());
+    for (examples, read, code) in rows {
+        assert!(!examples.is_empty());
+        for text in examples {
+            let result = betza::parse(&text).and_then(|b| leg::legs(&b));
+            match (&result, read) {
+                (Ok(_), true) => {}
+                (Err(e), false) => {
+                    let given = Code::from(e.kind).to_string();
+                    if let Some(code) = &code {
+                        assert_eq!(&given, code, "{text:?}: {e}");
+                    }
+                }
+                _ => panic!("{text:?}: the README says {read}, kickoff gives {result:?}"),
+            }
+        }
+    }
+}

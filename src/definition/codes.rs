@@ -13,6 +13,7 @@ use std::fmt;
 use serde::Serialize;
 
 use crate::definition::diagnostic::Severity;
+use crate::notation::betza::ProblemKind;
 
 macro_rules! codes {
     ($($(#[doc = $doc:literal])* $name:ident = $text:literal,)*) => {
@@ -106,6 +107,26 @@ codes! {
     PromotionOutOfReach = "E0322",
     /// A carried ball's key on a kicked ball.
     CarriedKeyOnKickedBall = "E0323",
+    /// A hopper (`p`, `g`) in a Betza pattern.
+    BetzaHopper = "E0330",
+    /// `n` (lame) on a leap with no straight line of squares to block.
+    BetzaLame = "E0331",
+    /// A move of several legs (`a`, `t`) in a Betza pattern.
+    BetzaMultiLeg = "E0332",
+    /// XBetza's jumping modifier `j`.
+    BetzaJump = "E0333",
+    /// A cylinder move (`o`).
+    BetzaCylinder = "E0334",
+    /// A crooked (`z`) or circular (`q`) slide.
+    BetzaCrooked = "E0335",
+    /// A letter or a character that is no part of kickoff's Betza.
+    BetzaUnknown = "E0336",
+    /// Modifiers written after their atom (`Nf`).
+    BetzaModifierAfterAtom = "E0337",
+    /// A bracket or an operator of extended Betza.
+    BetzaBracket = "E0338",
+    /// A space inside a Betza pattern.
+    BetzaSpace = "E0339",
     /// An `extends` that names nothing kickoff can read.
     BadParent = "E0401",
     /// `extends` forms a cycle.
@@ -128,6 +149,18 @@ codes! {
     NoMoves = "W0101",
     /// A piece removed that no parent definition has.
     NothingToRemove = "W0102",
+    /// A Betza group whose moves the other groups already give.
+    BetzaRepeatedGroup = "W0103",
+    /// A Betza direction whose moves the group's earlier directions already give.
+    BetzaRepeatedDirection = "W0104",
+    /// Betza directions that a shorter spelling says.
+    BetzaLongDirections = "W0105",
+    /// Capturing Betza moves (`c`, `e`) where nothing is ever captured.
+    BetzaNeverCaptures = "W0106",
+    /// `m` where every move already goes to an empty square.
+    BetzaIdleMoveOnly = "W0107",
+    /// A modality (`m c i n e`) in a kick pattern, where it does nothing.
+    BetzaKickModality = "W0108",
     /// A goal no kick can ever reach.
     UnreachableGoal = "W0201",
     /// A side that can only pass at the start.
@@ -157,6 +190,30 @@ impl Code {
     #[must_use]
     pub fn severity(self) -> Severity {
         if self.as_str().starts_with('W') { Severity::Warning } else { Severity::Error }
+    }
+}
+
+impl From<ProblemKind> for Code {
+    fn from(kind: ProblemKind) -> Code {
+        match kind {
+            ProblemKind::Malformed => Code::BadBetza,
+            ProblemKind::Hopper => Code::BetzaHopper,
+            ProblemKind::Lame => Code::BetzaLame,
+            ProblemKind::MultiLeg => Code::BetzaMultiLeg,
+            ProblemKind::Jump => Code::BetzaJump,
+            ProblemKind::Cylinder => Code::BetzaCylinder,
+            ProblemKind::Crooked => Code::BetzaCrooked,
+            ProblemKind::Unknown => Code::BetzaUnknown,
+            ProblemKind::ModifierAfterAtom => Code::BetzaModifierAfterAtom,
+            ProblemKind::Bracket => Code::BetzaBracket,
+            ProblemKind::Space => Code::BetzaSpace,
+            ProblemKind::RepeatedGroup => Code::BetzaRepeatedGroup,
+            ProblemKind::RepeatedDirection => Code::BetzaRepeatedDirection,
+            ProblemKind::LongDirections => Code::BetzaLongDirections,
+            ProblemKind::NeverCaptures => Code::BetzaNeverCaptures,
+            ProblemKind::IdleMoveOnly => Code::BetzaIdleMoveOnly,
+            ProblemKind::KickModality => Code::BetzaKickModality,
+        }
     }
 }
 

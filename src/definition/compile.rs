@@ -9,6 +9,7 @@ use crate::notation::betza;
 use crate::notation::{ParseError, fen, squares};
 use crate::position::setup::{Placement, place};
 use crate::rules::leg::{self, Leg};
+use crate::rules::redundancy;
 use crate::rules::{
     BallMode, BallRules, Board, Captures, CarriedRules, EndRules, GoalAccess, KickMode, KickRules,
     PieceKind, PieceType, Promotion, RandomSetup, Rules, SquareColour, TurnRules, VariantInfo,
@@ -338,25 +339,34 @@ impl<'a> Compiler<'a> {
         out
     }
 
-    /// The legs of a Betza string; none (after reporting) when it does not parse.
+    /// The legs of a Betza string; none (after reporting) when it does not parse. A string that
+    /// parses may still earn warnings: redundancies, and modalities that do nothing here.
     fn betza(&mut self, node: &Node, text: &str, letter: &str, key: &str) -> Vec<Leg> {
         // An empty kick pattern: the piece never kicks.
         if text.is_empty() && key == "kick" {
             return Vec::new();
         }
-        let legs = betza::parse(text).and_then(|b| {
-            leg::legs(&b).map_err(|e| ParseError { message: e.message, span: e.span, help: e.help })
-        });
-        match legs {
-            Ok(legs) => legs,
+        let context = format!("in the {key} of piece {letter}");
+        let parsed = betza::parse(text).and_then(|b| leg::legs(&b).map(|legs| (b, legs)));
+        match parsed {
+            Ok((parsed, legs)) => {
+                let mut notes = redundancy::redundancies(&parsed, text);
+                if key == "moves"
+                    && self.setting::<Captures>(&["capture", "mode"]) == Captures::None
+                {
+                    let carried = self.setting::<BallMode>(&["ball", "mode"]) == BallMode::Carried;
+                    notes.extend(redundancy::without_captures(&parsed, text, carried));
+                }
+                if key == "kick" {
+                    notes.extend(redundancy::kick_modalities(&parsed, text));
+                }
+                for note in notes {
+                    self.string_error(note.kind.into(), node, text, note.detail, &context);
+                }
+                legs
+            }
             Err(e) => {
-                self.string_error(
-                    Code::BadBetza,
-                    node,
-                    text,
-                    e,
-                    &format!("in the {key} of piece {letter}"),
-                );
+                self.string_error(e.kind.into(), node, text, e.detail, &context);
                 self.broken.push(letter.to_owned());
                 Vec::new()
             }

@@ -3,9 +3,10 @@
 //! The subset: atoms `W F D N A H C Z G`, shorthands `K Q R B`, a range after the atom (`W3`,
 //! `W0` unlimited) or a doubled atom (`NN`, a rider), direction modifiers `f b l r s v` with
 //! their pairs (`fl`, `rf`, `fs`, `lv`, `fh` ...) read in the moving side's frame, and the
-//! modalities `m c i n e`. Everything else (hoppers, multi-leg moves, brackets) is refused as
-//! "not supported". This module reads the text; what the groups mean as moves is
-//! [`crate::rules::leg`]'s business.
+//! modalities `m c i n e`. Everything else (hoppers, multi-leg moves, brackets, spaces, modifiers
+//! after their atom) is refused with a [`Problem`] of its own kind, whose message says what the
+//! letter means in the dialects that have it. This module reads the text; what the groups mean
+//! as moves is [`crate::rules::leg`]'s business.
 
 use pest::Parser;
 use pest::iterators::Pair;
@@ -109,40 +110,130 @@ pub struct Direction {
     pub first: char,
     /// The second letter of a pair (`fl`, `rf`, `fs`, `lv`, `fh`, `ff`), if any.
     pub second: Option<char>,
+    /// Where the token starts in the parsed string.
+    pub at: usize,
+}
+
+impl Direction {
+    /// The bytes of the token in the parsed string.
+    #[must_use]
+    pub fn span(self) -> std::ops::Range<usize> {
+        self.at..self.at + 1 + usize::from(self.second.is_some())
+    }
+
+    /// The token as written: `f`, `fl`.
+    #[must_use]
+    pub fn text(self) -> String {
+        self.second.map_or_else(|| self.first.to_string(), |s| format!("{}{s}", self.first))
+    }
+}
+
+/// The kinds of problem a Betza string may have, errors and warnings; each has its own
+/// diagnostic code, so that a message can teach what the letter means elsewhere.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ProblemKind {
+    /// Not Betza notation as kickoff reads it: empty, too long, a modifier with no atom, a range
+    /// out of place or too long, a stray `h`, `m` with `c`.
+    Malformed,
+    /// A hopper: `p` or `g`.
+    Hopper,
+    /// `n` on a leap with no straight line of squares to block it.
+    Lame,
+    /// A move of several legs: `a`, or Betza's `t` ("then").
+    MultiLeg,
+    /// XBetza's jumping modifier `j`.
+    Jump,
+    /// A cylinder move `o`.
+    Cylinder,
+    /// A crooked (`z`) or circular (`q`) slide.
+    Crooked,
+    /// A letter or character kickoff does not read.
+    Unknown,
+    /// Modifiers written after their atom (`Nf`).
+    ModifierAfterAtom,
+    /// A bracket or an operator of extended Betza.
+    Bracket,
+    /// A space inside the string.
+    Space,
+    /// A warning: a group whose moves the other groups already give (`WWW`).
+    RepeatedGroup,
+    /// A warning: a direction whose moves the group's earlier directions already give (`fffR`).
+    RepeatedDirection,
+    /// A warning: directions that a shorter spelling says (`fbR` is `vR`).
+    LongDirections,
+    /// A warning: capturing moves (`c`, `e`) where nothing is ever captured.
+    NeverCaptures,
+    /// A warning: `m` where every move already goes to an empty square.
+    IdleMoveOnly,
+    /// A warning: a modality in a kick pattern, which reads directions and ranges only.
+    KickModality,
+}
+
+/// A problem of a Betza string: its kind, what is wrong and where.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{detail}")]
+pub struct Problem {
+    /// The kind, which gives the diagnostic its code.
+    pub kind: ProblemKind,
+    /// The message, the bytes at fault and the help.
+    pub detail: ParseError,
+}
+
+impl Problem {
+    /// A problem of `kind` at `span`, with its help.
+    pub fn new(
+        kind: ProblemKind,
+        message: impl Into<String>,
+        span: std::ops::Range<usize>,
+        help: impl Into<String>,
+    ) -> Self {
+        Problem { kind, detail: ParseError::new(message, span).with_help(help) }
+    }
 }
 
 /// Parses a Betza string.
 ///
 /// # Errors
-/// The first problem found, with the span of the bad letters: a syntax error, an unsupported
-/// letter, a range above [`MAX_RANGE`], a stray `h`.
-pub fn parse(input: &str) -> Result<Betza, ParseError> {
+/// The first problem found, with the span of the bad letters: a letter or a character outside
+/// kickoff's subset, each with a message of its own; a modifier after its atom; a space; a range
+/// above [`MAX_RANGE`]. Brackets, spaces and unknown characters are reported before misplaced
+/// modifiers, which they often explain.
+pub fn parse(input: &str) -> Result<Betza, Problem> {
+    let malformed = |message: String, span, help: &str| {
+        Problem::new(ProblemKind::Malformed, message, span, help)
+    };
     if input.len() > MAX_LEN {
-        return Err(ParseError::new(
-            format!("Betza string is {} bytes long; the limit is {MAX_LEN}", input.len()),
-            0..input.len(),
-        ));
+        let message = format!("Betza string is {} bytes long; the limit is {MAX_LEN}", input.len());
+        return Err(malformed(message, 0..input.len(), "a piece's moves take a few letters"));
     }
-    let mut pairs =
-        BetzaParser::parse(Rule::betza, input).map_err(|e| from_pest(&e, input, rule_name))?;
-    let top = pairs.next().ok_or_else(|| ParseError::new("empty Betza string", 0..0))?;
-    let mut groups = Vec::new();
+    if input.is_empty() {
+        return Err(malformed("empty Betza string".into(), 0..0, "write an atom, e.g. \"K\""));
+    }
+    let mut pairs = BetzaParser::parse(Rule::betza, input).map_err(|e| Problem {
+        kind: ProblemKind::Malformed,
+        detail: from_pest(&e, input, rule_name),
+    })?;
+    let top = pairs.next().ok_or_else(|| malformed("empty Betza string".into(), 0..0, ""))?;
+    let mut groups: Vec<Group> = Vec::new();
+    let mut misplaced = None;
     for pair in top.into_inner() {
         let at = pair.as_span().start()..pair.as_span().end();
+        let before = groups.last().filter(|g| g.span.end == at.start);
         match pair.as_rule() {
             Rule::group => groups.push(group(pair, input)?),
-            Rule::unsupported_symbol => {
-                return Err(ParseError::new(format!("`{}` is not supported", pair.as_str()), at)
-                    .with_help(
-                        "brackets and operators of extended Betza (multi-leg moves) are not \
-                         supported; kickoff reads atoms, ranges and direction modifiers",
-                    ));
+            Rule::dangling => {
+                let found = dangling(pair, before, input)?;
+                misplaced.get_or_insert(found);
             }
+            Rule::stray_range => return Err(stray_range(&at, before, input)),
+            Rule::operator => return Err(operator(&input[at.clone()], at)),
+            Rule::blank => return Err(blank(at, input)),
+            Rule::stray_character => return Err(stray_character(&input[at.clone()], at)),
             Rule::EOI => {}
             other => unreachable!("parse: unexpected rule {other:?}"),
         }
     }
-    Ok(Betza { groups })
+    misplaced.map_or(Ok(Betza { groups }), Err)
 }
 
 /// A readable name for every rule, used in "expected ..." messages.
@@ -150,19 +241,109 @@ fn rule_name(rule: &Rule) -> &'static str {
     match rule {
         Rule::EOI => "the end",
         Rule::betza => "a Betza string",
-        Rule::group => "a modifier or an atom",
-        Rule::unsupported_symbol => "a symbol",
+        Rule::group | Rule::dangling => "a modifier or an atom",
+        Rule::operator => "a bracket",
+        Rule::stray_range | Rule::range => "a range (digits)",
+        Rule::blank => "a space",
+        Rule::stray_character => "a character",
         Rule::direction => "a direction modifier (f b l r s v)",
         Rule::unsupported_modifier | Rule::modality => "a modifier",
         Rule::atom | Rule::unsupported_atom => "an atom (W F D N A H C Z G K Q R B)",
         Rule::doubled => "the same atom again",
-        Rule::range => "a range (digits)",
         Rule::modifier => "a modifier",
     }
 }
 
+/// Modifiers with no atom after them: after an atom (`Nf`), they were meant before it.
+fn dangling(pair: Pair<'_, Rule>, before: Option<&Group>, input: &str) -> Result<Problem, Problem> {
+    let at = pair.as_span().start()..pair.as_span().end();
+    for inner in pair.into_inner() {
+        if inner.as_rule() == Rule::unsupported_modifier {
+            let at = inner.as_span().start()..inner.as_span().end();
+            return Err(unsupported_modifier(inner.as_str(), at));
+        }
+    }
+    let letters = &input[at.clone()];
+    Ok(match before {
+        Some(group) => {
+            let text = &input[group.span.clone()];
+            let atom_at = text.find(|c: char| c.is_ascii_uppercase()).unwrap_or(0);
+            let (modifiers, rest) = text.split_at(atom_at);
+            Problem::new(
+                ProblemKind::ModifierAfterAtom,
+                format!("`{letters}` comes after its atom: modifiers go before the atom"),
+                at,
+                format!("write \"{modifiers}{letters}{rest}\""),
+            )
+        }
+        None => Problem::new(
+            ProblemKind::Malformed,
+            format!("`{letters}` has no atom after it"),
+            at,
+            "modifiers go right before their atom, e.g. \"fW\"",
+        ),
+    })
+}
+
+/// Digits that follow no atom, or follow a doubled one (`NN3`).
+fn stray_range(at: &std::ops::Range<usize>, before: Option<&Group>, input: &str) -> Problem {
+    let digits = &input[at.clone()];
+    let (message, help) = match before {
+        Some(group) => {
+            let rider = &input[group.span.clone()];
+            let single = &rider[..rider.len() - 1];
+            (
+                format!("`{rider}` is already unlimited: a range goes on the single atom"),
+                format!("write \"{single}{digits}\" for at most {digits} leaps in a line"),
+            )
+        }
+        None => (
+            format!("range {digits} has no atom before it"),
+            "a range goes right after its atom, e.g. \"W3\"".to_owned(),
+        ),
+    };
+    Problem::new(ProblemKind::Malformed, message, at.clone(), help)
+}
+
+/// A bracket or an operator of extended Betza.
+fn operator(symbol: &str, at: std::ops::Range<usize>) -> Problem {
+    let what = if "[](){}".contains(symbol) { "a bracket" } else { "an operator" };
+    Problem::new(
+        ProblemKind::Bracket,
+        format!("`{symbol}` ({what} of extended Betza, XBetza or Betza 2.0) is not supported"),
+        at,
+        "kickoff reads each move as one leap or one straight slide: join atoms instead, e.g. \"KN\"",
+    )
+}
+
+/// Spaces inside the string, with the string written without them.
+fn blank(at: std::ops::Range<usize>, input: &str) -> Problem {
+    let joined: String = input.chars().filter(|c| !c.is_whitespace()).collect();
+    Problem::new(
+        ProblemKind::Space,
+        "no spaces inside a Betza string",
+        at,
+        format!("write the groups together: \"{joined}\""),
+    )
+}
+
+/// A character that is no part of Betza notation.
+fn stray_character(symbol: &str, at: std::ops::Range<usize>) -> Problem {
+    let help = if matches!(symbol, "," | ";") {
+        "groups are written one after another with nothing between: \"KN\", not \"K,N\""
+    } else {
+        "a Betza string is made of modifiers (lowercase), atoms (capitals) and ranges (digits)"
+    };
+    Problem::new(
+        ProblemKind::Unknown,
+        format!("{} is not part of Betza notation", found_at(symbol, 0)),
+        at,
+        help,
+    )
+}
+
 /// One group: `modifier* atom (doubled | range)?`.
-fn group(pair: Pair<'_, Rule>, input: &str) -> Result<Group, ParseError> {
+fn group(pair: Pair<'_, Rule>, input: &str) -> Result<Group, Problem> {
     let span = pair.as_span().start()..pair.as_span().end();
     let mut letters = Vec::new();
     let mut modalities = Modalities::default();
@@ -181,7 +362,8 @@ fn group(pair: Pair<'_, Rule>, input: &str) -> Result<Group, ParseError> {
         }
     }
     let atom = atom_letter.ok_or_else(|| {
-        ParseError::new(format!("missing atom, found {}", found_at(input, span.end)), span.clone())
+        let message = format!("missing atom, found {}", found_at(input, span.end));
+        Problem::new(ProblemKind::Malformed, message, span.clone(), "e.g. \"fW\"")
     })?;
     Ok(Group { directions: directions(&letters)?, modalities, atom, range: reach, span })
 }
@@ -199,7 +381,7 @@ fn modality(m: &mut Modalities, letter: &str) {
 }
 
 /// The atom letter, or an error naming the unsupported one.
-fn atom(pair: Pair<'_, Rule>) -> Result<Atom, ParseError> {
+fn atom(pair: Pair<'_, Rule>) -> Result<Atom, Problem> {
     let at = pair.as_span().start()..pair.as_span().end();
     Ok(match pair.as_str() {
         "W" => Atom::W,
@@ -217,48 +399,83 @@ fn atom(pair: Pair<'_, Rule>) -> Result<Atom, ParseError> {
         "B" => Atom::B,
         other => {
             let help = match other {
-                "L" => "L is an old name of the camel: write C",
-                "J" => "J is an old name of the zebra: write Z",
+                "L" => "L is another name of the camel: write C",
+                "J" => "J is another name of the zebra: write Z",
                 "O" => "castling does not exist in football chess",
+                "P" => "a pawn is written with modalities: \"fmWfcF\" is a chess pawn",
                 _ => "the atoms are W F D N A H C Z G and the shorthands K Q R B",
             };
-            return Err(
-                ParseError::new(format!("atom `{other}` is not supported"), at).with_help(help)
-            );
+            let message = format!("atom `{other}` is not supported");
+            return Err(Problem::new(ProblemKind::Unknown, message, at, help));
         }
     })
 }
 
 /// The range after an atom: 0 for unlimited, otherwise 1..=MAX_RANGE.
-fn range(digits: &str, at: std::ops::Range<usize>) -> Result<Range, ParseError> {
+fn range(digits: &str, at: std::ops::Range<usize>) -> Result<Range, Problem> {
     match digits.parse::<u32>() {
         Ok(0) => Ok(Range::Unlimited),
         Ok(n) if n <= u32::from(MAX_RANGE) => Ok(Range::Steps(n as u8)),
-        _ => Err(ParseError::new(
+        _ => Err(Problem::new(
+            ProblemKind::Malformed,
             format!("range {digits} is longer than any board (at most {MAX_RANGE})"),
             at,
-        )
-        .with_help("write 0, or double the atom (WW), for an unlimited range")),
+            "write 0, or double the atom (WW), for an unlimited range",
+        )),
     }
 }
 
-/// The error for a modifier kickoff does not interpret, naming what it means in XBetza.
-fn unsupported_modifier(letter: &str, at: std::ops::Range<usize>) -> ParseError {
-    let what = match letter {
-        "p" | "g" => "hopper modifier",
-        "j" => "jumping modifier",
-        "a" => "multi-leg modifier",
-        _ => "modifier",
+/// The error for a modifier kickoff does not interpret, saying what it means in the dialects
+/// that have it.
+fn unsupported_modifier(letter: &str, at: std::ops::Range<usize>) -> Problem {
+    const HOP: &str = "kickoff's pieces never hop over a piece to land beyond it: an atom leaps \
+                       over everything (\"D\"), a slide stops at the first piece (\"R\")";
+    const STRAIGHT: &str = "kickoff's slides go straight: write a rider (\"NN\") or single leaps";
+    let (kind, what, help) = match letter {
+        "p" => (ProblemKind::Hopper, "a hopper, as the cannon's capture", HOP),
+        "g" => (ProblemKind::Hopper, "a grasshopper: over a piece to the square just beyond", HOP),
+        "a" | "t" => (
+            ProblemKind::MultiLeg,
+            if letter == "a" {
+                "a move of several legs, as in \"mafsW\""
+            } else {
+                "\"then\": a move in two parts, as in \"WtR\""
+            },
+            "a move of kickoff is one leap or one straight slide: describe where the piece \
+             lands with atoms, e.g. \"N\", or \"nD\" for a two-square step that cannot jump",
+        ),
+        "j" => (
+            ProblemKind::Jump,
+            "a move that must jump over a piece, or a slide that skips its first square",
+            "an atom already jumps over whatever stands between (\"D\"); a slide stops at the \
+             first piece (\"R\")",
+        ),
+        "o" => (
+            ProblemKind::Cylinder,
+            "cylinder: off one edge of the board and back on at the other",
+            "kickoff's boards have edges: a move ends where the board ends",
+        ),
+        "z" => {
+            (ProblemKind::Crooked, "crooked: a slide that zigzags between two directions", STRAIGHT)
+        }
+        "q" => (
+            ProblemKind::Crooked,
+            "circular: a slide that turns round a circle, as the rose \"qN\"",
+            STRAIGHT,
+        ),
+        _ => (
+            ProblemKind::Unknown,
+            "a modifier of XBetza, an extended Betza",
+            "kickoff reads the directions f b l r s v h and the modalities m c i n e, written \
+             before an atom; atoms are capitals (W F D N A H C Z G, K Q R B)",
+        ),
     };
-    ParseError::new(format!("{what} `{letter}` is not supported"), at).with_help(
-        "kickoff reads the direction modifiers f b l r s v and their pairs, and the modalities \
-         m c i n e",
-    )
+    Problem::new(kind, format!("`{letter}` ({what}) is not supported"), at, help)
 }
 
 /// Groups modifier letters into direction tokens: a pair where XBetza reads two letters as one
 /// direction set (`fl`, `rf`, `fs`, `lv`, `fh`, `ff`), single letters otherwise.
-fn directions(letters: &[(char, std::ops::Range<usize>)]) -> Result<Vec<Direction>, ParseError> {
+fn directions(letters: &[(char, std::ops::Range<usize>)]) -> Result<Vec<Direction>, Problem> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < letters.len() {
@@ -271,20 +488,32 @@ fn directions(letters: &[(char, std::ops::Range<usize>)]) -> Result<Vec<Directio
         };
         match next {
             Some(second) if pairs_with(second) => {
-                out.push(Direction { first, second: Some(second) });
+                out.push(Direction { first, second: Some(second), at: at.start });
                 i += 2;
             }
             _ if first == 'h' => {
-                return Err(ParseError::new("`h` (half) needs a direction before it", at.clone())
-                    .with_help("write fh, bh, lh or rh"));
+                return Err(Problem::new(
+                    ProblemKind::Malformed,
+                    "`h` (half) needs a direction before it",
+                    at.clone(),
+                    "write fh, bh, lh or rh",
+                ));
             }
             _ => {
-                out.push(Direction { first, second: None });
+                out.push(Direction { first, second: None, at: at.start });
                 i += 1;
             }
         }
     }
     Ok(out)
+}
+
+/// Reads modifier letters (`"fb"`, `"vs"`) as direction tokens, as they would be read before an
+/// atom; `None` when they do not read (a stray `h`). Used to compare spellings.
+#[must_use]
+pub fn read_directions(letters: &str) -> Option<Vec<Direction>> {
+    let letters: Vec<_> = letters.char_indices().map(|(i, c)| (c, i..i + 1)).collect();
+    directions(&letters).ok()
 }
 
 #[cfg(test)]
@@ -293,7 +522,11 @@ mod tests {
 
     fn err(s: &str) -> (String, std::ops::Range<usize>) {
         let e = parse(s).unwrap_err();
-        (e.message, e.span)
+        (e.detail.message, e.detail.span)
+    }
+
+    fn kind(s: &str) -> ProblemKind {
+        parse(s).unwrap_err().kind
     }
 
     #[test]
@@ -305,34 +538,97 @@ mod tests {
         assert!(m.contains("not supported"), "{m}");
         assert_eq!(at, 0..1);
         let (m, at) = err("WaF");
-        assert!(m.contains("multi-leg"), "{m}");
+        assert!(m.contains("several legs"), "{m}");
         assert_eq!(at, 1..2);
         let (m, at) = err("NO");
         assert!(m.contains("`O` is not supported"), "{m}");
         assert_eq!(at, 1..2);
         let (m, at) = err("N[W]");
-        assert!(m.contains("`[` is not supported"), "{m}");
+        assert!(m.contains("`[` (a bracket"), "{m}");
         assert_eq!(at, 1..2);
         let (m, at) = err("Q(");
         assert!(m.contains("not supported"), "{m}");
         assert_eq!(at, 1..2);
         let (m, at) = err("Q?");
-        assert!(m.starts_with("expected"), "{m}");
+        assert!(m.contains("`?` is not part of Betza"), "{m}");
         assert_eq!(at, 1..2);
+    }
+
+    #[test]
+    fn each_unsupported_letter_has_its_kind() {
+        use ProblemKind::*;
+        let cases = [
+            ("pR", Hopper),
+            ("gQ", Hopper),
+            ("mafsW", MultiLeg),
+            ("WtR", MultiLeg),
+            ("jR", Jump),
+            ("oR", Cylinder),
+            ("zB", Crooked),
+            ("qN", Crooked),
+            ("xW", Unknown),
+            ("dK", Unknown),
+            ("KM", Unknown),
+            ("Ké", Unknown),
+            ("Nf", ModifierAfterAtom),
+            ("fNbl", ModifierAfterAtom),
+            ("N[W]", Bracket),
+            ("W-F", Bracket),
+            ("K N", Space),
+            ("K\tN", Space),
+            ("f", Malformed),
+            ("3W", Malformed),
+            ("", Malformed),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(kind(text), expected, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_modifier_after_its_atom_is_moved_before_it() {
+        let e = parse("WNf").unwrap_err();
+        assert_eq!(e.detail.span, 2..3);
+        assert_eq!(e.detail.help.as_deref(), Some("write \"fN\""));
+        let e = parse("fN3vs").unwrap_err();
+        assert_eq!(e.detail.span, 3..5);
+        assert_eq!(e.detail.help.as_deref(), Some("write \"fvsN3\""));
+        // A bracket explains more than the modifier left before it.
+        assert_eq!(kind("Nf[W]"), ProblemKind::Bracket);
+    }
+
+    #[test]
+    fn spaces_are_pointed_at_and_left_out_of_the_help() {
+        let e = parse("fR  N").unwrap_err();
+        assert_eq!(e.detail.span, 2..4);
+        assert_eq!(e.detail.help.as_deref(), Some("write the groups together: \"fRN\""));
+    }
+
+    #[test]
+    fn no_message_speaks_of_the_grammar() {
+        let inputs = ["", "f", "3W", "NN3", "Q?", "K N", "hW", "Nf", "N[", "pR", "xW", "W999", "é"];
+        for text in inputs {
+            let e = parse(text).unwrap_err().detail;
+            let all = format!("{} {}", e.message, e.help.unwrap_or_default());
+            for jargon in ["expected", "EOI", "symbol", "rule", "found"] {
+                assert!(!all.contains(jargon), "{text:?}: {all}");
+            }
+        }
     }
 
     #[test]
     fn malformed_strings() {
         let (m, at) = err("");
-        assert!(m.contains("expected"), "{m}");
+        assert!(m.contains("empty"), "{m}");
         assert_eq!(at, 0..0);
         let (m, at) = err("f");
-        assert!(m.contains("expected") && m.contains("atom"), "{m}");
-        assert_eq!(at, 1..1);
+        assert!(m.contains("no atom after it"), "{m}");
+        assert_eq!(at, 0..1);
         let (m, at) = err("W999");
         assert!(m.contains("range 999"), "{m}");
         assert_eq!(at, 1..4);
-        let (_, at) = err("NN3");
+        let (m, at) = err("NN3");
+        assert!(m.contains("`NN` is already unlimited"), "{m}");
         assert_eq!(at, 2..3);
         let (m, _) = err("hW");
         assert!(m.contains("half"), "{m}");

@@ -1,7 +1,7 @@
 //! Legs: what a Betza string means as moves. A piece's moves (and kicks) compile into a list of
 //! legs in White's frame; Black's are the same legs with ranks mirrored.
 
-use crate::notation::betza::{Atom, Betza, Direction, Group, Range};
+use crate::notation::betza::{Atom, Betza, Direction, Group, Problem, ProblemKind, Range};
 
 /// How many times a leap may be repeated in one line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -81,25 +81,13 @@ impl Leg {
     }
 }
 
-/// Why a parsed Betza string has no meaning as moves.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{message}")]
-pub struct LegError {
-    /// What is wrong.
-    pub message: String,
-    /// How to put it right.
-    pub help: Option<String>,
-    /// The bytes of the group concerned in the Betza string.
-    pub span: std::ops::Range<usize>,
-}
-
 /// Every leg of a parsed Betza string in White's frame, each (step, conditions) once with its
 /// longest reach, sorted.
 ///
 /// # Errors
 /// A group whose modalities make no sense: `m` with `c`, `e` without a capture, `n` on a leap
 /// that is not straight (kickoff reads `n` as "every square between must be empty").
-pub fn legs(betza: &Betza) -> Result<Vec<Leg>, LegError> {
+pub fn legs(betza: &Betza) -> Result<Vec<Leg>, Problem> {
     let mut legs: Vec<Leg> = Vec::new();
     for group in &betza.groups {
         for leg in group_legs(group)? {
@@ -115,12 +103,10 @@ pub fn legs(betza: &Betza) -> Result<Vec<Leg>, LegError> {
 }
 
 /// The legs one group gives, in White's frame.
-fn group_legs(group: &Group) -> Result<Vec<Leg>, LegError> {
+pub(crate) fn group_legs(group: &Group) -> Result<Vec<Leg>, Problem> {
     let m = group.modalities;
-    let bad = |message: &str, help: &str| LegError {
-        message: message.to_owned(),
-        help: Some(help.to_owned()),
-        span: group.span.clone(),
+    let bad = |message: &str, help: &str| {
+        Problem::new(ProblemKind::Malformed, message, group.span.clone(), help)
     };
     if m.move_only && m.capture_only {
         return Err(bad("`m` and `c` together leave nothing", "write `m` or `c`, or neither"));
@@ -151,11 +137,8 @@ fn group_legs(group: &Group) -> Result<Vec<Leg>, LegError> {
     let mut legs = Vec::new();
     for (atom, reach) in parts {
         let (a, b) = leap(atom);
-        if m.lame && (b != 0 && b != a || a == 1) {
-            return Err(bad(
-                &format!("`n` (lame) is supported on straight leaps (D A H G), not on {atom:?}"),
-                "a lame leap needs every square between start and landing empty: write nD or nA",
-            ));
+        if m.lame {
+            check_lame(group, atom, (a, b))?;
         }
         for (x, y) in orientations((a, b)) {
             if group.directions.is_empty() || group.directions.iter().any(|&d| contains(d, x, y)) {
@@ -171,6 +154,36 @@ fn group_legs(group: &Group) -> Result<Vec<Leg>, LegError> {
         }
     }
     Ok(legs)
+}
+
+/// `n` (lame) means "every square between start and landing must be empty": only a straight
+/// leap of two squares or more has such squares.
+fn check_lame(group: &Group, atom: Atom, (a, b): (i8, i8)) -> Result<(), Problem> {
+    let atom = if atom == group.atom {
+        format!("{atom:?}")
+    } else {
+        format!("{atom:?} (in {:?})", group.atom)
+    };
+    let (message, help) = if a == 1 {
+        (
+            format!(
+                "`n` (lame) means nothing on {atom}: a one-square step has no square between to block it"
+            ),
+            "drop `n`".to_owned(),
+        )
+    } else if b != 0 && b != a {
+        (
+            format!(
+                "`n` (lame) is supported on straight leaps (D A H G), not on {atom}: its leap has no straight line of squares between"
+            ),
+            format!(
+                "a lame {atom} blocked on its first step (as the xiangqi horse) is not supported: write {atom} for a leap that jumps, or a straight lame leap such as nD"
+            ),
+        )
+    } else {
+        return Ok(());
+    };
+    Err(Problem::new(ProblemKind::Lame, message, group.span.clone(), help))
 }
 
 /// Whether the leap `(x, y)` (White's frame) is in the direction set `d`.
@@ -368,6 +381,6 @@ mod tests {
             assert!(legs(&parse(s).unwrap()).is_err(), "{s}");
         }
         let e = legs(&parse("WnN").unwrap()).unwrap_err();
-        assert_eq!(e.span, 1..3);
+        assert_eq!((e.kind, e.detail.span), (ProblemKind::Lame, 1..3));
     }
 }
