@@ -391,7 +391,7 @@ fn turns_on_an_invalid_file_prints_its_located_problems() {
     let out = kickoff().args(["turns", "tests/data/bad/betza-lame.toml"]).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(stderr.starts_with("error[E0301]: in the moves of piece N"), "{stderr}");
+    assert!(stderr.starts_with("error[E0331]: in the moves of piece N"), "{stderr}");
     assert!(stderr.contains(" --> tests/data/bad/betza-lame.toml:5:10\n"), "{stderr}");
     assert!(stderr.contains("5 | moves = \"nN\"\n  |          ^^\n"), "{stderr}");
 }
