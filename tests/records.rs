@@ -179,7 +179,7 @@ fn a_record_with_its_definition_replays_with_no_other_file() {
     let out = replay("player");
     assert_eq!(out.status.code(), Some(1));
     let stderr = text(&out.stderr);
-    assert!(stderr.contains(&format!(" --> ../elsewhere/game.txt:{line}:11\n")), "{stderr}");
+    assert!(stderr.contains(&format!(" --> ../elsewhere/game.txt:{line}:10\n")), "{stderr}");
     assert!(stderr.contains(&format!("{line} | kick = \"Wx\"\n")), "{stderr}");
     assert!(stderr.ends_with("error: the definition ../elsewhere/game.txt carries is not valid\n"));
 }
