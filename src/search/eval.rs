@@ -114,6 +114,9 @@ pub struct Eval {
     attack: BySide<Vec<i32>>,
     /// Per side: the squares next to (or in front of) the goal the side defends.
     guard: BySide<SquareSet>,
+    /// Per square: the squares at king distance 1, 2 and 3 from it, so that how near the men
+    /// stand to the ball is counted with a few set intersections.
+    rings: Vec<[SquareSet; 3]>,
     /// Whether a side with no legal turn draws (`end.no_moves = "draw"`): then a side left
     /// without pieces draws, however much material the other has.
     no_moves_draws: bool,
@@ -147,7 +150,15 @@ impl Eval {
             }
             set
         });
-        Eval { attack, guard, no_moves_draws: rules.end().no_moves == NoMoves::Draw }
+        let mut rings = vec![[SquareSet::EMPTY; 3]; SQUARES];
+        for s in board.squares() {
+            for t in board.squares() {
+                if let d @ 1..=3 = s.distance(t) {
+                    rings[s.index()][usize::from(d) - 1].insert(t);
+                }
+            }
+        }
+        Eval { attack, guard, rings, no_moves_draws: rules.end().no_moves == NoMoves::Draw }
     }
 
     /// The distance from `square` to the nearest square where `side` scores.
@@ -172,10 +183,15 @@ impl Eval {
         let mine = pos.men[me.index()];
         let theirs = pos.men[them.index()];
         v += ADJACENT * ((around & mine).len() as i32 - (around & theirs).len() as i32);
-        let near = |men: SquareSet| men.iter().filter(|s| s.distance(ball) == 2).count() as i32;
+        let [ring1, ring2, ring3] = self.rings[ball.index()];
+        let near = |men: SquareSet| (men & ring2).len() as i32;
         v += NEAR * (near(mine) - near(theirs));
+        // Each man counts 4 less its king distance to the ball, if positive.
         let close = |men: SquareSet| {
-            men.iter().map(|s| (4 - i32::from(s.distance(ball))).max(0)).sum::<i32>()
+            4 * i32::from(men.contains(ball))
+                + 3 * (men & ring1).len() as i32
+                + 2 * (men & ring2).len() as i32
+                + (men & ring3).len() as i32
         };
         v += CLOSE * (close(mine) - close(theirs));
         let guards = |side: Side| (pos.men[side.index()] & self.guard[side]).len().min(3) as i32;
