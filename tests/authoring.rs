@@ -230,3 +230,15 @@ fn simulate_refuses_more_games_than_its_cap() {
         assert!(stderr.contains("is not in 1..=10000"), "{stderr}");
     }
 }
+
+/// A shipped variant knows its name; a file, even one that extends it unchanged, does not.
+#[test]
+fn only_a_shipped_definition_has_a_shipped_name() {
+    let shipped = kickoff::load("football-960").unwrap();
+    assert_eq!(shipped.shipped_name(), Some("football-960"));
+    let dir = tempfile::tempdir().unwrap();
+    let child = dir.path().join("child.toml");
+    std::fs::write(&child, "extends = \"football-960\"\n").unwrap();
+    let file = kickoff::load(child.to_str().unwrap()).unwrap();
+    assert_eq!(file.shipped_name(), None);
+}
