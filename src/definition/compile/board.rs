@@ -1,0 +1,64 @@
+//! The board, the goals and the square lists written on them.
+
+use crate::definition::Code;
+use crate::definition::diagnostic::Diagnostic;
+use crate::notation::squares;
+use crate::rules::{Board, SquareColour};
+use crate::side::BySide;
+use crate::square::Square;
+use crate::square_set::SquareSet;
+
+use super::Compiler;
+
+impl Compiler<'_> {
+    /// The board, if both its sizes are known.
+    pub(super) fn board(&mut self) -> Option<Board> {
+        let files = self.optional(&["board", "files"]);
+        let ranks = self.optional(&["board", "ranks"]);
+        let a1: SquareColour = self.setting(&["board", "a1"]);
+        let mut board = Board {
+            files: files?,
+            ranks: ranks?,
+            a1_dark: a1 == SquareColour::Dark,
+            holes: SquareSet::EMPTY,
+        };
+        if let Some(holes) = self.squares(&["board", "holes"], board, "the board's holes") {
+            board.holes = holes.into_iter().collect();
+        }
+        Some(board)
+    }
+
+    pub(super) fn goals(&mut self, board: Board) -> Option<BySide<Vec<Square>>> {
+        let white = self.squares(&["goals", "white"], board, "White's goal");
+        let black = self.squares(&["goals", "black"], board, "Black's goal");
+        let (white, black) = (white?, black?);
+        if let Some(both) = white.iter().find(|s| black.contains(s)) {
+            let node = self.node(&["goals", "black"])?;
+            self.out.push(Diagnostic::new(
+                Code::SharedGoal,
+                format!("{both} is a goal of both White and Black"),
+                node.at.clone(),
+            ));
+            return None;
+        }
+        Some(BySide { white, black })
+    }
+
+    pub(super) fn squares(
+        &mut self,
+        path: &[&str],
+        board: Board,
+        what: &str,
+    ) -> Option<Vec<Square>> {
+        let (text, node) = self.str(path)?;
+        let parsed = squares::parse(text)
+            .and_then(|items| squares::expand(&items, board.files, board.ranks));
+        match parsed {
+            Ok(list) => Some(list),
+            Err(e) => {
+                self.string_error(Code::BadSquares, node, text, e, &format!("in {what}"));
+                None
+            }
+        }
+    }
+}

@@ -1,0 +1,150 @@
+//! Keys that each make sense alone but contradict another, checked on the built rules.
+
+use crate::definition::Code;
+use crate::definition::diagnostic::Diagnostic;
+use crate::definition::keys::{self, Literal};
+use crate::definition::source::Loc;
+use crate::rules::{BallMode, Captures, KickMode, PieceType, Rules};
+use crate::side::Side;
+
+use super::{Compiler, written_at};
+
+impl Compiler<'_> {
+    /// With a carried ball a side scores by holding it on a goal square: some piece of each
+    /// side must be able to stand on one.
+    pub(super) fn check_holders_reach_goals(&mut self, rules: &Rules) {
+        if rules.ball().mode != BallMode::Carried {
+            return;
+        }
+        let t = rules.tables();
+        for side in Side::ALL {
+            let reachable = (0..rules.pieces().len()).any(|kind| {
+                let key = t.piece_key(side, kind);
+                rules
+                    .goals(side)
+                    .iter()
+                    .any(|&g| t.stand[key].contains(g) || t.capture_on[key].contains(g))
+            });
+            if !reachable {
+                let key = if side == Side::White { "white" } else { "black" };
+                self.out.push(
+                    Diagnostic::new(Code::NoHolderOnGoal,
+                        format!(
+                            "with a carried ball {} scores by holding it on a goal square, but no \
+                             piece may stand on one",
+                            side.name()
+                        ),
+                        written_at(self.node(&["goals", key])),
+                    )
+                    .with_help("let pieces stand on goal squares: goals = \"always\" (and zones that include them)"),
+                );
+            }
+        }
+    }
+
+    /// Keys that each make sense alone but contradict another: an entering kicker with no
+    /// kick pattern, a royal piece where nothing is captured, a carried ball's options on a
+    /// kicked ball, a promotion on squares the piece never reaches.
+    pub(super) fn check_combinations(&mut self, rules: &Rules) {
+        for piece in rules.pieces() {
+            let letter = piece.letter.to_string();
+            if piece.kick_mode == KickMode::Enter
+                && piece.kicks.is_empty()
+                && self.node(&["pieces", &letter, "kick_mode"]).is_some()
+                && let Some(node) = self
+                    .node(&["pieces", &letter, "kick"])
+                    .or_else(|| self.node(&["pieces", &letter, "kick_mode"]))
+            {
+                let message = format!(
+                    "the {} kicks by entering the ball's square (`kick_mode = \"enter\"`), but its \
+                     kick pattern is empty: it would step onto the ball and could not kick it",
+                    piece.name
+                );
+                let help = "give it a kick pattern (`kick = \"Q\"`), or leave `kick_mode` out so \
+                            that it never kicks";
+                self.out.push(
+                    Diagnostic::new(Code::EnterWithoutKick, message, node.at.clone())
+                        .with_help(help),
+                );
+            }
+            if piece.royal
+                && rules.captures() == Captures::None
+                && let Some(node) = self.node(&["pieces", &letter, "royal"])
+            {
+                let message = format!(
+                    "the {} is royal, but nothing is ever captured (`capture.mode = \"none\"`)",
+                    piece.name
+                );
+                let help = "set `[capture] mode = \"replace\"`, or leave `royal` out";
+                self.out.push(
+                    Diagnostic::new(Code::RoyalWithoutCaptures, message, node.at.clone())
+                        .with_help(help),
+                );
+            }
+            self.check_promotion(rules, piece, &letter);
+        }
+        if rules.ball().mode != BallMode::Carried {
+            self.carried_keys_on_kicked_ball(rules);
+        }
+    }
+
+    /// A promotion needs a promotion square that the piece may stand on.
+    fn check_promotion(&mut self, rules: &Rules, piece: &PieceType, letter: &str) {
+        let Some(promotion) = &piece.promotion else { return };
+        let Some(kind) = rules.pieces().iter().position(|p| p.letter == piece.letter) else {
+            return;
+        };
+        let t = rules.tables();
+        let key = t.piece_key(Side::White, kind);
+        let reached = rules
+            .board()
+            .squares()
+            .filter(|&s| promotion.squares.contains(s))
+            .any(|s| t.stand[key].contains(s) || t.capture_on[key].contains(s));
+        if reached {
+            return;
+        }
+        // The zone is the likelier slip (promotion squares usually sit on the far ranks).
+        let Some(node) = self
+            .node(&["pieces", letter, "zone"])
+            .or_else(|| self.node(&["pieces", letter, "promotion"]))
+        else {
+            return;
+        };
+        let message = format!(
+            "the {} promotes on squares it may never stand on: its zone (or its goal access) \
+             leaves out every promotion square",
+            piece.name
+        );
+        let help = "put the promotion squares inside the piece's zone, or widen the zone";
+        self.out.push(
+            Diagnostic::new(Code::PromotionOutOfReach, message, node.at.clone()).with_help(help),
+        );
+    }
+
+    /// Passes, steals and holders belong to a carried ball: with a kicked ball they would do
+    /// nothing, which is surely not what the author meant.
+    fn carried_keys_on_kicked_ball(&mut self, rules: &Rules) {
+        // A key written with its default value asks for nothing: only the others are refused.
+        let mut nodes: Vec<(String, Loc)> = Vec::new();
+        for key in ["pass", "take_from_friend", "steal", "holder_captures", "steal_back"] {
+            if let Some(node) = self.node(&["ball", key])
+                && Literal::of(&node.value) != keys::default_of(&["ball", key])
+            {
+                nodes.push((format!("ball.{key}"), node.at.clone()));
+            }
+        }
+        for piece in rules.pieces() {
+            let letter = piece.letter.to_string();
+            if let Some(node) = self.node(&["pieces", &letter, "holder"]) {
+                nodes.push((format!("pieces.{letter}.holder"), node.at.clone()));
+            }
+        }
+        for (key, at) in nodes {
+            let message = format!("`{key}` is a rule of a carried ball, but this ball is kicked");
+            let help = "set `[ball] mode = \"carried\"`, or leave the key out";
+            self.out
+                .push(Diagnostic::new(Code::CarriedKeyOnKickedBall, message, at).with_help(help));
+        }
+    }
+}

@@ -1,0 +1,140 @@
+//! The ball and the kick, turn and end rules.
+
+use crate::definition::Code;
+use crate::definition::diagnostic::Diagnostic;
+use crate::rules::{BallRules, CarriedRules, EndRules, KickRules, PieceType, TurnRules};
+use crate::square_set::SquareSet;
+
+use super::{Compiler, written_at};
+
+impl Compiler<'_> {
+    pub(super) fn ball(&mut self, pieces: &[PieceType]) -> Option<BallRules> {
+        let symbol = self.ball_symbol(pieces)?;
+        Some(BallRules {
+            symbol,
+            mode: self.setting(&["ball", "mode"]),
+            forbidden: SquareSet::EMPTY,
+            carried: CarriedRules {
+                pass: self.setting(&["ball", "pass"]),
+                take_from_friend: self.setting(&["ball", "take_from_friend"]),
+                steal: self.setting(&["ball", "steal"]),
+                holder_captures: self.setting(&["ball", "holder_captures"]),
+                steal_back: self.setting(&["ball", "steal_back"]),
+            },
+        })
+    }
+
+    fn ball_symbol(&mut self, pieces: &[PieceType]) -> Option<char> {
+        let (symbol, node) = self.text_setting(&["ball", "symbol"])?;
+        let at = written_at(node);
+        let mut chars = symbol.chars();
+        let c = match (chars.next(), chars.next()) {
+            (Some(c), None) if c.is_ascii_alphabetic() => c,
+            _ => {
+                self.out.push(
+                    Diagnostic::new(
+                        Code::BadBallSymbol,
+                        format!("the ball's symbol must be one ASCII letter, found \"{symbol}\""),
+                        at,
+                    )
+                    .with_help("the ball is written `a` in vchess.club positions"),
+                );
+                return None;
+            }
+        };
+        let clash = pieces.iter().find(|p| {
+            p.letter == c.to_ascii_uppercase() || p.holder == Some(c.to_ascii_uppercase())
+        });
+        if let Some(piece) = clash {
+            let (upper, lower) = (piece.letter, piece.letter.to_ascii_lowercase());
+            self.out.push(
+                Diagnostic::new(
+                    Code::BallSymbolClash,
+                    format!(
+                        "the ball's symbol `{c}` is also a piece letter ({} `{upper}`/`{lower}`)",
+                        piece.name
+                    ),
+                    at,
+                )
+                .with_help("choose a letter that no piece uses in either case"),
+            );
+            return None;
+        }
+        Some(c)
+    }
+
+    pub(super) fn kick_rules(&mut self) -> KickRules {
+        KickRules {
+            enter: self.setting(&["kick", "enter"]),
+            direction: self.setting(&["kick", "direction"]),
+            per_piece: self.setting(&["kick", "per_piece"]),
+            leap_adjacent: self.setting(&["kick", "leap_adjacent"]),
+            corner_exception: self.setting(&["kick", "corner_exception"]),
+            goal_rank: self.setting(&["kick", "goal_rank"]),
+        }
+    }
+
+    pub(super) fn turn_rules(&mut self) -> TurnRules {
+        TurnRules {
+            null: self.setting(&["turn", "null"]),
+            no_goal_before: self.setting(&["turn", "no_goal_before"]),
+            moves: self.setting(&["turn", "moves"]),
+            kicks: self.setting(&["turn", "kicks"]),
+            order: self.setting(&["turn", "order"]),
+            end_early: self.setting(&["turn", "end_early"]),
+        }
+    }
+
+    pub(super) fn end_rules(&mut self) -> EndRules {
+        let repetition = self.setting(&["end", "repetition"]);
+        if repetition == 1
+            && let Some(node) = self.node(&["end", "repetition"])
+        {
+            self.out.push(
+                Diagnostic::new(
+                    Code::InstantRepetition,
+                    "`end.repetition` of 1 would draw every position at once",
+                    node.at.clone(),
+                )
+                .with_help("use 0 for no repetition rule, or 2 or more"),
+            );
+        }
+        let rules = EndRules {
+            own_goal: self.setting(&["end", "own_goal"]),
+            repetition,
+            repetition_draw: self.setting(&["end", "repetition_draw"]),
+            max_turns: self.setting(&["end", "max_turns"]),
+            goals: self.setting(&["end", "goals"]),
+            after_goal: self.setting(&["end", "after_goal"]),
+            next: self.setting(&["end", "next"]),
+            no_moves: self.setting(&["end", "no_moves"]),
+        };
+        self.check_match(&rules);
+        rules
+    }
+
+    /// A match needs a way to end: points that win it, or a turn limit.
+    fn check_match(&mut self, end: &EndRules) {
+        let (keeps, goals, limit) = (end.keeps_score(), end.goals, end.max_turns);
+        let problem = if !keeps && goals != 1 {
+            Some((
+                "goals",
+                format!("`end.goals = {goals}` needs a score, but the first goal ends the game"),
+                "set `end.after_goal` to \"reset\" or \"ball-to-spot\", or leave `end.goals` at 1",
+            ))
+        } else if keeps && goals == 0 && limit == 0 {
+            Some((
+                "goals",
+                "a match with no winning score (`end.goals = 0`) and no turn limit never ends"
+                    .to_owned(),
+                "give `end.goals` a number, or `end.max_turns` a limit",
+            ))
+        } else {
+            None
+        };
+        if let Some((key, message, help)) = problem {
+            let at = written_at(self.node(&["end", key]));
+            self.out.push(Diagnostic::new(Code::BadMatchEnd, message, at).with_help(help));
+        }
+    }
+}

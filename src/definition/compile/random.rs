@@ -1,0 +1,191 @@
+//! The random setup, `[setup.random]`.
+
+use crate::definition::Code;
+use crate::definition::diagnostic::Diagnostic;
+use crate::definition::tree::Node;
+use crate::notation::ParseError;
+use crate::rules::{GoalAccess, PieceKind, RandomSetup, Rules};
+use crate::side::Side;
+use crate::square::Square;
+
+use super::{Compiler, written_at};
+
+impl Compiler<'_> {
+    /// Reads and checks `[setup.random]`.
+    pub(super) fn random(&mut self, rules: &Rules) -> Option<RandomSetup> {
+        self.node(&["setup", "random"])?;
+        let board = rules.board();
+        let mut squares =
+            self.squares(&["setup", "random", "squares"], board, "the random setup's squares")?;
+        // Numbers must not depend on the order the squares were written in.
+        squares.sort();
+        let (letters, letters_node) = self.str(&["setup", "random", "pieces"])?;
+        // Pieces are put on the random squares: the ball must stand elsewhere.
+        let ball = crate::notation::fen::parse(rules.setup_fen())
+            .ok()
+            .and_then(|parsed| crate::position::place(rules, &parsed).ok())
+            .map(|placement| placement.ball);
+        let mut ok = true;
+        // Goal squares are fine where every piece may stand on one (a carried ball's games).
+        let on_goals = rules.pieces().iter().all(|p| p.goals == GoalAccess::Always);
+        let goal = |s: Square| rules.scorer(s).is_some() && !on_goals;
+        for &s in &squares {
+            let mirrored = board.mirror(s);
+            let problem = if goal(s) {
+                Some(format!("{s} is a goal square"))
+            } else if let Some(b) = ball.filter(|&b| b == s || b == mirrored) {
+                let node = self.node(&["setup", "fen"])?;
+                self.out.push(Diagnostic::new(Code::BallOnRandomSquare,
+                    format!("the ball starts on {b}, a square of the random setup"),
+                    node.at.clone(),
+                ).with_help("a piece is placed on every square of `setup.random.squares` and on their mirrors: start the ball elsewhere"));
+                ok = false;
+                None
+            } else if squares.contains(&mirrored) {
+                Some(format!("{s} and its mirror {mirrored} are both White's squares"))
+            } else if goal(mirrored) {
+                Some(format!("Black's square {mirrored} (the mirror of {s}) is a goal square"))
+            } else {
+                None
+            };
+            if let Some(problem) = problem {
+                let node = self.node(&["setup", "random", "squares"])?;
+                self.out.push(Diagnostic::new(
+                    Code::BadRandomSetup,
+                    format!("in the random setup: {problem}"),
+                    node.at.clone(),
+                ));
+                ok = false;
+            }
+        }
+        let pieces = self.letters(rules, letters, Some(letters_node))?;
+        // Every piece may land on every random square (and Black's on its mirror): a zone or
+        // a goal the piece may not stand on would make some setups impossible positions.
+        let misplaced = pieces.iter().find_map(|&kind| {
+            let s = squares.iter().find(|&&s| {
+                !rules.may_stand(Side::White, kind, s)
+                    || !rules.may_stand(Side::Black, kind, board.mirror(s))
+            })?;
+            Some((kind, *s))
+        });
+        if let Some((kind, s)) = misplaced {
+            let node = self.node(&["setup", "random", "squares"])?;
+            self.out.push(
+                Diagnostic::new(
+                    Code::BadRandomSetup,
+                    format!(
+                        "in the random setup: the {} may not stand on {s} (its zone or its goal \
+                         access), but every random square may receive every random piece",
+                        rules.piece(kind).name
+                    ),
+                    node.at.clone(),
+                )
+                .with_help("take the square out of `setup.random.squares`, or widen the zone"),
+            );
+            ok = false;
+        }
+        if pieces.len() != squares.len() {
+            self.out.push(Diagnostic::new(
+                Code::RandomCount,
+                format!(
+                    "the random setup places {} pieces on {} squares; they must be as many",
+                    pieces.len(),
+                    squares.len()
+                ),
+                letters_node.at.clone(),
+            ));
+            ok = false;
+        }
+        if squares.len() > crate::setup::MAX_SQUARES {
+            let node = self.node(&["setup", "random", "squares"])?;
+            self.out.push(Diagnostic::new(
+                Code::RandomTooLarge,
+                format!(
+                    "the random setup has {} squares; the limit is {}",
+                    squares.len(),
+                    crate::setup::MAX_SQUARES
+                ),
+                node.at.clone(),
+            ));
+            return None;
+        }
+        let opposite = self.opposite_colors(rules, &pieces, &squares)?;
+        let black = self.setting(&["setup", "random", "black"]);
+        ok.then_some(RandomSetup { squares, pieces, opposite_colors: opposite, black })
+    }
+
+    /// The piece kinds named by a string of letters.
+    fn letters(
+        &mut self,
+        rules: &Rules,
+        text: &str,
+        node: Option<&Node>,
+    ) -> Option<Vec<PieceKind>> {
+        let mut kinds = Vec::new();
+        let mut ok = true;
+        for (i, c) in text.char_indices() {
+            match rules.kind_of(c) {
+                Some(kind) => kinds.push(kind),
+                None => {
+                    let message = if c.is_ascii_lowercase()
+                        && rules.kind_of(c.to_ascii_uppercase()).is_some()
+                    {
+                        format!("`{c}`: write White's letters, in uppercase")
+                    } else {
+                        format!("`{c}` is not a piece of this variant")
+                    };
+                    let e = ParseError::new(message, i..i + c.len_utf8());
+                    self.text_error(Code::UnknownPiece, node, text, e, "in the random setup");
+                    ok = false;
+                }
+            }
+        }
+        ok.then_some(kinds)
+    }
+
+    /// Reads `opposite_colors` and checks that the constraint can be met.
+    fn opposite_colors(
+        &mut self,
+        rules: &Rules,
+        pieces: &[PieceKind],
+        squares: &[Square],
+    ) -> Option<Vec<PieceKind>> {
+        let (text, node) = self.text_setting(&["setup", "random", "opposite_colors"])?;
+        let kinds = self.letters(rules, text, node)?;
+        let mut ok = true;
+        for (i, &kind) in kinds.iter().enumerate() {
+            let copies = pieces.iter().filter(|&&k| k == kind).count();
+            if copies != 2 {
+                let letter = rules.piece(kind).letter;
+                let e = ParseError::new(
+                    format!(
+                        "`{letter}` has {copies} copies in `pieces`; opposite colours need exactly 2"
+                    ),
+                    i..i + 1,
+                );
+                self.text_error(Code::RandomColours, node, text, e, "in the random setup");
+                ok = false;
+            }
+        }
+        let dark = squares.iter().filter(|&&s| rules.board().is_dark(s)).count();
+        let light = squares.len() - dark;
+        let need = kinds.len();
+        if ok && (dark < need || light < need) {
+            self.out.push(Diagnostic::new(
+                Code::RandomColours,
+                format!(
+                    "the random setup's colour constraints cannot be met: {} a dark and a light \
+                     square each, but the squares are {dark} dark and {light} light",
+                    if need == 1 {
+                        "1 letter needs".to_owned()
+                    } else {
+                        format!("{need} letters need")
+                    }
+                ),
+                written_at(node),
+            ));
+            ok = false;
+        }
+        ok.then_some(kinds)
+    }
+}

@@ -1,0 +1,58 @@
+//! The start position, `setup.fen`.
+
+use crate::definition::Code;
+use crate::definition::diagnostic::Diagnostic;
+use crate::definition::tree::Node;
+use crate::notation::fen;
+use crate::position::setup::{Placement, place};
+use crate::rules::Rules;
+
+use super::Compiler;
+
+impl Compiler<'_> {
+    /// Checks `setup.fen` against the rules; the start position if it is one.
+    pub(super) fn check_setup(
+        &mut self,
+        rules: &Rules,
+        text: &str,
+        node: &Node,
+    ) -> Option<Placement> {
+        let parsed = match fen::parse(text) {
+            Ok(parsed) => parsed,
+            Err(e) => {
+                self.string_error(Code::BadStartPosition, node, text, e, "in the start position");
+                return None;
+            }
+        };
+        match place(rules, &parsed) {
+            Ok(placement) => {
+                if let Some(side) = rules.scorer(placement.ball)
+                    && !placement.held
+                {
+                    self.out.push(Diagnostic::new(
+                        Code::StartOnGoal,
+                        format!(
+                            "the start position has the ball on {}, a goal of {}",
+                            placement.ball,
+                            side.name()
+                        ),
+                        node.at.clone(),
+                    ));
+                }
+                Some(placement)
+            }
+            Err(problems) => {
+                for e in problems {
+                    self.string_error(
+                        Code::BadStartPosition,
+                        node,
+                        text,
+                        e,
+                        "in the start position",
+                    );
+                }
+                None
+            }
+        }
+    }
+}
