@@ -14,12 +14,28 @@ impl Compiler<'_> {
     /// Reads and checks `[setup.random]`.
     pub(super) fn random(&mut self, rules: &Rules) -> Option<RandomSetup> {
         self.node(&["setup", "random"])?;
-        let board = rules.board();
-        let mut squares =
-            self.squares(&["setup", "random", "squares"], board, "the random setup's squares")?;
+        let mut squares = self.squares(
+            &["setup", "random", "squares"],
+            rules.board(),
+            "the random setup's squares",
+        )?;
         // Numbers must not depend on the order the squares were written in.
         squares.sort();
         let (letters, letters_node) = self.str(&["setup", "random", "pieces"])?;
+        let mut ok = self.check_random_squares(rules, &squares)?;
+        let pieces = self.letters(rules, letters, Some(letters_node))?;
+        ok &= self.check_random_pieces_stand(rules, &pieces, &squares)?;
+        ok &= self.check_random_count(&pieces, &squares, letters_node);
+        self.check_random_size(&squares)?;
+        let opposite = self.opposite_colors(rules, &pieces, &squares)?;
+        let black = self.setting(&["setup", "random", "black"]);
+        ok.then_some(RandomSetup { squares, pieces, opposite_colors: opposite, black })
+    }
+
+    /// Whether every random square, and its mirror for Black, may receive a piece: neither a
+    /// goal nor the ball's start, and not the mirror of another random square.
+    fn check_random_squares(&mut self, rules: &Rules, squares: &[Square]) -> Option<bool> {
+        let board = rules.board();
         // Pieces are put on the random squares: the ball must stand elsewhere.
         let ball = crate::notation::fen::parse(rules.setup_fen())
             .ok()
@@ -29,16 +45,12 @@ impl Compiler<'_> {
         // Goal squares are fine where every piece may stand on one (a carried ball's games).
         let on_goals = rules.pieces().iter().all(|p| p.goals == GoalAccess::Always);
         let goal = |s: Square| rules.scorer(s).is_some() && !on_goals;
-        for &s in &squares {
+        for &s in squares {
             let mirrored = board.mirror(s);
             let problem = if goal(s) {
                 Some(format!("{s} is a goal square"))
             } else if let Some(b) = ball.filter(|&b| b == s || b == mirrored) {
-                let node = self.node(&["setup", "fen"])?;
-                self.out.push(Diagnostic::new(Code::BallOnRandomSquare,
-                    format!("the ball starts on {b}, a square of the random setup"),
-                    node.at.clone(),
-                ).with_help("a piece is placed on every square of `setup.random.squares` and on their mirrors: start the ball elsewhere"));
+                self.ball_on_random_square(b)?;
                 ok = false;
                 None
             } else if squares.contains(&mirrored) {
@@ -58,9 +70,28 @@ impl Compiler<'_> {
                 ok = false;
             }
         }
-        let pieces = self.letters(rules, letters, Some(letters_node))?;
-        // Every piece may land on every random square (and Black's on its mirror): a zone or
-        // a goal the piece may not stand on would make some setups impossible positions.
+        Some(ok)
+    }
+
+    /// Reports the ball starting on `ball`, a random square or the mirror of one.
+    fn ball_on_random_square(&mut self, ball: Square) -> Option<()> {
+        let node = self.node(&["setup", "fen"])?;
+        self.out.push(Diagnostic::new(Code::BallOnRandomSquare,
+            format!("the ball starts on {ball}, a square of the random setup"),
+            node.at.clone(),
+        ).with_help("a piece is placed on every square of `setup.random.squares` and on their mirrors: start the ball elsewhere"));
+        Some(())
+    }
+
+    /// Whether every piece may land on every random square (and Black's on its mirror): a zone
+    /// or a goal the piece may not stand on would make some setups impossible positions.
+    fn check_random_pieces_stand(
+        &mut self,
+        rules: &Rules,
+        pieces: &[PieceKind],
+        squares: &[Square],
+    ) -> Option<bool> {
+        let board = rules.board();
         let misplaced = pieces.iter().find_map(|&kind| {
             let s = squares.iter().find(|&&s| {
                 !rules.may_stand(Side::White, kind, s)
@@ -68,50 +99,61 @@ impl Compiler<'_> {
             })?;
             Some((kind, *s))
         });
-        if let Some((kind, s)) = misplaced {
-            let node = self.node(&["setup", "random", "squares"])?;
-            self.out.push(
-                Diagnostic::new(
-                    Code::BadRandomSetup,
-                    format!(
-                        "in the random setup: the {} may not stand on {s} (its zone or its goal \
-                         access), but every random square may receive every random piece",
-                        rules.piece(kind).name
-                    ),
-                    node.at.clone(),
-                )
-                .with_help("take the square out of `setup.random.squares`, or widen the zone"),
-            );
-            ok = false;
-        }
-        if pieces.len() != squares.len() {
-            self.out.push(Diagnostic::new(
-                Code::RandomCount,
+        let Some((kind, s)) = misplaced else { return Some(true) };
+        let node = self.node(&["setup", "random", "squares"])?;
+        self.out.push(
+            Diagnostic::new(
+                Code::BadRandomSetup,
                 format!(
-                    "the random setup places {} pieces on {} squares; they must be as many",
-                    pieces.len(),
-                    squares.len()
-                ),
-                letters_node.at.clone(),
-            ));
-            ok = false;
-        }
-        if squares.len() > crate::setup::MAX_SQUARES {
-            let node = self.node(&["setup", "random", "squares"])?;
-            self.out.push(Diagnostic::new(
-                Code::RandomTooLarge,
-                format!(
-                    "the random setup has {} squares; the limit is {}",
-                    squares.len(),
-                    crate::setup::MAX_SQUARES
+                    "in the random setup: the {} may not stand on {s} (its zone or its goal \
+                     access), but every random square may receive every random piece",
+                    rules.piece(kind).name
                 ),
                 node.at.clone(),
-            ));
-            return None;
+            )
+            .with_help("take the square out of `setup.random.squares`, or widen the zone"),
+        );
+        Some(false)
+    }
+
+    /// Whether there are as many random pieces as random squares.
+    fn check_random_count(
+        &mut self,
+        pieces: &[PieceKind],
+        squares: &[Square],
+        node: &Node,
+    ) -> bool {
+        if pieces.len() == squares.len() {
+            return true;
         }
-        let opposite = self.opposite_colors(rules, &pieces, &squares)?;
-        let black = self.setting(&["setup", "random", "black"]);
-        ok.then_some(RandomSetup { squares, pieces, opposite_colors: opposite, black })
+        self.out.push(Diagnostic::new(
+            Code::RandomCount,
+            format!(
+                "the random setup places {} pieces on {} squares; they must be as many",
+                pieces.len(),
+                squares.len()
+            ),
+            node.at.clone(),
+        ));
+        false
+    }
+
+    /// `None` (after reporting) when there are more random squares than setups can number.
+    fn check_random_size(&mut self, squares: &[Square]) -> Option<()> {
+        if squares.len() <= crate::setup::MAX_SQUARES {
+            return Some(());
+        }
+        let node = self.node(&["setup", "random", "squares"])?;
+        self.out.push(Diagnostic::new(
+            Code::RandomTooLarge,
+            format!(
+                "the random setup has {} squares; the limit is {}",
+                squares.len(),
+                crate::setup::MAX_SQUARES
+            ),
+            node.at.clone(),
+        ));
+        None
     }
 
     /// The piece kinds named by a string of letters.
