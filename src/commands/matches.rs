@@ -15,7 +15,7 @@ use kickoff::analysis::report::wilson;
 use kickoff::definition::LoadOptions;
 use kickoff::game::record::{self, save_atomically};
 use kickoff::game::{Ending, Game, GameResult};
-use kickoff::movegen::play_unchecked;
+use kickoff::movegen::{Turn, play_unchecked};
 use kickoff::position::Position;
 use kickoff::rules::Rules;
 use kickoff::search::{
@@ -87,17 +87,10 @@ impl std::ops::AddAssign for Work {
 
 /// Plays the match and prints its table.
 pub fn run(request: &Request<'_>, options: LoadOptions) -> Exit {
-    let players = match (request.white.parse::<Player>(), request.black.parse::<Player>()) {
-        (Ok(a), Ok(b)) => [a, b],
-        (Err(e), _) | (_, Err(e)) => {
-            eprintln!("error: {e}");
-            return Exit::Usage;
-        }
+    let players = match players(request) {
+        Ok(players) => players,
+        Err(exit) => return exit,
     };
-    if players.contains(&Player::Human) {
-        eprintln!("error: a match is played by computer players: random, greedy, engine:LEVEL");
-        return Exit::Usage;
-    }
     let def = match load_variant(request.variant, options) {
         Ok(def) => def,
         Err(exit) => return exit,
@@ -116,15 +109,7 @@ pub fn run(request: &Request<'_>, options: LoadOptions) -> Exit {
         eprintln!("error: cannot create the folder {}: {e}", dir.display());
         return Exit::Usage;
     }
-    let bar = if std::io::stderr().is_terminal() {
-        ProgressBar::with_draw_target(Some(request.games as u64), ProgressDrawTarget::stderr())
-    } else {
-        ProgressBar::hidden()
-    };
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} (eta {eta}) {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
+    let bar = progress_bar(request.games);
     let hash = record::definition_hash(&def.sources);
     let carried = match request.embed.then(|| record::embeddable(&def.sources)).transpose() {
         Ok(carried) => carried,
@@ -133,6 +118,75 @@ pub fn run(request: &Request<'_>, options: LoadOptions) -> Exit {
             return Exit::Usage;
         }
     };
+    let records = Records { dir: request.records, hash, carried };
+    let (ends, work) = play_all(&starts, players, request, &records, &bar);
+    bar.finish_and_clear();
+    print_table(&def.rules.info().name, players, &ends, &work, request);
+    Exit::Success
+}
+
+/// The two players, computer players both.
+fn players(request: &Request<'_>) -> Result<[Player; 2], Exit> {
+    let players = match (request.white.parse::<Player>(), request.black.parse::<Player>()) {
+        (Ok(a), Ok(b)) => [a, b],
+        (Err(e), _) | (_, Err(e)) => {
+            eprintln!("error: {e}");
+            return Err(Exit::Usage);
+        }
+    };
+    if players.contains(&Player::Human) {
+        eprintln!("error: a match is played by computer players: random, greedy, engine:LEVEL");
+        return Err(Exit::Usage);
+    }
+    Ok(players)
+}
+
+/// A bar of the games played, on a terminal only.
+fn progress_bar(games: usize) -> ProgressBar {
+    let bar = if std::io::stderr().is_terminal() {
+        ProgressBar::with_draw_target(Some(games as u64), ProgressDrawTarget::stderr())
+    } else {
+        ProgressBar::hidden()
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} (eta {eta}) {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar
+}
+
+/// Where and how each game's record is written.
+struct Records<'a> {
+    /// The folder, if records are written.
+    dir: Option<&'a std::path::Path>,
+    /// The definition's hash, which every record names.
+    hash: String,
+    /// The definition's text, when records carry it.
+    carried: Option<String>,
+}
+
+impl Records<'_> {
+    /// Writes game `i`'s record, if records are written; a failure is reported, not fatal.
+    fn save(&self, game: &mut Game<'_>, i: usize, bar: &ProgressBar) {
+        let Some(dir) = self.dir else { return };
+        let path = dir.join(format!("game-{:04}.txt", i + 1));
+        game.variant_hash = Some(self.hash.clone());
+        game.definition.clone_from(&self.carried);
+        if let Err(e) = save_atomically(&path, &record::write_at(game, &path)) {
+            bar.suspend(|| eprintln!("error: cannot write {}: {e}", path.display()));
+        }
+    }
+}
+
+/// Plays every game on `request.threads` threads: how each ended (in game order) and the
+/// engines' work of each seat.
+fn play_all<'r>(
+    starts: &[(Position<'r>, Option<SetupNumber>)],
+    players: [Player; 2],
+    request: &Request<'_>,
+    records: &Records<'_>,
+    bar: &ProgressBar,
+) -> (Vec<GameEnd>, [Work; 2]) {
     let next = AtomicUsize::new(0);
     let ends: Mutex<Vec<Option<GameEnd>>> = Mutex::new((0..request.games).map(|_| None).collect());
     let work = Mutex::new([Work::default(); 2]);
@@ -149,16 +203,7 @@ pub fn run(request: &Request<'_>, options: LoadOptions) -> Exit {
                     let mut mine = [Work::default(); 2];
                     let (end, mut game) =
                         play_game(&starts[i / 2], i, players, request, &mut searchers, &mut mine);
-                    if let Some(dir) = request.records {
-                        let path = dir.join(format!("game-{:04}.txt", i + 1));
-                        game.variant_hash = Some(hash.clone());
-                        game.definition.clone_from(&carried);
-                        if let Err(e) = save_atomically(&path, &record::write_at(&game, &path)) {
-                            bar.suspend(|| {
-                                eprintln!("error: cannot write {}: {e}", path.display())
-                            });
-                        }
-                    }
+                    records.save(&mut game, i, bar);
                     if let Ok(mut w) = work.lock() {
                         for (total, add) in w.iter_mut().zip(mine) {
                             *total += add;
@@ -174,11 +219,8 @@ pub fn run(request: &Request<'_>, options: LoadOptions) -> Exit {
             });
         }
     });
-    bar.finish_and_clear();
-    let ends: Vec<GameEnd> = ends.into_inner().unwrap_or_default().into_iter().flatten().collect();
-    let work = work.into_inner().unwrap_or_default();
-    print_table(&def.rules.info().name, players, &ends, &work, request);
-    Exit::Success
+    let ends = ends.into_inner().unwrap_or_default().into_iter().flatten().collect();
+    (ends, work.into_inner().unwrap_or_default())
 }
 
 /// The start of each pair of games (both colours play each start): the standard position or a
@@ -273,41 +315,60 @@ fn play_game<'r>(
             game.tags.push(("Adjudication".into(), format!("draw after {turns} turns")));
             return (GameEnd { score: Score::Draw, reason: "match turn cap", turns }, game);
         }
-        let pos = *game.position();
-        let s = seat(pos.side());
-        if game.may_claim_repetition() && players[s].claims_draw(&pos) {
+        let s = seat(game.position().side());
+        if game.may_claim_repetition() && players[s].claims_draw(game.position()) {
             let _ = game.claim_repetition();
             continue;
         }
-        let turn = match players[s] {
-            Player::Random => random_turn(&pos, &mut rng),
-            Player::Greedy | Player::Human => greedy_turn(&pos, &mut rng),
-            Player::Engine(level) => {
-                let mut limits = Limits::level(level);
-                if let Some(ms) = request.movetime {
-                    limits.movetime = Some(Duration::from_millis(ms));
-                }
-                let history = game.hashes();
-                let past = &history[..history.len() - 1];
-                let bits = table_bits(request.threads);
-                let searcher = searchers[s]
-                    .get_or_insert_with(|| Searcher::with_table_bits(pos.rules(), bits));
-                searcher.search(&pos, past, limits).ok().and_then(|report| {
-                    work[s] += Work {
-                        turns: 1,
-                        nodes: report.nodes,
-                        depth: u64::from(report.depth),
-                        time: report.time,
-                    };
-                    report.turn
-                })
-            }
-        };
+        let seat = Seat { player: players[s], searcher: &mut searchers[s], work: &mut work[s] };
+        let turn = choose_turn(&game, seat, request, &mut rng);
         let played = turn.is_some_and(|t| game.play(t).is_ok());
         if !played {
             game.declare(Ending::Agreement);
             game.tags.push(("Adjudication".into(), "a position with too many turns".into()));
             return (GameEnd { score: Score::Draw, reason: "too many turns to list", turns }, game);
+        }
+    }
+}
+
+/// The player to move, with its engine (made at its first turn) and the work it has done.
+struct Seat<'s, 'r> {
+    player: Player,
+    searcher: &'s mut Option<Searcher<'r>>,
+    work: &'s mut Work,
+}
+
+/// The turn `seat`'s player chooses in the game's position; none if there are too many
+/// turns to list.
+fn choose_turn<'r>(
+    game: &Game<'r>,
+    seat: Seat<'_, 'r>,
+    request: &Request<'_>,
+    rng: &mut ChaCha8Rng,
+) -> Option<Turn> {
+    let pos = *game.position();
+    match seat.player {
+        Player::Random => random_turn(&pos, rng),
+        Player::Greedy | Player::Human => greedy_turn(&pos, rng),
+        Player::Engine(level) => {
+            let mut limits = Limits::level(level);
+            if let Some(ms) = request.movetime {
+                limits.movetime = Some(Duration::from_millis(ms));
+            }
+            let history = game.hashes();
+            let past = &history[..history.len() - 1];
+            let bits = table_bits(request.threads);
+            let searcher =
+                seat.searcher.get_or_insert_with(|| Searcher::with_table_bits(pos.rules(), bits));
+            searcher.search(&pos, past, limits).ok().and_then(|report| {
+                *seat.work += Work {
+                    turns: 1,
+                    nodes: report.nodes,
+                    depth: u64::from(report.depth),
+                    time: report.time,
+                };
+                report.turn
+            })
         }
     }
 }
