@@ -12,7 +12,7 @@ use kickoff::movegen::notation::name;
 use kickoff::movegen::play_unchecked;
 use kickoff::search::{DEFAULT_LEVEL, Limits, Searcher, goal_in};
 
-/// The JSON document.
+/// What the search found: the JSON document, and the text's lines.
 #[derive(Serialize)]
 struct Json {
     turn: String,
@@ -50,18 +50,8 @@ pub fn run(request: &Request<'_>, options: LoadOptions) -> Exit {
         Ok(pos) => pos,
         Err(exit) => return exit,
     };
-    let limits = if request.depth.is_none() && request.movetime.is_none() {
-        Limits::level(request.level.unwrap_or(DEFAULT_LEVEL))
-    } else {
-        Limits {
-            depth: request.depth,
-            movetime: request.movetime.map(Duration::from_millis),
-            min_depth: 1,
-            cap: None,
-        }
-    };
     let mut searcher = Searcher::new(&def.rules);
-    let report = match searcher.search(&pos, &[], limits) {
+    let report = match searcher.search(&pos, &[], limits(request)) {
         Ok(report) => report,
         Err(e) => {
             eprintln!("error: {e}");
@@ -78,47 +68,61 @@ pub fn run(request: &Request<'_>, options: LoadOptions) -> Exit {
         line.push(name(&at, t));
         at = play_unchecked(&at, t);
     }
-    let chosen = name(&pos, &turn);
+    let json = Json {
+        turn: name(&pos, &turn),
+        result: result.fen(),
+        score: report.score,
+        depth: report.depth,
+        nodes: report.nodes,
+        time_ms: report.time.as_millis(),
+        line,
+    };
     match request.format {
-        Format::Json => {
-            let json = Json {
-                turn: chosen,
-                result: result.fen(),
-                score: report.score,
-                depth: report.depth,
-                nodes: report.nodes,
-                time_ms: report.time.as_millis(),
-                line,
-            };
-            match serde_json::to_string_pretty(&json) {
-                Ok(text) => println!("{text}"),
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    return Exit::Failure;
-                }
+        Format::Json => match serde_json::to_string_pretty(&json) {
+            Ok(text) => println!("{text}"),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return Exit::Failure;
             }
-        }
-        Format::Text => {
-            let score = match goal_in(report.score) {
-                Some(n) if n > 0 => format!("{} (scores in {n} turn{})", report.score, plural(n)),
-                Some(n) => format!("{} (concedes in {} turn{})", report.score, -n, plural(-n)),
-                None => report.score.to_string(),
-            };
-            let secs = report.time.as_secs_f64().max(1e-6);
-            println!("turn:   {chosen}");
-            println!("result: {}", result.fen());
-            println!("score:  {score}");
-            println!(
-                "depth {}, {} positions in {} ms ({:.0} positions/s)",
-                report.depth,
-                report.nodes,
-                report.time.as_millis(),
-                report.nodes as f64 / secs
-            );
-            println!("line:   {}", line.join(" "));
-        }
+        },
+        Format::Text => print_text(&json, report.time),
     }
     Exit::Success
+}
+
+/// The search's limits: the depth or time asked for, else the level's.
+fn limits(request: &Request<'_>) -> Limits {
+    if request.depth.is_none() && request.movetime.is_none() {
+        Limits::level(request.level.unwrap_or(DEFAULT_LEVEL))
+    } else {
+        Limits {
+            depth: request.depth,
+            movetime: request.movetime.map(Duration::from_millis),
+            min_depth: 1,
+            cap: None,
+        }
+    }
+}
+
+/// Prints what the search found as text; `time` is the search's exact time, for its speed.
+fn print_text(found: &Json, time: Duration) {
+    let score = match goal_in(found.score) {
+        Some(n) if n > 0 => format!("{} (scores in {n} turn{})", found.score, plural(n)),
+        Some(n) => format!("{} (concedes in {} turn{})", found.score, -n, plural(-n)),
+        None => found.score.to_string(),
+    };
+    let secs = time.as_secs_f64().max(1e-6);
+    println!("turn:   {}", found.turn);
+    println!("result: {}", found.result);
+    println!("score:  {score}");
+    println!(
+        "depth {}, {} positions in {} ms ({:.0} positions/s)",
+        found.depth,
+        found.nodes,
+        found.time_ms,
+        found.nodes as f64 / secs
+    );
+    println!("line:   {}", found.line.join(" "));
 }
 
 fn plural(n: i32) -> &'static str {
