@@ -316,22 +316,7 @@ fn random_game(
 ) {
     use rand::RngExt;
     let rules = &def.rules;
-    let (start, number) = match rules.random_setup() {
-        Some(random) => {
-            let count = crate::setup::count(rules, random);
-            let black =
-                crate::setup::independent_by_default(random).then(|| rng.random_range(0..count));
-            let n = crate::setup::SetupNumber { white: rng.random_range(0..count), black };
-            match crate::setup::placement(rules, random, n) {
-                Ok(p) => (Position::from_checked(rules, &p), Some(n)),
-                Err(_) => return,
-            }
-        }
-        None => match Position::from_fen(rules, rules.setup_fen()) {
-            Ok(pos) => (pos, None),
-            Err(_) => return,
-        },
-    };
+    let Some((start, number)) = random_start(rules, rng) else { return };
     let mut game = crate::game::Game::new(variant, start, number);
     let cap = if rules.end().max_turns > 0 { u32::MAX } else { start.turns() + SIMULATION_CAP };
     while game.ending().is_none() && game.position().turns() < cap {
@@ -369,13 +354,38 @@ fn random_game(
             return;
         }
     }
+    note_end(&game, index, found);
+}
+
+/// A random game's start: a random setup (with its number) when the variant has them, else
+/// the start position; none if it cannot be set up.
+fn random_start<'r>(
+    rules: &'r Rules,
+    rng: &mut rand_chacha::ChaCha8Rng,
+) -> Option<(Position<'r>, Option<crate::setup::SetupNumber>)> {
+    use rand::RngExt;
+    match rules.random_setup() {
+        Some(random) => {
+            let count = crate::setup::count(rules, random);
+            let black =
+                crate::setup::independent_by_default(random).then(|| rng.random_range(0..count));
+            let n = crate::setup::SetupNumber { white: rng.random_range(0..count), black };
+            let placement = crate::setup::placement(rules, random, n).ok()?;
+            Some((Position::from_checked(rules, &placement), Some(n)))
+        }
+        None => Some((Position::from_fen(rules, rules.setup_fen()).ok()?, None)),
+    }
+}
+
+/// Notes how random game `index` ended: the goal it scored, or that it did not end.
+fn note_end(game: &crate::game::Game<'_>, index: usize, found: &mut Findings) {
     match game.ending() {
         Some(crate::game::Ending::Goal { .. }) => found.scored.push(game.position().ball()),
         Some(_) => {}
         None => {
             found.endless_games += 1;
             if found.endless.is_none() {
-                found.endless = Some((index, crate::game::record::write(&game)));
+                found.endless = Some((index, crate::game::record::write(game)));
             }
         }
     }
@@ -383,57 +393,14 @@ fn random_game(
 
 /// The findings as warnings.
 fn report(def: &Definition, games: usize, found: &Findings) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
     let name_at = def.location(&["variant", "name"]);
-    if let (Some((index, fen, record)), Some(at)) = (&found.exploded, name_at.clone()) {
-        out.push(
-            Diagnostic::new(
-                Code::SimulationExploded,
-                format!(
-                    "{} of {games} random games reached a position with more than {MAX_TURNS} \
-                     turns and were abandoned there (game {} for example, in {fen})",
-                    found.abandoned,
-                    index + 1
-                ),
-                at,
-            )
-            .with_help(format!(
-                "kick chains multiply when many pieces near the ball may each kick several \
-                 times; a sample record:\n{}",
-                shorten(record)
-            )),
-        );
-    }
+    let mut out: Vec<Diagnostic> = exploded(games, found, name_at.clone()).into_iter().collect();
     // Only games played to their end say what never happens.
     let games = games - found.abandoned;
     if games == 0 {
         return out;
     }
-    if let (Some((index, record)), Some(at)) = (&found.endless, name_at.clone()) {
-        out.push(
-            Diagnostic::new(
-                Code::SimulationEndless,
-                format!(
-                    "{} of {games} random games did not end within {SIMULATION_CAP} turns \
-                     (game {} for example)",
-                    found.endless_games,
-                    index + 1
-                ),
-                at,
-            )
-            .with_help(format!("consider `end.max_turns`; a sample record:\n{}", shorten(record))),
-        );
-    }
-    if let (Some((fen, record)), Some(at)) = (&found.stuck, name_at.clone()) {
-        out.push(
-            Diagnostic::new(
-                Code::SimulationStuck,
-                format!("a side had no legal turn and had to pass in {fen}"),
-                at,
-            )
-            .with_help(format!("a sample record:\n{}", shorten(record))),
-        );
-    }
+    out.extend(endless_or_stuck(games, found, name_at.clone()));
     for side in Side::ALL {
         if let Some(at) = def.location(&["goals", goal_key(side)]) {
             for &goal in def.rules.goals(side) {
@@ -455,6 +422,61 @@ fn report(def: &Definition, games: usize, found: &Findings) -> Vec<Diagnostic> {
                 at,
             ));
         }
+    }
+    out
+}
+
+/// The warning that some of the `games` random games were abandoned at a position with too
+/// many turns.
+fn exploded(games: usize, found: &Findings, at: Option<Loc>) -> Option<Diagnostic> {
+    let ((index, fen, record), at) = (found.exploded.as_ref()?, at?);
+    Some(
+        Diagnostic::new(
+            Code::SimulationExploded,
+            format!(
+                "{} of {games} random games reached a position with more than {MAX_TURNS} \
+                 turns and were abandoned there (game {} for example, in {fen})",
+                found.abandoned,
+                index + 1
+            ),
+            at,
+        )
+        .with_help(format!(
+            "kick chains multiply when many pieces near the ball may each kick several \
+             times; a sample record:\n{}",
+            shorten(record)
+        )),
+    )
+}
+
+/// The warnings of games that did not end and of a side that had no legal turn, among
+/// `games` games played to their end.
+fn endless_or_stuck(games: usize, found: &Findings, at: Option<Loc>) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    if let (Some((index, record)), Some(at)) = (&found.endless, at.clone()) {
+        out.push(
+            Diagnostic::new(
+                Code::SimulationEndless,
+                format!(
+                    "{} of {games} random games did not end within {SIMULATION_CAP} turns \
+                     (game {} for example)",
+                    found.endless_games,
+                    index + 1
+                ),
+                at,
+            )
+            .with_help(format!("consider `end.max_turns`; a sample record:\n{}", shorten(record))),
+        );
+    }
+    if let (Some((fen, record)), Some(at)) = (&found.stuck, at) {
+        out.push(
+            Diagnostic::new(
+                Code::SimulationStuck,
+                format!("a side had no legal turn and had to pass in {fen}"),
+                at,
+            )
+            .with_help(format!("a sample record:\n{}", shorten(record))),
+        );
     }
     out
 }
