@@ -89,6 +89,21 @@ impl Forced {
             verdicts,
         }
     }
+
+    /// The forced-goal section of the HTML report: how many starts a goal is forced in.
+    fn html(&self, h: &mut String) {
+        let _ = writeln!(
+            h,
+            "<h2>Forced goals from the start</h2><p>{} starts solved exactly in {:.1} s.</p>",
+            self.starts, self.seconds
+        );
+        let mut bars = Vec::new();
+        for k in 1..=self.turns {
+            bars.push((format!("White within {k}"), self.white[&k].len() as f64, None));
+            bars.push((format!("Black within {k}"), self.black[&k].len() as f64, None));
+        }
+        h.push_str(&bar_chart(&bars, "starts"));
+    }
 }
 
 /// The self-play part of a report.
@@ -164,6 +179,51 @@ impl Play {
             seconds,
             list,
         }
+    }
+
+    /// The self-play section of the HTML report, for games played with `seed`.
+    fn html(&self, seed: u64, h: &mut String) {
+        let _ = writeln!(
+            h,
+            "<h2>Self-play</h2><p>{} games at level {}, seed {}, {:.1} s.</p>",
+            self.games, self.level, seed, self.seconds
+        );
+        let rate = |name: &str, r: &Rate| {
+            (name.to_owned(), 100.0 * r.rate, Some((100.0 * r.interval.0, 100.0 * r.interval.1)))
+        };
+        h.push_str("<h3>Results (95% intervals)</h3>");
+        h.push_str(&bar_chart(
+            &[
+                rate("White wins", &self.white),
+                rate("Black wins", &self.black),
+                rate("Draws", &self.draws),
+            ],
+            "%",
+        ));
+        h.push_str("<h3>Game length (turns)</h3>");
+        h.push_str(&histogram(&self.lengths));
+        let counts =
+            |m: Vec<(String, f64)>| m.into_iter().map(|(k, v)| (k, v, None)).collect::<Vec<_>>();
+        h.push_str("<h3>Goals by the piece that scored</h3>");
+        h.push_str(&bar_chart(
+            &counts(self.goals_by_piece.iter().map(|(k, &v)| (k.clone(), v as f64)).collect()),
+            "goals",
+        ));
+        h.push_str("<h3>Kicks by piece</h3>");
+        h.push_str(&bar_chart(
+            &counts(self.kicks_by_piece.iter().map(|(k, &v)| (k.clone(), v as f64)).collect()),
+            "kicks",
+        ));
+        h.push_str("<h3>Draws by cause</h3>");
+        h.push_str(&bar_chart(
+            &counts(
+                self.draws_by_cause
+                    .iter()
+                    .map(|(&k, &v)| (cause(k).to_owned(), v as f64))
+                    .collect(),
+            ),
+            "draws",
+        ));
     }
 }
 
@@ -270,65 +330,9 @@ impl Report {
              <style>body{{font-family:sans-serif;max-width:60em;margin:2em auto;color:#222}}\
              svg text{{font-size:12px}}pre{{white-space:pre-wrap}}</style></head><body>\n<h1>{title}: balance report</h1>\n"
         );
-        let f = &self.forced;
-        let _ = writeln!(
-            h,
-            "<h2>Forced goals from the start</h2><p>{} starts solved exactly in {:.1} s.</p>",
-            f.starts, f.seconds
-        );
-        let mut bars = Vec::new();
-        for k in 1..=f.turns {
-            bars.push((format!("White within {k}"), f.white[&k].len() as f64, None));
-            bars.push((format!("Black within {k}"), f.black[&k].len() as f64, None));
-        }
-        h.push_str(&bar_chart(&bars, "starts"));
-        if let Some(p) = &self.play {
-            let _ = writeln!(
-                h,
-                "<h2>Self-play</h2><p>{} games at level {}, seed {}, {:.1} s.</p>",
-                p.games, p.level, self.seed, p.seconds
-            );
-            let rate = |name: &str, r: &Rate| {
-                (
-                    name.to_owned(),
-                    100.0 * r.rate,
-                    Some((100.0 * r.interval.0, 100.0 * r.interval.1)),
-                )
-            };
-            h.push_str("<h3>Results (95% intervals)</h3>");
-            h.push_str(&bar_chart(
-                &[
-                    rate("White wins", &p.white),
-                    rate("Black wins", &p.black),
-                    rate("Draws", &p.draws),
-                ],
-                "%",
-            ));
-            h.push_str("<h3>Game length (turns)</h3>");
-            h.push_str(&histogram(&p.lengths));
-            let counts = |m: Vec<(String, f64)>| {
-                m.into_iter().map(|(k, v)| (k, v, None)).collect::<Vec<_>>()
-            };
-            h.push_str("<h3>Goals by the piece that scored</h3>");
-            h.push_str(&bar_chart(
-                &counts(p.goals_by_piece.iter().map(|(k, &v)| (k.clone(), v as f64)).collect()),
-                "goals",
-            ));
-            h.push_str("<h3>Kicks by piece</h3>");
-            h.push_str(&bar_chart(
-                &counts(p.kicks_by_piece.iter().map(|(k, &v)| (k.clone(), v as f64)).collect()),
-                "kicks",
-            ));
-            h.push_str("<h3>Draws by cause</h3>");
-            h.push_str(&bar_chart(
-                &counts(
-                    p.draws_by_cause
-                        .iter()
-                        .map(|(&k, &v)| (cause(k).to_owned(), v as f64))
-                        .collect(),
-                ),
-                "draws",
-            ));
+        self.forced.html(&mut h);
+        if let Some(play) = &self.play {
+            play.html(self.seed, &mut h);
         }
         let _ = write!(h, "<h2>As text</h2><pre>{}</pre>\n</body></html>\n", escape(&self.text()));
         h
