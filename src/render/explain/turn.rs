@@ -83,8 +83,8 @@ fn moves(rules: &Rules) -> String {
 
 /// Item 2 of a kicked ball: who kicks, how often, in which order.
 fn kicks(rules: &Rules) -> String {
-    let per = times(rules.kick().per_piece);
     if boyers_turn(rules) {
+        let per = times(rules.kick().per_piece);
         return format!(
             "Then it may kick the ball: a piece of its own standing next to the ball (a king's \
              step away), the piece that just moved included, kicks it. While the ball stops next \
@@ -92,9 +92,19 @@ fn kicks(rules: &Rules) -> String {
              and so on. Each piece kicks at most {per} per turn. Kicks move only the ball."
         );
     }
+    let enter = |p: &PieceType| p.kick_mode == KickMode::Enter && !p.kicks.is_empty();
+    let mut text = kickers_beside(rules);
+    if rules.pieces().iter().any(enter) {
+        text.push_str(&entering_words(rules, enter));
+    }
+    text.push_str(&kick_counts(rules));
+    text + &kick_tail(rules, enter)
+}
+
+/// The start of item 2: when the side may kick, and which pieces kick from beside the ball.
+fn kickers_beside(rules: &Rules) -> String {
     let t = rules.turn();
     let beside = |p: &PieceType| p.kick_mode != KickMode::Enter && !p.kicks.is_empty();
-    let enter = |p: &PieceType| p.kick_mode == KickMode::Enter && !p.kicks.is_empty();
     let mut text = match (t.order, kicks_beside(rules)) {
         (Order::MoveFirst, true) => "Then it may kick the ball:".to_owned(),
         (Order::MoveFirst, false) => "It may also kick the ball.".to_owned(),
@@ -119,14 +129,17 @@ fn kicks(rules: &Rules) -> String {
             " {who} of its own standing next to the ball (a king's step away){moved} kicks it."
         ));
     }
-    if rules.pieces().iter().any(enter) {
-        text.push_str(&entering_words(rules, enter));
-    }
+    text
+}
+
+/// The middle of item 2: passes, and how many kicks a piece and the side may make.
+fn kick_counts(rules: &Rules) -> String {
+    let t = rules.turn();
     if t.kicks == 1 {
         // A reader of Boyer's game expects passes: say there are none.
-        text.push_str(" The side kicks at most once a turn: there are no passes.");
-        return text + &kick_tail(rules, enter);
+        return " The side kicks at most once a turn: there are no passes.".to_owned();
     }
+    let mut text = String::new();
     if kicks_beside(rules) {
         text.push_str(
             " While the ball stops where a piece of the same side may still kick it, that piece \
@@ -138,12 +151,12 @@ fn kicks(rules: &Rules) -> String {
              step onto it and kick it on (a pass), and so on.",
         );
     }
-    text.push_str(&format!(" Each piece kicks at most {per} per turn"));
+    text.push_str(&format!(" Each piece kicks at most {} per turn", times(rules.kick().per_piece)));
     if t.kicks > 0 {
         text.push_str(&format!(", and the side at most {} in all", times(t.kicks)));
     }
     text.push('.');
-    text + &kick_tail(rules, enter)
+    text
 }
 
 /// The end of item 2: kicking again after others, and what kicks move.
