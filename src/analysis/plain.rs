@@ -1,5 +1,5 @@
 //! A second, plain algorithm for forced goals, to check the solver against: minimax over the
-//! turn lists ([`legal_turns`] and [`play`]), each position's results found by playing
+//! turn lists ([`legal_turns`] and [`play_unchecked`]), each position's results found by playing
 //! every turn, no table, no ordering, no shared code with the solver's search. Far slower:
 //! for tests on small positions.
 

@@ -7,7 +7,7 @@
 //! position's hash, the turns left and the turn count keeps what was proved; repetitions (a
 //! draw, so a defence) are counted from the solved position on, and a result that a
 //! repetition could change is kept only where the position's past cannot reach it (see
-//! [`Solver::context_free`]).
+//! `Solver::context_free`).
 
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
@@ -81,7 +81,7 @@ pub struct Solution<'r> {
     /// For a win, whether every smaller number of turns was refuted (false when a smaller
     /// one ran out of limits, so that fewer turns may still win).
     pub minimal: bool,
-    /// For a win, the result of the first turn (name it with [`first_turn`]).
+    /// For a win, the result of the first turn (name it with [`first_turn`](crate::analysis::proof::first_turn)).
     pub first: Option<Child<'r>>,
     /// Why the verdict is unknown (or why a smaller number of turns is).
     pub unknown: Option<Unknown>,
