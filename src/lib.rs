@@ -33,6 +33,41 @@
 //! assert!(play(&after, knight).is_err());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! # Where things live
+//!
+//! Each rule of the definition format (a key such as `kick.goal_rank`) is written down once per
+//! job, in these files (paths from `src/`):
+//!
+//! - `definition/keys.rs`: the key, with its type, default, one sentence for authors and its
+//!   section of `docs/rules.md`. The checks of every file, the JSON Schema
+//!   (`definition/json_schema.rs`) and the key tables of README.md and `docs/rules.md` are
+//!   derived from it.
+//! - `definition/compile/`: the key read, and checked against the others, by the compiler, one
+//!   file per part: `board.rs`, `pieces.rs`, `play.rs` (the ball and the kick, turn and end
+//!   rules), `combinations.rs` (keys that contradict each other), `start.rs`, `random.rs`.
+//! - `rules/mod.rs`: its compiled meaning, a field of [`Rules`] (an enum where the key is one of
+//!   several words); `rules/tables.rs`: the square sets derived from it for the turn generator.
+//! - `movegen/`: its use in turn generation.
+//! - `render/explain/` (`turn.rs`, `ball.rs`, `end.rs`): its words in `kickoff explain`.
+//! - `docs/rules.md`: its statement for players and authors, with examples that
+//!   `tests/rule_examples.rs` plays.
+//! - `definition/codes.rs` and `docs/diagnostics.md`: the codes of the problems a definition can
+//!   have.
+//!
+//! Two rules followed through:
+//!
+//! - `kick.goal_rank`, whether a kick along a goal's rank may reach or cross the goal: declared
+//!   in `definition/keys.rs`; read in `definition/compile/play.rs` into
+//!   [`rules::KickRules::goal_rank`], a [`rules::GoalRank`]; the goal files of each rank are
+//!   precomputed in `rules/tables.rs`; kick generation obeys it in `movegen/kicks.rs`, and the
+//!   evaluation's kick distances in `search/eval.rs` do too; `render/explain/ball.rs` tells it;
+//!   `docs/rules.md`, "No kick along the goal rank", states it.
+//! - `turn.null`, when a side may do nothing at all: declared in `definition/keys.rs`; read in
+//!   `definition/compile/play.rs` into [`rules::TurnRules::null`], a [`rules::NullTurn`]; one
+//!   function, [`movegen::null_allowed`], decides it for a position, and every turn generator,
+//!   perft, the turn notation and the search ask it; `render/explain/turn.rs` tells it;
+//!   `docs/rules.md`, "The null turn", states it.
 
 pub mod analysis;
 pub mod definition;

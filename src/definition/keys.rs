@@ -4,8 +4,9 @@
 //! This table drives the checks of every file ([`crate::definition::schema`]), the defaults the
 //! compiler reads, the JSON Schema that `kickoff schema` prints and the key tables of README.md
 //! and `docs/rules.md` (`tests/docs.rs` compares them with [`markdown_table`]). To add a key,
-//! add one line here, read it in `compile.rs` and state its rule in `docs/rules.md`; to add a
-//! value to an enum-valued key, add it to its enum in `src/rules/` (declared with `choice!`).
+//! add one line here, read it in `compile/` (in the file of its part) and state its rule in
+//! `docs/rules.md`; to add a value to an enum-valued key, add it to its enum in `src/rules/`
+//! (declared with `choice!`).
 
 use crate::definition::tree::Value;
 use crate::rules::{
