@@ -28,6 +28,7 @@ impl Compiler<'_> {
         Some(board)
     }
 
+    /// Each side's goal squares, if both lists read and no square is a goal of both.
     pub(super) fn goals(&mut self, board: Board) -> Option<BySide<Vec<Square>>> {
         let white = self.squares(&["goals", "white"], board, "White's goal");
         let black = self.squares(&["goals", "black"], board, "Black's goal");
@@ -44,6 +45,7 @@ impl Compiler<'_> {
         Some(BySide { white, black })
     }
 
+    /// The squares of the list at `path` on `board` (`what` names it in a message).
     pub(super) fn squares(
         &mut self,
         path: &[&str],

@@ -37,6 +37,7 @@ pub(crate) fn compile(sources: &Sources, root: &Table) -> (Option<Rules>, Vec<Di
 }
 
 impl<'a> Compiler<'a> {
+    /// The node at `path`, if the definition writes it.
     fn node(&self, path: &[&str]) -> Option<&'a Node> {
         let (last, init) = path.split_last()?;
         let mut table = self.root;
@@ -49,6 +50,7 @@ impl<'a> Compiler<'a> {
         table.get(*last)
     }
 
+    /// The string at `path` and its node, if the definition writes one.
     fn str(&self, path: &[&str]) -> Option<(&'a str, &'a Node)> {
         let node = self.node(path)?;
         match &node.value {
@@ -177,6 +179,7 @@ impl<'a> Compiler<'a> {
         Some(rules)
     }
 
+    /// The `[variant]` table: the name and the credits.
     fn info(&mut self) -> VariantInfo {
         let year = self.optional(&["variant", "year"]);
         let text = |key: &str| self.str(&["variant", key]).map(|(s, _)| s.to_owned());

@@ -8,6 +8,7 @@ use crate::square_set::SquareSet;
 use super::{Compiler, written_at};
 
 impl Compiler<'_> {
+    /// The ball's rules, if its symbol is one letter that no piece uses.
     pub(super) fn ball(&mut self, pieces: &[PieceType]) -> Option<BallRules> {
         let symbol = self.ball_symbol(pieces)?;
         Some(BallRules {
@@ -24,6 +25,7 @@ impl Compiler<'_> {
         })
     }
 
+    /// The ball's letter: one ASCII letter, neither a piece's nor a holder's.
     fn ball_symbol(&mut self, pieces: &[PieceType]) -> Option<char> {
         let (symbol, node) = self.text_setting(&["ball", "symbol"])?;
         let at = written_at(node);
@@ -63,6 +65,7 @@ impl Compiler<'_> {
         Some(c)
     }
 
+    /// The `[kick]` table.
     pub(super) fn kick_rules(&mut self) -> KickRules {
         KickRules {
             enter: self.setting(&["kick", "enter"]),
@@ -74,6 +77,7 @@ impl Compiler<'_> {
         }
     }
 
+    /// The `[turn]` table.
     pub(super) fn turn_rules(&mut self) -> TurnRules {
         TurnRules {
             null: self.setting(&["turn", "null"]),
@@ -85,6 +89,7 @@ impl Compiler<'_> {
         }
     }
 
+    /// The `[end]` table, checked for a match that can end.
     pub(super) fn end_rules(&mut self) -> EndRules {
         let repetition = self.setting(&["end", "repetition"]);
         if repetition == 1
