@@ -59,9 +59,10 @@
 //!
 //! - `kick.goal_rank`, whether a kick along a goal's rank may reach or cross the goal: declared
 //!   in `definition/keys.rs`; read in `definition/compile/play.rs` into
-//!   [`rules::KickRules::goal_rank`], a [`rules::GoalRank`]; the goal files of each rank are
-//!   precomputed in `rules/tables.rs`; kick generation obeys it in `movegen/kicks.rs`, and the
-//!   evaluation's kick distances in `search/eval.rs` do too; `render/explain/ball.rs` tells it;
+//!   [`rules::KickRules::goal_rank`], a [`rules::GoalRank`]; one function of `rules/tables.rs`,
+//!   `Tables::along_goal_rank`, says which kicks it forbids, from the goal files of each rank
+//!   precomputed there; kick generation (`movegen/kicks.rs`) and the evaluation's kick distances
+//!   (`search/eval.rs`) ask it; `render/explain/ball.rs` tells it;
 //!   `docs/rules.md`, "No kick along the goal rank", states it.
 //! - `turn.null`, when a side may do nothing at all: declared in `definition/keys.rs`; read in
 //!   `definition/compile/play.rs` into [`rules::TurnRules::null`], a [`rules::NullTurn`]; one

@@ -1,7 +1,7 @@
 //! Where one kick can send the ball (rule: `docs/rules.md#how-the-ball-moves`).
 
 use crate::position::{EMPTY, Position, code_kind};
-use crate::rules::tables::Tables;
+use crate::rules::tables::{Tables, files_between};
 use crate::rules::{GoalRank, KickDirection, OwnGoal};
 use crate::side::Side;
 use crate::square::{SQUARES, Square};
@@ -86,12 +86,9 @@ impl<'t> KickContext<'t> {
     #[inline]
     fn landing(&self, kick: &Targets<'_>, s: Square) -> Landing {
         let (b, rank_goals) = (kick.ball, kick.rank_goals);
-        if rank_goals != 0 && s.rank() == b.rank() {
-            let (lo, hi) = (b.file().min(s.file()), b.file().max(s.file()));
-            let between = ((2u32 << hi) - 1) & !((1u32 << lo) - 1);
-            if rank_goals & between != 0 {
-                return Landing::Stop;
-            }
+        // The rank's goal files were read once per kick (`Tables::along_goal_rank` is the rule).
+        if rank_goals != 0 && s.rank() == b.rank() && files_between(rank_goals, b, s) {
+            return Landing::Stop;
         }
         if self.closed.contains(s) {
             return Landing::Skip;

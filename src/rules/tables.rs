@@ -185,6 +185,17 @@ fn oriented(leg: Leg, side: Side) -> (i8, i8, u8) {
 }
 
 impl Tables {
+    /// Whether a kick from `from` to `to` along their rank reaches or crosses a goal square of
+    /// that rank: what `kick.goal_rank = "no-slide"` forbids (rule:
+    /// `docs/rules.md#no-kick-along-the-goal-rank`). Turn generation and the evaluation both ask
+    /// here.
+    #[inline]
+    #[must_use]
+    pub(crate) fn along_goal_rank(&self, from: Square, to: Square) -> bool {
+        from.rank() == to.rank()
+            && files_between(u32::from(self.goal_files[usize::from(from.rank())]), from, to)
+    }
+
     /// Builds every table for `rules`.
     #[must_use]
     pub fn build(rules: &Rules) -> Tables {
@@ -408,4 +419,13 @@ fn ray(from: Square, step: (i8, i8), reach: u8, rules: &Rules) -> Vec<Square> {
         }
     }
     out
+}
+
+/// Whether `files` (a set of files, one bit each) holds a file from `from`'s to `to`'s, both
+/// included.
+#[inline]
+pub(crate) fn files_between(files: u32, from: Square, to: Square) -> bool {
+    let (lo, hi) = (from.file().min(to.file()), from.file().max(to.file()));
+    let between = ((2u32 << hi) - 1) & !((1u32 << lo) - 1);
+    files & between != 0
 }

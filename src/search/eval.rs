@@ -72,13 +72,7 @@ fn kick_distances(rules: &Rules, side: Side) -> Vec<i32> {
                         break;
                     };
                     at = next;
-                    let along_goal_rank = no_slide
-                        && next.rank() == from.rank()
-                        && targets.iter().chain(&other_goals).any(|g| {
-                            let (lo, hi) =
-                                (from.file().min(next.file()), from.file().max(next.file()));
-                            g.rank() == from.rank() && (lo..=hi).contains(&g.file())
-                        });
+                    let along_goal_rank = no_slide && rules.tables().along_goal_rank(from, next);
                     if along_goal_rank || other_goals.contains(&next) {
                         break;
                     }
