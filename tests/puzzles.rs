@@ -99,11 +99,12 @@ fn every_puzzle_is_what_it_claims_and_the_search_solves_it() {
         };
         assert!(ok, "{line}: the search chose {turn} ({})", result.fen());
         *kinds.entry(kind).or_default() += 1;
+        // The turn and its score, not the positions searched: any change to the search's
+        // order or pruning changes those.
         solved.push_str(&format!(
-            "{kind} {variant} {fen}\n  -> {} (score {}, {} positions)\n",
+            "{kind} {variant} {fen}\n  -> {} (score {})\n",
             name(&pos, &turn),
-            report.score,
-            report.nodes
+            report.score
         ));
     }
     assert!(kinds.values().all(|&n| n >= 3), "too few puzzles of a kind: {kinds:?}");
