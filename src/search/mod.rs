@@ -263,7 +263,8 @@ impl<'r> Searcher<'r> {
         let mut best = None;
         let mut scored = Vec::with_capacity(root.len());
         for (i, &(_, child)) in root.iter().enumerate() {
-            let score = -self.child_value(&child.position, depth - 1, -WIN - 1, -alpha, 1);
+            let score =
+                self.principal_variation(&child.position, depth - 1, (alpha, WIN + 1), 1, i);
             if self.stopped {
                 break;
             }
@@ -457,9 +458,10 @@ impl<'r> Searcher<'r> {
     ) -> i32 {
         let original_alpha = alpha;
         let (mut best_score, mut best_hash) = (-WIN - 1, 0);
-        for &(_, i) in order {
+        for (n, &(_, i)) in order.iter().enumerate() {
             let child = children[i];
-            let score = -self.child_value(&child.position, depth - 1, -beta, -alpha, ply + 1);
+            let score =
+                self.principal_variation(&child.position, depth - 1, (alpha, beta), ply + 1, n);
             if self.stopped {
                 break;
             }
@@ -485,6 +487,29 @@ impl<'r> Searcher<'r> {
             self.table.store(pos.hash(), depth, best_score, bound, best_hash, ply);
         }
         best_score
+    }
+
+    /// The value of the `n`-th child `pos` (from 0, in search order) for its parent, within the
+    /// parent's window: the first child with the whole window, the others first with a null
+    /// window at alpha (a proof that they are no better), searched again with the whole window
+    /// only when they prove better.
+    fn principal_variation(
+        &mut self,
+        pos: &Position<'r>,
+        depth: u32,
+        (alpha, beta): (i32, i32),
+        ply: u32,
+        n: usize,
+    ) -> i32 {
+        if n == 0 || beta - alpha <= 1 {
+            return -self.child_value(pos, depth, -beta, -alpha, ply);
+        }
+        let score = -self.child_value(pos, depth, -alpha - 1, -alpha, ply);
+        if score > alpha && score < beta && !self.stopped {
+            -self.child_value(pos, depth, -beta, -alpha, ply)
+        } else {
+            score
+        }
     }
 
     /// Whether the clock stops the search now: the deadline when the iteration may stop,
