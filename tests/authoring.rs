@@ -242,3 +242,23 @@ fn only_a_shipped_definition_has_a_shipped_name() {
     let file = kickoff::load(child.to_str().unwrap()).unwrap();
     assert_eq!(file.shipped_name(), None);
 }
+
+/// `extends` may name a file outside the extending file's folder only when the loader allows it.
+#[test]
+fn a_parent_outside_the_folder_needs_leave() {
+    use kickoff::definition::{LoadOptions, load_path, load_path_with};
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("mine")).unwrap();
+    std::fs::write(dir.path().join("parent.toml"), "extends = \"mini\"\n").unwrap();
+    let child = dir.path().join("mine/child.toml");
+    std::fs::write(&child, "extends = \"../parent.toml\"\n").unwrap();
+    let Err(kickoff::definition::LoadError::Invalid { diagnostics, .. }) = load_path(&child) else {
+        panic!("a parent outside the folder is refused by default")
+    };
+    assert!(
+        diagnostics.iter().any(|d| d.is_error() && d.message.contains("outside")),
+        "{diagnostics:?}"
+    );
+    let allowed = load_path_with(&child, LoadOptions { allow_outside: true }).unwrap();
+    assert_eq!(allowed.rules.board().files, 7);
+}
