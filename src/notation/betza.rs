@@ -269,11 +269,13 @@ fn dangling(pair: Pair<'_, Rule>, before: Option<&Group>, input: &str) -> Result
             let text = &input[group.span.clone()];
             let atom_at = text.find(|c: char| c.is_ascii_uppercase()).unwrap_or(0);
             let (modifiers, rest) = text.split_at(atom_at);
+            let whole =
+                replaced(input, group.span.start..at.end, &format!("{modifiers}{letters}{rest}"));
             Problem::new(
                 ProblemKind::ModifierAfterAtom,
                 format!("`{letters}` comes after its atom: modifiers go before the atom"),
                 at,
-                format!("write \"{modifiers}{letters}{rest}\""),
+                format!("write \"{whole}\""),
             )
         }
         None => Problem::new(
@@ -292,10 +294,20 @@ fn stray_range(at: &std::ops::Range<usize>, before: Option<&Group>, input: &str)
         Some(group) => {
             let rider = &input[group.span.clone()];
             let single = &rider[..rider.len() - 1];
-            (
-                format!("`{rider}` is already unlimited: a range goes on the single atom"),
-                format!("write \"{single}{digits}\" for at most {digits} leaps in a line"),
-            )
+            let whole = |by: &str| replaced(input, group.span.start..at.end, by);
+            let help = match digits.parse::<u8>() {
+                Ok(0) => format!(
+                    "write \"{}\" or \"{}\": both are unlimited",
+                    whole(rider),
+                    whole(&format!("{single}0"))
+                ),
+                Ok(n) if n <= MAX_RANGE => format!(
+                    "write \"{}\" for at most {digits} leaps in a line",
+                    whole(&format!("{single}{digits}"))
+                ),
+                _ => format!("write \"{}\": a range is at most {MAX_RANGE}", whole(rider)),
+            };
+            (format!("`{rider}` is already unlimited: a range goes on the single atom"), help)
         }
         None => (
             format!("range {digits} has no atom before it"),
@@ -314,6 +326,13 @@ fn operator(symbol: &str, at: std::ops::Range<usize>) -> Problem {
         at,
         "kickoff reads each move as one leap or one straight slide: join atoms instead, e.g. \"KN\"",
     )
+}
+
+/// `text` with the bytes `span` replaced `by`: a help that rewrites part of a string shows the
+/// whole string, so that it can be copied as it is.
+#[must_use]
+pub(crate) fn replaced(text: &str, span: std::ops::Range<usize>, by: &str) -> String {
+    format!("{}{by}{}", &text[..span.start], &text[span.end..])
 }
 
 /// Spaces inside the string, with the string written without them.
@@ -355,9 +374,9 @@ fn group(pair: Pair<'_, Rule>, input: &str) -> Result<Group, Problem> {
             Rule::direction => letters.push((inner.as_str().chars().next().unwrap_or('f'), at)),
             Rule::modality => modality(&mut modalities, inner.as_str()),
             Rule::unsupported_modifier => return Err(unsupported_modifier(inner.as_str(), at)),
-            Rule::atom => atom_letter = Some(atom(inner)?),
+            Rule::atom => atom_letter = Some(atom(inner, input)?),
             Rule::doubled => reach = Some(Range::Unlimited),
-            Rule::range => reach = Some(range(inner.as_str(), at)?),
+            Rule::range => reach = Some(range(input, span.start, at)?),
             other => unreachable!("group: unexpected rule {other:?}"),
         }
     }
@@ -381,7 +400,7 @@ fn modality(m: &mut Modalities, letter: &str) {
 }
 
 /// The atom letter, or an error naming the unsupported one.
-fn atom(pair: Pair<'_, Rule>) -> Result<Atom, Problem> {
+fn atom(pair: Pair<'_, Rule>, input: &str) -> Result<Atom, Problem> {
     let at = pair.as_span().start()..pair.as_span().end();
     Ok(match pair.as_str() {
         "W" => Atom::W,
@@ -398,12 +417,18 @@ fn atom(pair: Pair<'_, Rule>) -> Result<Atom, Problem> {
         "R" => Atom::R,
         "B" => Atom::B,
         other => {
+            let renamed = |name: &str, letter: &str| {
+                format!(
+                    "{other} is another name of the {name}: write \"{}\"",
+                    replaced(input, at.clone(), letter)
+                )
+            };
             let help = match other {
-                "L" => "L is another name of the camel: write C",
-                "J" => "J is another name of the zebra: write Z",
-                "O" => "castling does not exist in football chess",
-                "P" => "a pawn is written with modalities: \"fmWfcF\" is a chess pawn",
-                _ => "the atoms are W F D N A H C Z G and the shorthands K Q R B",
+                "L" => renamed("camel", "C"),
+                "J" => renamed("zebra", "Z"),
+                "O" => "castling does not exist in football chess".to_owned(),
+                "P" => "a pawn is written with modalities: \"fmWfcF\" is a chess pawn".to_owned(),
+                _ => "the atoms are W F D N A H C Z G and the shorthands K Q R B".to_owned(),
             };
             let message = format!("atom `{other}` is not supported");
             return Err(Problem::new(ProblemKind::Unknown, message, at, help));
@@ -411,17 +436,29 @@ fn atom(pair: Pair<'_, Rule>) -> Result<Atom, Problem> {
     })
 }
 
-/// The range after an atom: 0 for unlimited, otherwise 1..=MAX_RANGE.
-fn range(digits: &str, at: std::ops::Range<usize>) -> Result<Range, Problem> {
+/// The range at bytes `at` of `input`, after the atom of the group starting at `group_start`:
+/// 0 for unlimited, otherwise 1..=MAX_RANGE.
+fn range(input: &str, group_start: usize, at: std::ops::Range<usize>) -> Result<Range, Problem> {
+    let digits = &input[at.clone()];
     match digits.parse::<u32>() {
         Ok(0) => Ok(Range::Unlimited),
         Ok(n) if n <= u32::from(MAX_RANGE) => Ok(Range::Steps(n as u8)),
-        _ => Err(Problem::new(
-            ProblemKind::Malformed,
-            format!("range {digits} is longer than any board (at most {MAX_RANGE})"),
-            at,
-            "write 0, or double the atom (WW), for an unlimited range",
-        )),
+        _ => {
+            let head = &input[group_start..at.start];
+            let atom = &input[at.start - 1..at.start];
+            let whole = |by: String| replaced(input, group_start..at.end, &by);
+            let help = if matches!(atom, "Q" | "R" | "B") {
+                format!("write \"{}\" for an unlimited range", whole(head.to_owned()))
+            } else {
+                format!(
+                    "write \"{}\" or \"{}\" for an unlimited range",
+                    whole(format!("{head}0")),
+                    whole(format!("{head}{atom}"))
+                )
+            };
+            let message = format!("range {digits} is longer than any board (at most {MAX_RANGE})");
+            Err(Problem::new(ProblemKind::Malformed, message, at, help))
+        }
     }
 }
 
@@ -589,7 +626,7 @@ mod tests {
     fn a_modifier_after_its_atom_is_moved_before_it() {
         let e = parse("WNf").unwrap_err();
         assert_eq!(e.detail.span, 2..3);
-        assert_eq!(e.detail.help.as_deref(), Some("write \"fN\""));
+        assert_eq!(e.detail.help.as_deref(), Some("write \"WfN\""));
         let e = parse("fN3vs").unwrap_err();
         assert_eq!(e.detail.span, 3..5);
         assert_eq!(e.detail.help.as_deref(), Some("write \"fvsN3\""));
@@ -614,6 +651,45 @@ mod tests {
                 assert!(!all.contains(jargon), "{text:?}: {all}");
             }
         }
+    }
+
+    /// The strings written in a help after "write", between quotes.
+    fn suggestions(help: &str) -> Vec<&str> {
+        help.split_once("write ")
+            .map(|(_, after)| after.split('"').skip(1).step_by(2).collect())
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn a_rewrite_is_the_whole_corrected_string() {
+        let helps = |s: &str| parse(s).unwrap_err().detail.help.unwrap_or_default();
+        assert_eq!(helps("sWfFs"), "write \"sWfsF\"");
+        assert_eq!(helps("NN0"), "write \"NN\" or \"N0\": both are unlimited");
+        assert_eq!(helps("KfNN3"), "write \"KfN3\" for at most 3 leaps in a line");
+        assert_eq!(helps("fNN99"), format!("write \"fNN\": a range is at most {MAX_RANGE}"));
+        assert_eq!(helps("KfW25"), "write \"KfW0\" or \"KfWW\" for an unlimited range");
+        assert_eq!(helps("R25N"), "write \"RN\" for an unlimited range");
+        assert_eq!(helps("fLK"), "L is another name of the camel: write \"fCK\"");
+    }
+
+    /// Every bad string of these tests whose help suggests a string: each suggestion reads.
+    #[test]
+    fn every_suggested_string_reads() {
+        let bad = [
+            "pR", "jR", "WaF", "NO", "N[W]", "Q(", "Q?", "gQ", "mafsW", "WtR", "oR", "zB", "qN",
+            "xW", "dK", "KM", "Ké", "Nf", "fNbl", "W-F", "K N", "K\tN", "f", "3W", "", "WNf",
+            "fN3vs", "Nf[W]", "fR  N", "NN3", "hW", "N[", "W999", "é", "K Q", "sWfFs", "NN0",
+            "KfNN3", "fNN99", "KfW25", "R25N", "fLK", "J", "L",
+        ];
+        let mut checked = 0;
+        for text in bad {
+            let help = parse(text).unwrap_err().detail.help.unwrap_or_default();
+            for fixed in suggestions(&help) {
+                assert!(parse(fixed).is_ok(), "{text:?}: {help} does not read: {:?}", parse(fixed));
+                checked += 1;
+            }
+        }
+        assert!(checked >= 15, "only {checked} suggestions");
     }
 
     #[test]

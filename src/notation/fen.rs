@@ -12,7 +12,7 @@ use pest::Parser;
 use pest::iterators::Pair;
 
 use crate::notation::squares::SquareName;
-use crate::notation::{ParseError, from_pest};
+use crate::notation::{ParseError, char_span, error_pos, found_at};
 use crate::side::Side;
 
 mod grammar {
@@ -110,9 +110,13 @@ impl Row {
 
 /// Parses a position.
 ///
+/// The text is split on spaces first, so that each field is read, and each mistake reported,
+/// in the author's terms: the board, the side to move, the turn count, the fields after it.
+///
 /// # Errors
-/// A syntax error with its position, a zero-length run of empty squares, or a turn count too
-/// large to store.
+/// The first problem, located: an empty position, a character that cannot stand on the board,
+/// a missing or misspelt side to move, a turn count that is not a number or too large to store,
+/// a later field that is not a score, a square, two squares or `-`.
 pub fn parse(input: &str) -> Result<FenSetup, ParseError> {
     if input.len() > MAX_LEN {
         return Err(ParseError::new(
@@ -120,49 +124,133 @@ pub fn parse(input: &str) -> Result<FenSetup, ParseError> {
             0..input.len(),
         ));
     }
-    let top = FenParser::parse(Rule::fen, input)
-        .map_err(|e| from_pest(&e, input, rule_name))?
-        .next()
-        .ok_or_else(|| ParseError::new("empty position", 0..0))?;
-    let mut rows = Vec::new();
-    let mut board_span = 0..0;
-    let mut side = Side::White;
-    let mut turns = 0;
-    let mut turns_span = 0..0;
-    let mut fields = Vec::new();
-    for pair in top.into_inner() {
-        let span = pair.as_span().start()..pair.as_span().end();
-        match pair.as_rule() {
-            Rule::board => {
-                board_span = span;
-                rows = pair.into_inner().map(row).collect::<Result<_, _>>()?;
-            }
-            Rule::side => {
-                side = if pair.as_str() == "w" { Side::White } else { Side::Black };
-                // A position without the turn count has completed none.
-                turns_span = span.end..span.end;
-            }
-            Rule::turns => {
-                turns = pair.as_str().parse().map_err(|_| {
-                    ParseError::new(
-                        format!("turn count {} is too large", pair.as_str()),
-                        span.clone(),
-                    )
-                })?;
-                turns_span = span;
-            }
-            Rule::score | Rule::square | Rule::square_pair | Rule::none => {
-                fields.push(Field { kind: field(pair)?, span });
-            }
-            Rule::EOI | Rule::space => {}
-            other => unreachable!("parse: unexpected rule {other:?}"),
-        }
-    }
+    let words = words(input);
+    let Some(board_span) = words.first().cloned() else {
+        return Err(ParseError::new("the position is empty", 0..input.len()).with_help(
+            "write the board, then the side to move, e.g. \"rnbq1kbnr/9/9/9/4a4/9/9/9/RNBQ1KBNR w\"",
+        ));
+    };
+    let rows = board(input, &board_span)?;
+    let side_span = words.get(1).cloned().ok_or_else(|| {
+        ParseError::new(
+            "the side to move is missing after the board: write ` w` or ` b`",
+            board_span.end..board_span.end,
+        )
+    })?;
+    let side = side(&input[side_span.clone()], side_span.clone())?;
+    // A position without the turn count has completed none.
+    let (turns, turns_span) = match words.get(2) {
+        Some(at) => (turn_count(&input[at.clone()], at.clone())?, at.clone()),
+        None => (0, side_span.end..side_span.end),
+    };
+    let fields = words.iter().skip(3).map(|at| field(input, at)).collect::<Result<_, _>>()?;
     Ok(FenSetup { rows, side, turns, board_span, turns_span, fields })
 }
 
-/// A field after the turn count.
-fn field(pair: Pair<'_, Rule>) -> Result<FieldKind, ParseError> {
+/// The bytes of each run of characters between spaces.
+fn words(input: &str) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in input.char_indices().chain(std::iter::once((input.len(), ' '))) {
+        match (c.is_whitespace(), start) {
+            (true, Some(from)) => {
+                out.push(from..i);
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The board field at `at`: its ranks.
+fn board(input: &str, at: &Range<usize>) -> Result<Vec<Row>, ParseError> {
+    let text = &input[at.clone()];
+    let pairs = FenParser::parse(Rule::board_field, text).map_err(|e| {
+        let pos = error_pos(&e);
+        ParseError::new(
+            format!("{} cannot stand on the board", found_at(text, pos)),
+            char_span(text, pos),
+        )
+        .with_help(
+            "a rank is written with letters (the pieces and the ball), digits (runs of empty \
+             squares) and `*` (holes); `/` separates the ranks",
+        )
+        .shifted(at.start)
+    })?;
+    pairs
+        .filter(|p| p.as_rule() == Rule::board)
+        .flat_map(Pair::into_inner)
+        .map(|r| row(r, at.start))
+        .collect()
+}
+
+/// The side to move: `w` or `b`.
+fn side(text: &str, at: Range<usize>) -> Result<Side, ParseError> {
+    match text {
+        "w" => return Ok(Side::White),
+        "b" => return Ok(Side::Black),
+        _ => {}
+    }
+    let error = ParseError::new(format!("the side to move is `w` or `b`, not `{text}`"), at);
+    Err(match text.to_lowercase().as_str() {
+        "w" | "white" => error.with_help("write `w`"),
+        "b" | "black" => error.with_help("write `b`"),
+        _ if text.starts_with(|c: char| c.is_ascii_digit()) => {
+            error.with_help("the side to move comes right after the board: write ` w` or ` b`")
+        }
+        _ => error,
+    })
+}
+
+/// The number of completed turns.
+fn turn_count(text: &str, at: Range<usize>) -> Result<u32, ParseError> {
+    if !text.bytes().all(|b| b.is_ascii_digit()) {
+        let error = ParseError::new(
+            format!("the number of completed turns is a whole number, not `{text}`"),
+            at,
+        );
+        // A score or a square here: the turn count was left out before the later fields.
+        return Err(if FenParser::parse(Rule::extra_field, text).is_ok() {
+            error.with_help(format!("write the turn count before this field, e.g. `0 {text}`"))
+        } else {
+            error
+        });
+    }
+    text.parse().map_err(|_| ParseError::new(format!("turn count {text} is too large"), at))
+}
+
+/// A field after the turn count, at `at`.
+fn field(input: &str, at: &Range<usize>) -> Result<Field, ParseError> {
+    let text = &input[at.clone()];
+    let pair = FenParser::parse(Rule::extra_field, text)
+        .map_err(|e| bad_field(text, error_pos(&e)).shifted(at.start))?
+        .find(|p| p.as_rule() != Rule::EOI)
+        .ok_or_else(|| bad_field(text, 0).shifted(at.start))?;
+    let kind = field_kind(pair).map_err(|e| e.shifted(at.start))?;
+    Ok(Field { kind, span: at.clone() })
+}
+
+/// The error for a field after the turn count that reads as none of them, pointing at the
+/// first character that does not fit, or at the whole field when none is to blame.
+fn bad_field(text: &str, pos: usize) -> ParseError {
+    let at = if pos == 0 || pos >= text.len() { 0..text.len() } else { char_span(text, pos) };
+    let error = ParseError::new(
+        format!("`{text}` is not a score (`2-1`), a square (`e3`), two squares (`b8a9`) or `-`"),
+        at,
+    );
+    match text.chars().next() {
+        Some('0'..='9') => error.with_help("a score is White's goals, `-`, Black's goals: `2-1`"),
+        Some('a'..='z') => {
+            error.with_help("a square is a file from a to p and a rank from 1 to 99: `e3`")
+        }
+        _ => error,
+    }
+}
+
+/// A field after the turn count, read by the grammar.
+fn field_kind(pair: Pair<'_, Rule>) -> Result<FieldKind, ParseError> {
     let at = pair.as_span().start()..pair.as_span().end();
     let text = pair.as_str();
     Ok(match pair.as_rule() {
@@ -183,42 +271,18 @@ fn field(pair: Pair<'_, Rule>) -> Result<FieldKind, ParseError> {
                 _ => unreachable!("the grammar's square pair has two squares"),
             }
         }
-        other => unreachable!("field: unexpected rule {other:?}"),
+        other => unreachable!("field_kind: unexpected rule {other:?}"),
     })
 }
 
-/// A readable name for every rule, used in "expected ..." messages.
-fn rule_name(rule: &Rule) -> &'static str {
-    match rule {
-        Rule::EOI => "the end",
-        Rule::fen => "a position",
-        Rule::board => "the board",
-        Rule::row => "a rank",
-        Rule::empty_run => "a digit",
-        Rule::letter => "a letter",
-        Rule::side => "the side to move (`w` or `b`)",
-        Rule::turns => "the number of completed turns",
-        Rule::cell => "a digit or a letter",
-        Rule::space => "a space",
-        Rule::hole => "`*` (a hole)",
-        Rule::field => "a field",
-        Rule::score => "a score (`2-1`)",
-        Rule::goals => "a number of goals",
-        Rule::square_pair => "two squares",
-        Rule::square => "a square",
-        Rule::file => "a file letter (a to p)",
-        Rule::rank => "a rank number",
-        Rule::none => "`-`",
-    }
-}
-
-/// One rank: runs of empty squares and letters.
-fn row(pair: Pair<'_, Rule>) -> Result<Row, ParseError> {
-    let span = pair.as_span().start()..pair.as_span().end();
+/// One rank: runs of empty squares and letters, read from the board field that starts at byte
+/// `offset` of the position.
+fn row(pair: Pair<'_, Rule>, offset: usize) -> Result<Row, ParseError> {
+    let span = pair.as_span().start() + offset..pair.as_span().end() + offset;
     let cells = pair
         .into_inner()
         .map(|cell| {
-            let at = cell.as_span().start()..cell.as_span().end();
+            let at = cell.as_span().start() + offset..cell.as_span().end() + offset;
             let kind = match cell.as_rule() {
                 Rule::empty_run => match cell.as_str().parse::<u32>() {
                     Ok(0) => return Err(ParseError::new("a run of 0 empty squares", at)),
@@ -286,20 +350,52 @@ mod tests {
     #[test]
     fn malformed_positions() {
         for (input, at, words) in [
-            ("", 0..0, "expected"),
-            ("9/9 x 0", 4..5, "side to move"),
-            ("9/9 w -1", 6..7, "completed turns"),
-            ("9/9 w 1 2", 8..9, "a score"),
-            ("4?4 w 0", 1..2, "expected"),
+            ("", 0..0, "the position is empty"),
+            ("   ", 0..3, "the position is empty"),
+            ("9/9 x 0", 4..5, "the side to move is `w` or `b`, not `x`"),
+            ("9/9 white 0", 4..9, "the side to move is `w` or `b`, not `white`"),
+            ("9/9", 3..3, "the side to move is missing after the board"),
+            ("9/9  ", 3..3, "the side to move is missing after the board"),
+            ("9/9 w -1", 6..8, "completed turns is a whole number, not `-1`"),
+            ("9/9 w 1 2", 8..9, "`2` is not a score"),
+            ("9/9 w 1 2:1", 8..11, "`2:1` is not a score"),
+            ("4?4 w 0", 1..2, "`?` cannot stand on the board"),
+            ("9/4,4 w 0", 3..4, "`,` cannot stand on the board"),
             ("9/0 w 0", 2..3, "a run of 0"),
             ("9 w 99999999999", 4..15, "too large"),
+            ("9 w 0 99999999999-0", 6..19, "too large"),
             // Squares are the one square grammar's: files a to p, ranks 1 to 99.
-            ("9 w 0 q5", 6..7, "expected"),
-            ("9 w 0 a0", 7..8, "a rank number"),
+            ("9 w 0 q5", 6..8, "`q5` is not a score"),
+            ("9 w 0 a0", 7..8, "`a0` is not a score"),
         ] {
             let e = parse(input).unwrap_err();
             assert_eq!(e.span, at, "{input:?}: {}", e.message);
             assert!(e.message.contains(words), "{input:?}: {}", e.message);
+        }
+    }
+
+    /// The common mistakes say how to write the field.
+    #[test]
+    fn helps_say_what_to_write() {
+        let help = |input: &str| parse(input).unwrap_err().help.unwrap_or_default();
+        assert_eq!(help("9 white"), "write `w`");
+        assert_eq!(help("9 B 0"), "write `b`");
+        assert!(help("9 0").contains("comes right after the board"), "{}", help("9 0"));
+        assert_eq!(help("9 w 2-1"), "write the turn count before this field, e.g. `0 2-1`");
+        assert!(help("9 w 0 2:1").contains("`2-1`"));
+        assert!(help("9 w 0 z9").contains("a to p"));
+        assert!(help("9/4,4 w").contains("`/` separates the ranks"));
+    }
+
+    #[test]
+    fn no_message_speaks_of_the_grammar() {
+        let inputs = ["", "9", "9 x", "9 w x", "9 w 0 x", "9 w 0 a0", "4?4 w", "9 white 0"];
+        for input in inputs {
+            let e = parse(input).unwrap_err();
+            let all = format!("{} {}", e.message, e.help.unwrap_or_default());
+            for jargon in ["expected", "found", "EOI", "rule"] {
+                assert!(!all.contains(jargon), "{input:?}: {all}");
+            }
         }
     }
 }

@@ -69,9 +69,7 @@ pub(crate) fn from_pest<R: RuleType>(
     input: &str,
     name: impl Fn(&R) -> &'static str,
 ) -> ParseError {
-    let pos = match err.location {
-        InputLocation::Pos(p) | InputLocation::Span((p, _)) => p,
-    };
+    let pos = error_pos(err);
     let message = match &err.variant {
         ErrorVariant::ParsingError { positives, .. } if !positives.is_empty() => {
             let mut names: Vec<&str> = positives.iter().map(&name).collect();
@@ -83,6 +81,13 @@ pub(crate) fn from_pest<R: RuleType>(
         ErrorVariant::CustomError { message } => message.clone(),
     };
     ParseError::new(message, char_span(input, pos))
+}
+
+/// The byte where pest stopped reading.
+pub(crate) fn error_pos<R: RuleType>(err: &PestError<R>) -> usize {
+    match err.location {
+        InputLocation::Pos(p) | InputLocation::Span((p, _)) => p,
+    }
 }
 
 /// "a", "a or b", "a, b or c".

@@ -1,7 +1,9 @@
 //! Betza strings that work but say something twice, the long way, or to no effect: warnings
 //! that teach, never errors.
 
-use crate::notation::betza::{Betza, Direction, Group, Problem, ProblemKind, read_directions};
+use crate::notation::betza::{
+    Betza, Direction, Group, Problem, ProblemKind, read_directions, replaced,
+};
 use crate::notation::one_of;
 use crate::rules::leg::{Leg, group_legs};
 
@@ -115,13 +117,13 @@ fn shortest_spelling(group: &Group, whole: &[Leg]) -> Option<String> {
     })
 }
 
-/// The group written with other directions, its modalities and atom kept.
+/// The whole string `text` with the group written with other directions, its modalities and
+/// atom kept.
 fn rewritten(group: &Group, text: &str, directions: &str) -> String {
-    let written = &text[group.span.clone()];
-    let modifiers_end = written.find(|c: char| !c.is_ascii_lowercase()).unwrap_or(0);
-    let modalities: String =
-        written[..modifiers_end].chars().filter(|c| "mcine".contains(*c)).collect();
-    format!("{directions}{modalities}{}", &written[modifiers_end..])
+    let (modifiers, atom) = split_modifiers(&text[group.span.clone()]);
+    let modalities: String = modifiers.chars().filter(|c| "mcine".contains(*c)).collect();
+    let group_text = format!("{directions}{modalities}{atom}");
+    replaced(text, group.span.clone(), &group_text)
 }
 
 /// Modalities of the `moves` of a variant where nothing is captured: `c` and `e` moves that are
@@ -167,13 +169,14 @@ pub fn without_captures(betza: &Betza, text: &str, carried_ball: bool) -> Vec<Pr
 /// only, so `m c i n e` there do nothing.
 #[must_use]
 pub fn kick_modalities(betza: &Betza, text: &str) -> Vec<Problem> {
+    // Every modality goes, so the help shows the string without any.
+    let plain = without_modalities(betza, text);
     let mut out = Vec::new();
     for group in &betza.groups {
         let written = &text[group.span.clone()];
         let Some(i) = written.find(|c: char| "mcine".contains(c)) else { continue };
         let at = group.span.start + i;
         let letter = &text[at..=at];
-        let plain: String = written.chars().filter(|c| !"mcine".contains(*c)).collect();
         out.push(Problem::new(
             ProblemKind::KickModality,
             format!("`{letter}` does nothing in a kick pattern: a kick follows its directions and ranges only"),
@@ -181,6 +184,27 @@ pub fn kick_modalities(betza: &Betza, text: &str) -> Vec<Problem> {
             format!("write \"{plain}\""),
         ));
     }
+    out
+}
+
+/// A group as written, split into its modifier letters and the atom with its range.
+fn split_modifiers(written: &str) -> (&str, &str) {
+    written.split_at(written.find(|c: char| !c.is_ascii_lowercase()).unwrap_or(0))
+}
+
+/// `text` with the modality letters of its groups left out (the lowercase letters before an
+/// atom; a modifier after its atom never reaches here, as the string parsed).
+fn without_modalities(betza: &Betza, text: &str) -> String {
+    let mut out = String::new();
+    let mut end = 0;
+    for group in &betza.groups {
+        out.push_str(&text[end..group.span.start]);
+        let (modifiers, atom) = split_modifiers(&text[group.span.clone()]);
+        out.extend(modifiers.chars().filter(|c| !"mcine".contains(*c)));
+        out.push_str(atom);
+        end = group.span.end;
+    }
+    out.push_str(&text[end..]);
     out
 }
 
@@ -250,10 +274,34 @@ mod tests {
             ("fhQ", Long, "fh", "fQ"),
             ("fbcN", Long, "fb", "vcN"),
             ("ffmbW", Long, "ffmb", "vmW"),
+            // The help shows the whole string, the other groups kept.
+            ("KfffRN", Again, "f", "KfRN"),
+            ("NfbR", Long, "fb", "NvR"),
         ];
         for (text, kind, at, better) in cases {
             each_is_found(kind, &[(text, at, &format!("write \"{better}\""))]);
         }
+    }
+
+    /// Each suggested string reads, and has one redundancy fewer of the kind it fixes.
+    #[test]
+    fn every_suggested_string_fixes_its_redundancy() {
+        let texts = ["fffR", "vfR", "fsfW", "ffmffW", "fbR", "lrW", "fbsR", "fhQ", "fbcN"];
+        let more = ["ffmbW", "KfffRN", "NfbR", "ffRbbW", "WfbRsW"];
+        let count = |text: &str, kind| found(text).iter().filter(|f| f.0 == kind).count();
+        let mut checked = 0;
+        for text in texts.into_iter().chain(more) {
+            for (kind, _, help) in found(text) {
+                let Some(fixed) = help.strip_prefix("write \"").and_then(|h| h.strip_suffix('"'))
+                else {
+                    continue;
+                };
+                assert!(parse(fixed).is_ok(), "{text}: {help}");
+                assert!(count(fixed, kind) < count(text, kind), "{text}: {help}");
+                checked += 1;
+            }
+        }
+        assert!(checked >= texts.len(), "only {checked} suggestions");
     }
 
     #[test]
@@ -281,7 +329,8 @@ mod tests {
             .collect();
         assert_eq!(
             found,
-            vec![(1..2, "write \"fW\"".to_owned()), (3..4, "write \"F\"".to_owned())]
+            vec![(1..2, "write \"fWFR\"".to_owned()), (3..4, "write \"fWFR\"".to_owned())]
         );
+        assert!(kick_modalities(&parse("fWFR").unwrap(), "fWFR").is_empty());
     }
 }
