@@ -452,3 +452,27 @@ fn normalise(path: &Path) -> PathBuf {
     }
     out.iter().collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::{Path, PathBuf};
+
+    use super::{MAX_FILE_SIZE, load_text, normalise};
+
+    #[test]
+    fn normalising_drops_dots_and_steps_back_over_names_only() {
+        assert_eq!(normalise(Path::new("a/./b/../c.toml")), PathBuf::from("a/c.toml"));
+        assert_eq!(normalise(Path::new("../x/../y.toml")), PathBuf::from("../y.toml"));
+        assert_eq!(normalise(Path::new("../../y.toml")), PathBuf::from("../../y.toml"));
+    }
+
+    #[test]
+    fn a_definition_given_as_text_has_the_file_size_limit() {
+        let head = "extends = \"mini\"\n# ";
+        let exact = format!("{head}{}\n", "x".repeat(MAX_FILE_SIZE as usize - head.len() - 1));
+        assert_eq!(exact.len() as u64, MAX_FILE_SIZE);
+        assert!(load_text("exact", &exact).is_ok());
+        let over = format!("{exact}#\n");
+        assert!(load_text("over", &over).is_err());
+    }
+}
