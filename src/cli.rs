@@ -129,9 +129,15 @@ pub enum Command {
         /// The shell.
         shell: clap_complete::Shell,
     },
-    /// Print the manual page (roff), e.g. `kickoff manpage > kickoff.1`.
+    /// Print a manual page (roff), e.g. `kickoff manpage play > kickoff-play.1`, or write them all.
     #[command(visible_alias = "man")]
-    Manpage,
+    Manpage {
+        /// The subcommand whose page to print (without one, the page of kickoff itself).
+        subcommand: Option<String>,
+        /// Write kickoff.1 and one kickoff-SUBCOMMAND.1 per subcommand into this folder.
+        #[arg(long, value_name = "DIR", conflicts_with = "subcommand")]
+        dir: Option<std::path::PathBuf>,
+    },
     /// List every legal turn of a position with the position it leads to.
     Turns {
         /// A shipped variant's name or a path to a .toml file.

@@ -60,7 +60,10 @@ fn main() -> ExitCode {
         }
         Command::Schema => commands::schema::run(),
         Command::Completions { shell } => commands::completions::completions(shell),
-        Command::Manpage => commands::completions::manpage(),
+        Command::Manpage { subcommand, dir } => match dir {
+            Some(dir) => commands::completions::write_manpages(&dir),
+            None => commands::completions::manpage(subcommand.as_deref()),
+        },
         Command::Turns { variant, start, format } => {
             commands::turns::run(&variant, &start, format, options)
         }

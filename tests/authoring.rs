@@ -201,6 +201,53 @@ fn the_man_page_names_every_subcommand() {
     assert_eq!(stdout_of(&["man"]), page, "`man` is `manpage`");
 }
 
+/// The long options that `kickoff NAME --help` lists.
+fn long_options(name: &str) -> Vec<String> {
+    let help = stdout_of(&[name, "--help"]);
+    let words = help.split(|c: char| c.is_whitespace() || c == ',' || c == '[' || c == ']');
+    let mut options: Vec<String> = words
+        .filter(|w| w.starts_with("--") && w.len() > 2)
+        .map(|w| w.split('=').next().unwrap().to_owned())
+        .collect();
+    options.dedup();
+    options
+}
+
+#[test]
+fn every_subcommand_has_a_man_page_naming_its_options() {
+    for name in subcommands() {
+        let page = stdout_of(&["manpage", &name]);
+        assert!(page.contains(&format!(".TH kickoff-{name} 1")), "{name}: {page}");
+        for option in long_options(&name) {
+            let roff = option.replace('-', "\\-");
+            assert!(page.contains(&roff), "the man page of {name} lacks {option}");
+        }
+    }
+    let out = kickoff().args(["manpage", "nosuch"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("the subcommands are: play"));
+}
+
+#[test]
+fn manpage_dir_writes_one_page_per_subcommand() {
+    let dir = std::env::temp_dir().join(format!("kickoff-manpages-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    stdout_of(&["manpage", "--dir", dir.to_str().unwrap()]);
+    let mut written: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    written.sort();
+    let mut expected: Vec<String> =
+        subcommands().iter().map(|n| format!("kickoff-{n}.1")).collect();
+    expected.push("kickoff.1".to_owned());
+    expected.sort();
+    assert_eq!(written, expected);
+    let play = std::fs::read_to_string(dir.join("kickoff-play.1")).unwrap();
+    assert_eq!(play, stdout_of(&["manpage", "play"]), "the written page is the printed one");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The moves of each side's king in a variant whose king moves only by `lW`.
 fn left_steps(side: char) -> Vec<String> {
     let text = "extends = \"boyer-1951\"\n[variant]\nname = \"Left\"\n[pieces.K]\nmoves = \"lW\"\n";

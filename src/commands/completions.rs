@@ -1,6 +1,8 @@
 //! `kickoff completions SHELL` and `kickoff manpage`: kickoff described for shells and `man`,
 //! from the command line's own definition.
 
+use std::path::Path;
+
 use clap::CommandFactory;
 
 use crate::cli::Cli;
@@ -12,13 +14,51 @@ pub fn completions(shell: clap_complete::Shell) -> Exit {
     Exit::Success
 }
 
-/// Prints the manual page in roff.
-pub fn manpage() -> Exit {
-    match clap_mangen::Man::new(Cli::command()).render(&mut std::io::stdout()) {
+/// kickoff's command line as the manual pages describe it: built, so that each subcommand
+/// knows its full name (`kickoff-play`) and the global options, without the `help` subcommand.
+fn documented() -> clap::Command {
+    let mut command = Cli::command().disable_help_subcommand(true);
+    command.build();
+    command
+}
+
+/// Prints the manual page of kickoff, or of one of its subcommands, in roff.
+pub fn manpage(subcommand: Option<&str>) -> Exit {
+    let command = documented();
+    let page = match subcommand {
+        None => command,
+        Some(name) => match command.find_subcommand(name) {
+            Some(sub) => sub.clone(),
+            None => {
+                let names: Vec<&str> =
+                    command.get_subcommands().map(clap::Command::get_name).collect();
+                eprintln!("error: kickoff has no subcommand {name}");
+                eprintln!("  = help: the subcommands are: {}", names.join(", "));
+                return Exit::Usage;
+            }
+        },
+    };
+    match clap_mangen::Man::new(page).render(&mut std::io::stdout()) {
         Ok(()) => Exit::Success,
         Err(e) => {
             eprintln!("error: cannot write the manual page: {e}");
             Exit::Failure
         }
     }
+}
+
+/// Writes kickoff.1 and one kickoff-SUBCOMMAND.1 per subcommand into `dir`, and names them.
+pub fn write_manpages(dir: &Path) -> Exit {
+    let mut written = Vec::new();
+    for page in std::iter::once(documented()).chain(documented().get_subcommands().cloned()) {
+        match clap_mangen::Man::new(page).generate_to(dir) {
+            Ok(path) => written.push(path),
+            Err(e) => {
+                eprintln!("error: cannot write a manual page into {}: {e}", dir.display());
+                return Exit::Usage;
+            }
+        }
+    }
+    eprintln!("wrote {} manual pages into {}", written.len(), dir.display());
+    Exit::Success
 }
