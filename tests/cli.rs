@@ -154,6 +154,25 @@ fn a_match_writes_each_record_and_they_replay() {
     replays_cleanly(&dir, &["game-0001.txt", "game-0002.txt"]);
 }
 
+/// A game still going at `--max-turns` is recorded and replayed as a draw at the match's turn
+/// cap, not as an agreement.
+#[test]
+fn a_match_records_its_turn_cap_as_such() {
+    let dir = tempdir("match-cap");
+    let out = kickoff()
+        .args(["match", "boyer-1951", "--games", "2", "--white", "random", "--black", "random"])
+        .args(["--max-turns", "6", "--seed", "1", "--records"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = std::fs::read_to_string(dir.join("game-0001.txt")).unwrap();
+    assert!(text.contains("[Termination \"turn cap\"]"), "{text}");
+    assert!(text.contains("[Adjudication \"draw after 6 turns\"]"), "{text}");
+    let replay = stdout_of(&["replay", dir.join("game-0001.txt").to_str().unwrap()]);
+    assert!(replay.contains("1/2-1/2 (draw: the game reached the match's turn cap)"), "{replay}");
+}
+
 #[test]
 fn a_pair_of_games_shares_its_random_opening() {
     let dir = tempdir("match-opening");

@@ -311,7 +311,7 @@ fn play_game<'r>(
             );
         }
         if turns >= request.max_turns {
-            game.declare(Ending::Agreement);
+            game.declare(Ending::TurnCap);
             game.tags.push(("Adjudication".into(), format!("draw after {turns} turns")));
             return (GameEnd { score: Score::Draw, reason: "match turn cap", turns }, game);
         }

@@ -51,6 +51,8 @@ pub enum Ending {
     },
     /// Both sides agreed to a draw.
     Agreement,
+    /// A draw adjudicated by a match: the game was still going at the match's turn cap.
+    TurnCap,
     /// A result a record states for a reason kickoff does not check (a time forfeit, an
     /// adjudication ...) or for none: kept as the record gives it.
     Recorded {
@@ -79,9 +81,11 @@ impl Ending {
             | Ending::Resignation { loser: Side::Black } => GameResult::WhiteWins,
             Ending::Goal { winner: Side::Black, .. }
             | Ending::Resignation { loser: Side::White } => GameResult::BlackWins,
-            Ending::Repetition | Ending::TurnLimit | Ending::NoMoves | Ending::Agreement => {
-                GameResult::Draw
-            }
+            Ending::Repetition
+            | Ending::TurnLimit
+            | Ending::NoMoves
+            | Ending::Agreement
+            | Ending::TurnCap => GameResult::Draw,
             Ending::Recorded { result } => result,
         }
     }
@@ -98,6 +102,7 @@ impl Ending {
             Ending::NoMoves => "no moves",
             Ending::Resignation { .. } => "resignation",
             Ending::Agreement => "agreement",
+            Ending::TurnCap => "turn cap",
             Ending::Recorded { .. } => "",
         }
     }
@@ -118,6 +123,7 @@ impl fmt::Display for Ending {
             Ending::NoMoves => f.write_str("draw: the side to move has no legal turn"),
             Ending::Resignation { loser } => write!(f, "{} resigns", loser.name()),
             Ending::Agreement => f.write_str("draw by agreement"),
+            Ending::TurnCap => f.write_str("draw: the game reached the match's turn cap"),
             Ending::Recorded { result: GameResult::WhiteWins } => {
                 f.write_str("White wins, as recorded")
             }
@@ -404,7 +410,7 @@ impl<'r> Game<'r> {
         }
     }
 
-    /// Ends the game by resignation or agreement.
+    /// Ends the game by resignation, agreement or adjudication.
     pub fn declare(&mut self, ending: Ending) {
         if self.ending().is_none() {
             self.declared = Some(ending);

@@ -308,10 +308,10 @@ fn replay_token(game: &mut Game<'_>, token: &TurnToken) -> Result<(), RecordErro
     Ok(())
 }
 
-/// An ending the turns cannot show, taken from the tags: a resignation, an agreed draw, or any
-/// other result with a reason kickoff does not check (a time forfeit ...) or with none. A
-/// reason kickoff checks (a goal, a repetition, the turn limit) that the turns do not show is
-/// not believed.
+/// An ending the turns cannot show, taken from the tags: a resignation, an agreed draw, a
+/// match's turn cap, or any other result with a reason kickoff does not check (a time
+/// forfeit ...) or with none. A reason kickoff checks (a goal, a repetition, the turn limit)
+/// that the turns do not show is not believed.
 fn declared_ending(record: &RecordText, game: &Game<'_>) -> Option<Ending> {
     let result = match record.tag("Result")? {
         "1-0" => GameResult::WhiteWins,
@@ -327,6 +327,7 @@ fn declared_ending(record: &RecordText, game: &Game<'_>) -> Option<Ending> {
             Some(Ending::Resignation { loser: Side::White })
         }
         (Some("agreement"), GameResult::Draw) => Some(Ending::Agreement),
+        (Some("turn cap"), GameResult::Draw) => Some(Ending::TurnCap),
         (Some("repetition"), GameResult::Draw) if game.may_claim_repetition() => {
             Some(Ending::Repetition)
         }
@@ -344,6 +345,7 @@ const CHECKED_TERMINATIONS: &[&str] = &[
     "no moves",
     "resignation",
     "agreement",
+    "turn cap",
     "unterminated",
 ];
 
@@ -409,6 +411,19 @@ mod tests {
                      1. Nc3 1/2-1/2\n";
         let game = read(&rules, "boyer-1951", &parse(drawn).unwrap()).unwrap();
         assert_eq!(game.ending(), Some(Ending::Agreement));
+    }
+
+    #[test]
+    fn a_match_turn_cap_is_read_back_as_itself() {
+        let rules = load_shipped("boyer-1951").unwrap().rules;
+        let capped = "[Variant \"boyer-1951\"]\n[Result \"1/2-1/2\"]\n[Termination \"turn cap\"]\n\n\
+                      1. Nc3 1/2-1/2\n";
+        let game = read(&rules, "boyer-1951", &parse(capped).unwrap()).unwrap();
+        assert_eq!(game.ending(), Some(Ending::TurnCap));
+        assert_eq!(write(&game), capped);
+        let won = capped.replace("1/2-1/2", "1-0");
+        let game = read(&rules, "boyer-1951", &parse(&won).unwrap()).unwrap();
+        assert_eq!(game.ending(), None, "a turn cap that is not a draw is not believed");
     }
 
     #[test]
