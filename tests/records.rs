@@ -211,3 +211,23 @@ fn match_records_carry_the_definition_with_embed() {
         assert!(text(&out.stdout).starts_with("turns: "), "{}", text(&out.stdout));
     }
 }
+
+/// A `setup.fen` that leaves out the score (`... w 0`) is still the start position: a game from
+/// it carries no `SetUp` or `FEN` tag, and one from elsewhere still does.
+#[test]
+fn a_start_fen_without_its_score_is_the_start_position() {
+    let folders = Folders::new();
+    let definition = include_str!("data/records/to-three.toml");
+    std::fs::write(folders.path("games/to-three.toml"), definition).unwrap();
+    let args = ["play", "to-three.toml", "--black", "human", "--record", "game.txt"];
+    let out = folders.run("games", &args, QUICK_GOAL);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let record = std::fs::read_to_string(folders.path("games/game.txt")).unwrap();
+    assert!(!record.contains("[SetUp ") && !record.contains("[FEN "), "{record}");
+    let moved = "rnbq1kbnr/9/9/9/4a4/9/9/9/RNBQ1KBNR b 0";
+    let args = ["play", "to-three.toml", "--fen", moved, "--record", "moved.txt"];
+    let out = folders.run("games", &[&args[..], &["--black", "human"]].concat(), "Nc7\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let record = std::fs::read_to_string(folders.path("games/moved.txt")).unwrap();
+    assert!(record.contains("[SetUp \"1\"]\n[FEN \"rnbq1kbnr/"), "{record}");
+}

@@ -82,7 +82,8 @@ fn write_naming(game: &Game<'_>, variant: &str) -> String {
         tag("SetupNumber", &n.to_string());
     }
     let start = game.start().fen();
-    if start != game.rules().setup_fen() {
+    // Compared as positions: `setup.fen` may leave out what the written FEN spells out.
+    if start != Position::start(game.rules()).fen() {
         tag("SetUp", "1");
         tag("FEN", &start);
     }
