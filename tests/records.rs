@@ -231,3 +231,29 @@ fn a_start_fen_without_its_score_is_the_start_position() {
     let record = std::fs::read_to_string(folders.path("games/moved.txt")).unwrap();
     assert!(record.contains("[SetUp \"1\"]\n[FEN \"rnbq1kbnr/"), "{record}");
 }
+
+/// A record saved away from its definition names it with `..`, which `replay` reads only with
+/// `--allow-outside`: saving one warns so, and names --embed; a record beside it does not.
+#[test]
+fn saving_a_record_outside_the_definitions_folder_warns() {
+    let folders = Folders::new();
+    let args = ["play", "wazir-kicks.toml", "--black", "human", "--record", "../elsewhere/g.txt"];
+    let out = folders.run("games", &args, QUICK_GOAL);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let warned = "warning: the record names its definition as `../games/wazir-kicks.toml`, \
+                  outside the record's folder";
+    assert!(text(&out.stderr).contains(warned), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("--embed makes the record stand alone"));
+    let out = kickoff_in(&folders.path("elsewhere")).args(["replay", "g.txt"]).output().unwrap();
+    assert!(text(&out.stderr).contains("--allow-outside"), "the warning was true");
+    let out = folders.play(QUICK_GOAL);
+    assert!(!text(&out.stderr).contains("warning"), "{}", text(&out.stderr));
+    let out = folders.run("games", &[&args[..], &["--embed", "--force"]].concat(), QUICK_GOAL);
+    assert!(!text(&out.stderr).contains("warning"), "{}", text(&out.stderr));
+    let out = kickoff_in(&folders.path("player"))
+        .args(["match", "../games/wazir-kicks.toml", "--games", "1", "--white", "random"])
+        .args(["--black", "random", "--max-turns", "4", "--records", "../elsewhere"])
+        .output()
+        .unwrap();
+    assert!(text(&out.stderr).contains(warned), "{}", text(&out.stderr));
+}

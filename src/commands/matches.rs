@@ -109,6 +109,11 @@ pub fn run(request: &Request<'_>, options: LoadOptions) -> Exit {
         eprintln!("error: cannot create the folder {}: {e}", dir.display());
         return Exit::Usage;
     }
+    if let Some(dir) = request.records
+        && !request.embed
+    {
+        crate::commands::replay::warn_if_outside(request.variant, &dir.join("game-0001.txt"));
+    }
     let bar = progress_bar(request.games);
     let hash = record::definition_hash(&def.sources);
     let carried = match request.embed.then(|| record::embeddable(&def.sources)).transpose() {

@@ -91,6 +91,11 @@ pub fn run(request: &Request, options: LoadOptions) -> Exit {
     if let Err(exit) = describe_definition(&mut game, &def, &variant, request.embed) {
         return exit;
     }
+    if !request.embed
+        && let Some(path) = &record_to
+    {
+        crate::commands::replay::warn_if_outside(&variant, path);
+    }
     let interactive = request.interactive || std::io::stdin().is_terminal();
     let stdin = std::io::stdin();
     let mut input = Input::new(stdin.lock());

@@ -120,7 +120,7 @@ pub fn record_variant(record: &Path, tag: &str, options: LoadOptions) -> Result<
     }
     let folder = record.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let joined = folder.join(tag);
-    let descends = !Path::new(tag).is_absolute() && !tag.split(['/', '\\']).any(|p| p == "..");
+    let descends = !leaves_folder(tag);
     let inside = match (std::fs::canonicalize(&joined), std::fs::canonicalize(folder)) {
         (Ok(target), Ok(folder)) => Some(target.starts_with(folder)),
         _ => None,
@@ -136,6 +136,26 @@ pub fn record_variant(record: &Path, tag: &str, options: LoadOptions) -> Result<
              (--variant, or the VARIANT argument of play), or pass --allow-outside",
             excerpt(tag)
         ))
+    }
+}
+
+/// Whether a `Variant` tag names a file outside the record's folder (an absolute path, or one
+/// that goes up with `..`): [`record_variant`] reads it only with `--allow-outside`.
+fn leaves_folder(tag: &str) -> bool {
+    Path::new(tag).is_absolute() || tag.split(['/', '\\']).any(|p| p == "..")
+}
+
+/// Warns, before a game of `variant` is recorded in `record` without its definition, when the
+/// record's `Variant` tag will name a file outside the record's folder.
+pub fn warn_if_outside(variant: &str, record: &Path) {
+    let tag = record::variant_tag(variant, record);
+    if kickoff::definition::is_path(&tag) && leaves_folder(&tag) {
+        eprintln!(
+            "warning: the record names its definition as `{}`, outside the record's folder: \
+             `kickoff replay` and `play --load` will need --allow-outside (or --variant) to read \
+             it; --embed makes the record stand alone",
+            printable(&tag)
+        );
     }
 }
 
