@@ -192,7 +192,14 @@ fn a_record_carries_only_a_definition_that_extends_shipped_variants() {
     let out = folders.run("games", &["play", "child.toml", "--embed", "--record", "game.txt"], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("it extends another file"), "{}", text(&out.stderr));
+    let help = "help: `kickoff definition child.toml --resolved > one.toml` writes the whole \
+                definition as one file, which a record can carry";
+    assert!(text(&out.stderr).contains(help), "{}", text(&out.stderr));
     assert!(!folders.path("games/game.txt").exists());
+    let resolved = folders.run("games", &["definition", "child.toml", "--resolved"], "");
+    std::fs::write(folders.path("games/one.toml"), &resolved.stdout).unwrap();
+    let out = folders.run("games", &["play", "one.toml", "--embed", "--record", "game.txt"], "");
+    assert!(out.status.success(), "the help works: {}", text(&out.stderr));
 }
 
 #[test]

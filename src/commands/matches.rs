@@ -119,7 +119,7 @@ pub fn run(request: &Request<'_>, options: LoadOptions) -> Exit {
     let carried = match request.embed.then(|| record::embeddable(&def.sources)).transpose() {
         Ok(carried) => carried,
         Err(why) => {
-            eprintln!("error: --embed: a record cannot carry {}: {why}", request.variant);
+            crate::commands::report_unembeddable(request.variant, why);
             return Exit::Usage;
         }
     };

@@ -28,6 +28,7 @@ use kickoff::definition::{
     Definition, Diagnostic, LoadError, LoadOptions, Loc, Origin, SourceFile, Sources, load_text,
     load_with,
 };
+use kickoff::game::record::Unembeddable;
 use kickoff::notation::record::Embedded;
 use kickoff::position::Position;
 use kickoff::render::printable::{make_rules_printable, printable};
@@ -62,6 +63,18 @@ pub fn report_unloadable(e: &LoadError) {
     eprintln!("error: {}", printable(&e.to_string()));
     if let LoadError::UnknownVariant { help, .. } = e {
         eprintln!("  = help: {}", printable(help));
+    }
+}
+
+/// Prints why `--embed` cannot carry the definition `variant`, and what would.
+pub fn report_unembeddable(variant: &str, why: Unembeddable) {
+    eprintln!("error: --embed: a record cannot carry {}: {why}", printable(variant));
+    if why == Unembeddable::ExtendsFile {
+        eprintln!(
+            "  = help: `kickoff definition {} --resolved > one.toml` writes the whole definition \
+             as one file, which a record can carry",
+            printable(variant)
+        );
     }
 }
 

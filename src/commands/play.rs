@@ -148,7 +148,7 @@ fn describe_definition(
     game.variant_hash = Some(record::definition_hash(&def.sources));
     if embed {
         let text = record::embeddable(&def.sources).map_err(|why| {
-            eprintln!("error: --embed: a record cannot carry {variant}: {why}");
+            crate::commands::report_unembeddable(variant, why);
             Exit::Usage
         })?;
         game.definition = Some(text);

@@ -30,21 +30,34 @@ mod variant;
 pub use save::{SaveError, Target, remove_strays, save_atomically, target};
 pub use variant::{definition_hash, variant_tag};
 
+/// Why a definition cannot travel inside a record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Unembeddable {
+    /// Its text has a `}`, which would end the comment that carries it.
+    #[error("its text has a `}}`, which would end the comment that carries it")]
+    ClosingBrace,
+    /// It extends a file, and a record carries one file only.
+    #[error(
+        "it extends another file (a record carries one file, which may extend shipped variants \
+         only)"
+    )]
+    ExtendsFile,
+}
+
 /// The text a record carries for the definition read from `sources` ([`Game::definition`]),
 /// or why it cannot: a record carries one file, which may extend shipped variants only, in a
 /// comment that ends at the first `}`.
 ///
 /// # Errors
 /// Why the definition cannot travel inside a record.
-pub fn embeddable(sources: &Sources) -> Result<String, &'static str> {
+pub fn embeddable(sources: &Sources) -> Result<String, Unembeddable> {
     let mut files = sources.files();
     let root = files.next().map(|root| root.text.clone()).unwrap_or_default();
     if root.contains('}') {
-        return Err("its text has a `}`, which would end the comment that carries it");
+        return Err(Unembeddable::ClosingBrace);
     }
     if files.any(|f| matches!(f.origin, Origin::Disk(_))) {
-        return Err("it extends another file (a record carries one file, which may extend \
-                    shipped variants only)");
+        return Err(Unembeddable::ExtendsFile);
     }
     Ok(root)
 }
