@@ -268,6 +268,16 @@ fn l_is_towards_the_a_file_for_both_sides() {
     assert!(readme.contains("Black's `lW` goes towards the a-file, as White's does"));
 }
 
+/// `--simulate` says what it played when the games show nothing to warn of, and only then.
+#[test]
+fn simulate_says_what_it_played_when_it_has_no_warning() {
+    let quiet = stdout_of(&["validate", "--simulate", "50", "--seed", "1", "mini"]);
+    assert_eq!(quiet, "mini: valid\nmini: 50 random games: no warning\n");
+    let warned = stdout_of(&["validate", "--simulate", "3", "--seed", "5", "mini"]);
+    assert!(warned.contains("warning[W0304]"), "{warned}");
+    assert!(!warned.contains("random games: no warning"), "{warned}");
+}
+
 #[test]
 fn simulate_refuses_more_games_than_its_cap() {
     for games in ["0", "10001"] {

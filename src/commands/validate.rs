@@ -5,7 +5,9 @@ use std::time::Instant;
 use crate::cli::Format;
 use crate::commands::progress::{hidden_bar, show_progress};
 use crate::commands::{Exit, color_stdout, report_unloadable};
-use kickoff::definition::{self, Diagnostic, JsonDiagnostic, LoadError, LoadOptions, Sources};
+use kickoff::definition::{
+    self, Definition, Diagnostic, JsonDiagnostic, LoadError, LoadOptions, Sources,
+};
 use kickoff::lint::simulate;
 
 /// Checks each file and prints what it finds.
@@ -18,16 +20,15 @@ pub fn run(
     let mut json: Vec<JsonDiagnostic> = Vec::new();
     let mut exit = Exit::Success;
     for file in files {
+        // The games played without a warning, said after the verdict.
+        let mut quiet_games = None;
         let (sources, diagnostics) = match definition::load_with(file, options) {
             Ok(def) => {
                 let mut warnings = def.warnings.clone();
                 if let Some((games, seed)) = simulation {
-                    let (bar, start) = (hidden_bar(), Instant::now());
-                    let report = |done: usize, all: usize| {
-                        show_progress(&bar, start, done, all, "games");
-                    };
-                    warnings.extend(simulate(&def, file, games, seed, Some(&report)));
-                    bar.finish_and_clear();
+                    let found = simulated(&def, file, games, seed);
+                    quiet_games = found.is_empty().then_some(games);
+                    warnings.extend(found);
                 }
                 warnings.sort_by_key(|d| (d.at.file, d.at.span.start));
                 (def.sources, warnings)
@@ -46,6 +47,9 @@ pub fn run(
             Format::Json => json.extend(definition::to_json_all(&diagnostics, &sources)),
             Format::Text => print_text(file, &sources, &diagnostics),
         }
+        if let (Some(games), Format::Text) = (quiet_games, format) {
+            println!("{file}: {}: no warning", plural(games, "random game"));
+        }
     }
     if format == Format::Json {
         match serde_json::to_string_pretty(&json) {
@@ -54,6 +58,17 @@ pub fn run(
         }
     }
     exit
+}
+
+/// The warnings of `games` random games of `def`, with a progress bar on a terminal.
+fn simulated(def: &Definition, file: &str, games: usize, seed: u64) -> Vec<Diagnostic> {
+    let (bar, start) = (hidden_bar(), Instant::now());
+    let report = |done: usize, all: usize| {
+        show_progress(&bar, start, done, all, "games");
+    };
+    let found = simulate(def, file, games, seed, Some(&report));
+    bar.finish_and_clear();
+    found
 }
 
 fn worse(a: Exit, b: Exit) -> Exit {
