@@ -574,12 +574,27 @@ fn a_random_setup_variant_starts_from_its_definition_unless_setup_says_otherwise
     };
     let shown = kickoff().args(["show", "football-960"]).output().unwrap().stdout;
     let start = String::from_utf8(shown).unwrap().lines().rev().nth(1).unwrap().to_owned();
+    // The definition's own arrangement is setup 2502, and is named so.
     let plain = play(&[]);
-    assert_eq!(plain, format!("final position: {start}\nresult: * (the game is not finished)\n"));
-    // A random setup is named first, also in a script.
+    let unfinished = "result: * (the game is not finished)";
+    assert_eq!(plain, format!("Setup number 2502.\nfinal position: {start}\n{unfinished}\n"));
+    assert_eq!(play(&["--setup", "2502"]), plain);
+    // A setup is named first, also in a script; "random" only when it was drawn.
     let numbered = play(&["--setup", "1000"]);
-    assert!(numbered.starts_with("Random setup number 1000.\nfinal position: "), "{numbered}");
+    assert!(numbered.starts_with("Setup number 1000.\nfinal position: "), "{numbered}");
     let drawn = play(&["--setup", "random", "--seed", "2"]);
     assert!(drawn.starts_with("Random setup number "), "{drawn}");
     assert!(!drawn.contains(&start), "{drawn}");
+}
+
+/// A variant whose definition places its own pieces names no setup, and refuses `--setup` as a
+/// bad option (exit status 2).
+#[test]
+fn setup_on_a_variant_without_random_setups_is_a_usage_error() {
+    let out = run(kickoff().args(["play", "boyer-1951", "--black", "human"]), "");
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("etup number"));
+    let out = run(kickoff().args(["play", "boyer-1951", "--setup", "random"]), "");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("this variant has no random setup"), "{stderr}");
 }

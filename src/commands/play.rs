@@ -106,6 +106,8 @@ pub fn run(request: &Request, options: LoadOptions) -> Exit {
         Err(exit) => return exit,
     };
     let mut session = Session::new(game, record_to, &seats);
+    session.setup_drawn = loaded.is_none()
+        && request.setup.as_deref().is_some_and(|s| s == "random" || s.starts_with("fair"));
     if up_to_date {
         session.mark_recorded();
     }
@@ -180,4 +182,6 @@ struct Session<'r> {
     /// Whether the end has been announced.
     announced: bool,
     humans: BySide<bool>,
+    /// Whether the setup number was drawn (`--setup random` or `fair`) rather than given.
+    setup_drawn: bool,
 }

@@ -195,6 +195,24 @@ pub fn number(rules: &Rules, random: &RandomSetup, kinds: &[PieceKind]) -> Optio
     Some(rank)
 }
 
+/// The number of the variant's own start position (`setup.fen`) among its setups, if it is one.
+#[must_use]
+pub fn start_number(rules: &Rules, random: &RandomSetup) -> Option<SetupNumber> {
+    let start = rules.start();
+    let board = rules.board();
+    let kinds_on = |side: Side, mirror: bool| -> Option<Vec<PieceKind>> {
+        let squares = random.squares.iter().map(|&s| if mirror { board.mirror(s) } else { s });
+        let kind_at = |square| start.pieces.iter().find(|p| p.0 == square && p.1 == side);
+        squares.map(|square| kind_at(square).map(|p| p.2)).collect()
+    };
+    let white = number(rules, random, &kinds_on(Side::White, false)?)?;
+    let black = number(rules, random, &kinds_on(Side::Black, true)?)?;
+    let independent = independent_by_default(random);
+    let found = SetupNumber { white, black: (independent || black != white).then_some(black) };
+    // The squares outside the random ones, the side to move and the rest must match too.
+    (placement(rules, random, found).ok()? == *start).then_some(found)
+}
+
 /// The start position of setup `number`: [`placement`] as a position of `rules`.
 ///
 /// # Errors
@@ -307,6 +325,15 @@ mod tests {
 
     fn football_960() -> Rules {
         load_shipped("football-960").unwrap().rules
+    }
+
+    #[test]
+    fn the_start_of_football_960_is_setup_2502() {
+        let rules = football_960();
+        let random = rules.random_setup().unwrap();
+        let number = start_number(&rules, random).unwrap();
+        assert_eq!(number, SetupNumber { white: 2502, black: None });
+        assert_eq!(position(&rules, random, number).unwrap().fen(), Position::start(&rules).fen());
     }
 
     #[test]

@@ -7,7 +7,9 @@ use kickoff::game::record;
 use kickoff::game::{Ending, Game, GameError};
 use kickoff::movegen::Action;
 use kickoff::movegen::{Turn, play_unchecked};
+use kickoff::position::Position;
 use kickoff::render::terminal::{Style, board, legend_of, status};
+use kickoff::setup;
 use kickoff::side::BySide;
 use kickoff::square::Square;
 
@@ -37,6 +39,7 @@ impl<'r> Session<'r> {
             quit_warned: false,
             announced: false,
             humans,
+            setup_drawn: false,
         }
     }
 
@@ -142,10 +145,18 @@ impl<'r> Session<'r> {
         }
     }
 
-    /// Names the random setup the game started from, if it did.
+    /// Names the setup the game started from, if it is one: drawn, given, or the definition's
+    /// own arrangement.
     pub(super) fn announce_setup(&self) {
-        if let Some(n) = self.game.setup_number() {
-            println!("Random setup number {n}.");
+        let rules = self.game.rules();
+        let own = || {
+            let from_start = self.game.start().fen() == Position::start(rules).fen();
+            rules.random_setup().filter(|_| from_start).and_then(|r| setup::start_number(rules, r))
+        };
+        match self.game.setup_number().or_else(own) {
+            Some(n) if self.setup_drawn => println!("Random setup number {n}."),
+            Some(n) => println!("Setup number {n}."),
+            None => {}
         }
     }
 

@@ -210,7 +210,7 @@ pub(super) fn start_position<'r>(
     };
     let Some(random) = rules.random_setup() else {
         eprintln!("error: this variant has no random setup (no [setup.random] in its definition)");
-        return Err(Exit::Failure);
+        return Err(Exit::Usage);
     };
     let independent = setup::independent_by_default(random);
     let number = match asked {
