@@ -201,6 +201,19 @@ fn the_man_page_names_every_subcommand() {
     assert_eq!(stdout_of(&["man"]), page, "`man` is `manpage`");
 }
 
+/// `extends = "NAME"` names a shipped variant; when there is none but NAME.toml lies next to
+/// the file, the help says how to extend that file.
+#[test]
+fn extending_a_file_by_its_bare_name_suggests_the_file() {
+    let out = kickoff().args(["validate", "tests/data/authoring/extends-by-name.toml"]).output();
+    let out = out.unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let shown = String::from_utf8(out.stdout).unwrap();
+    assert!(shown.contains("cannot extend `own-credits`: no such variant"), "{shown}");
+    let help = "help: to extend the file next to this one, write `extends = \"own-credits.toml\"`";
+    assert!(shown.contains(help), "{shown}");
+}
+
 /// The long options that `kickoff NAME --help` lists.
 fn long_options(name: &str) -> Vec<String> {
     let help = stdout_of(&[name, "--help"]);

@@ -205,6 +205,17 @@ fn unknown_variant(name: &str) -> LoadError {
     LoadError::UnknownVariant { name: name.to_owned(), help }
 }
 
+/// Whether a file `NAME.toml` lies next to the definition read from `from`: what `extends =
+/// "NAME"`, which names a shipped variant, most likely meant.
+fn sibling_exists(from: &Origin, name: &str) -> bool {
+    match from {
+        Origin::Disk(path) => {
+            path.parent().is_some_and(|folder| folder.join(format!("{name}.toml")).is_file())
+        }
+        _ => false,
+    }
+}
+
 /// Reads a definition and the files it extends.
 #[derive(Default)]
 struct Loader {
@@ -337,6 +348,12 @@ impl Loader {
         if !is_path(target) {
             return match shipped::shipped(target) {
                 Some((name, _)) => Ok((Origin::Shipped(name), format!("{name} (shipped)"))),
+                None if sibling_exists(from, target) => Err((
+                    "no such variant".to_owned(),
+                    format!(
+                        "to extend the file next to this one, write `extends = \"{target}.toml\"`"
+                    ),
+                )),
                 None => Err(match unknown_variant(target) {
                     LoadError::UnknownVariant { help, .. } => ("no such variant".to_owned(), help),
                     other => (other.to_string(), String::new()),
