@@ -199,10 +199,10 @@ impl Compiler<'_> {
             let copies = pieces.iter().filter(|&&k| k == kind).count();
             if copies != 2 {
                 let letter = rules.piece(kind).letter;
+                let has =
+                    if copies == 1 { "1 copy".to_owned() } else { format!("{copies} copies") };
                 let e = ParseError::new(
-                    format!(
-                        "`{letter}` has {copies} copies in `pieces`; opposite colours need exactly 2"
-                    ),
+                    format!("`{letter}` has {has} in `pieces`; opposite colours need exactly 2"),
                     i..i + 1,
                 );
                 self.text_error(Code::RandomColours, node, text, e, "in the random setup");
