@@ -154,8 +154,9 @@ fn pieces(out: &mut String, rules: &Rules) {
         "",
         &format!(
             "White's letters are uppercase, Black's lowercase. The ball (`{}`){} belongs to \
-             nobody. Directions are seen from the side that moves: forward is towards the \
-             opponent.",
+             nobody. Forward and backward are seen from the side that moves (forward is \
+             towards the opponent); left and right are White's for both sides (left is towards \
+             the a-file).",
             rules.ball_symbol(),
             if carried(rules) { ", while no piece holds it," } else { "" }
         ),
