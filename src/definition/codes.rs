@@ -139,6 +139,12 @@ codes! {
     InheritedSquares = "E0405",
     /// An inherited start position that does not fit the board a nearer file resized.
     InheritedPosition = "E0406",
+    /// Two pieces with the same holder letter.
+    SharedHolder = "E0407",
+    /// A holder letter that is also a piece's letter.
+    HolderIsPiece = "E0408",
+    /// A holder letter that is also the ball's symbol.
+    HolderIsBall = "E0409",
     /// A position text (`--fen`) the rules refuse.
     BadPosition = "E0501",
     /// A game record that breaks.

@@ -2,6 +2,7 @@
 
 use crate::definition::Code;
 use crate::definition::diagnostic::Diagnostic;
+use crate::definition::holders;
 use crate::definition::keys::{self, FromKey, Literal};
 use crate::definition::source::{FileId, Loc, Sources, span_in_string};
 use crate::definition::tree::{Node, Table, Value};
@@ -143,6 +144,7 @@ impl<'a> Compiler<'a> {
         let kick = self.kick_rules();
         let mut pieces = self.pieces();
         let ball = self.ball(&pieces);
+        self.out.extend(holders::check(self.root, &pieces, ball.as_ref().map(|b| b.symbol)));
         let (turn, end) = (self.turn_rules(), self.end_rules());
         let capture = self.setting(&["capture", "mode"]);
         let board = self.board()?;
@@ -407,9 +409,7 @@ impl<'a> Compiler<'a> {
                 return None;
             }
         };
-        let clash = pieces.iter().find(|p| {
-            p.letter == c.to_ascii_uppercase() || p.holder == Some(c.to_ascii_uppercase())
-        });
+        let clash = pieces.iter().find(|p| p.letter == c.to_ascii_uppercase());
         if let Some(piece) = clash {
             let (upper, lower) = (piece.letter, piece.letter.to_ascii_lowercase());
             self.out.push(

@@ -28,7 +28,7 @@ struct Leaf<'a> {
 
 /// Moves every diagnostic about an inherited square list or start position that a nearer file's
 /// resize broke to that resize (see the module's documentation).
-pub(crate) fn relocate(sources: &Sources, root: &Table, diagnostics: &mut [Diagnostic]) {
+pub(crate) fn relocate(sources: &Sources, root: &Table, diagnostics: &mut Vec<Diagnostic>) {
     let mut leaves = Vec::new();
     board_dependent(root, &mut Vec::new(), &mut leaves);
     // In the order the files wrote them, parents last.
@@ -38,6 +38,8 @@ pub(crate) fn relocate(sources: &Sources, root: &Table, diagnostics: &mut [Diagn
             *d = moved;
         }
     }
+    let mut seen = std::collections::HashSet::new();
+    diagnostics.retain(|d| seen.insert((d.code, d.at.clone(), d.message.clone())));
 }
 
 /// The diagnostic `d` as the resize that caused it, if it is about such a value.

@@ -13,6 +13,7 @@ pub mod shipped;
 pub mod source;
 
 mod compile;
+mod holders;
 mod inherited;
 mod json_schema;
 mod keys;
