@@ -456,6 +456,7 @@ fn report(def: &Definition, games: usize, found: &Findings) -> Vec<Diagnostic> {
             ));
         }
     }
+    def.relocate(&mut out);
     out
 }
 

@@ -42,15 +42,7 @@ pub(crate) fn compile(sources: &Sources, root: &Table) -> (Option<Rules>, Vec<Di
 
 impl<'a> Compiler<'a> {
     fn node(&self, path: &[&str]) -> Option<&'a Node> {
-        let (last, init) = path.split_last()?;
-        let mut table = self.root;
-        for key in init {
-            match &table.get(*key)?.value {
-                Value::Table(t) => table = t,
-                _ => return None,
-            }
-        }
-        table.get(*last)
+        crate::definition::tree::node_at(self.root, path)
     }
 
     fn str(&self, path: &[&str]) -> Option<(&'a str, &'a Node)> {
