@@ -501,6 +501,10 @@ impl<'a> Compiler<'a> {
 
     /// A match needs a way to end: points that win it, or a turn limit.
     fn check_match(&mut self, end: &EndRules) {
+        // A misspelt `after_goal` is reported once, by its own check, not read as "end" here.
+        if matches!(self.node(&["end", "after_goal"]).map(|n| &n.value), Some(Value::Invalid)) {
+            return;
+        }
         let (keeps, goals, limit) = (end.keeps_score(), end.goals, end.max_turns);
         let problem = if !keeps && goals != 1 {
             Some((

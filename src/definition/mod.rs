@@ -216,6 +216,8 @@ struct Loader {
     diagnostics: Vec<Diagnostic>,
     /// Where the file loaded (not a parent) wrote `extends`.
     extends: Option<Loc>,
+    /// The letters of the pieces removed by `removed = true`.
+    removed: Vec<String>,
 }
 
 impl Loader {
@@ -231,6 +233,7 @@ impl Loader {
             self.diagnostics.extend(problems);
             inherited::relocate(&self.sources, &root, &mut self.diagnostics);
             notes::start_position(&self.sources, &root, &mut self.diagnostics);
+            notes::removed_pieces(&self.removed, &mut self.diagnostics);
             let extends = self.extends.as_ref();
             inherited::to_extends(&self.sources, &root, extends, &mut self.diagnostics);
             rules.map(|rules| (rules, root))
@@ -409,6 +412,9 @@ impl Loader {
             let removes = matches!(&node.value, Value::Table(t)
                 if matches!(t.get("removed").map(|n| &n.value), Some(Value::Boolean(true))));
             let inherited = matches!(base_pieces, Some(Value::Table(b)) if b.contains_key(letter));
+            if removes {
+                self.removed.push(letter.clone());
+            }
             if removes && !inherited {
                 self.diagnostics.push(Diagnostic::new(
                     Code::NothingToRemove,

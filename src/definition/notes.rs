@@ -66,3 +66,21 @@ fn outside_zone(sources: &Sources, root: &Table, d: &mut Diagnostic) {
         _ => d.note = Some(format!("the zone: {}", place(sources.get(node.at.file), node))),
     }
 }
+
+/// Adds to each letter of the start position that is no piece, when it is the letter of a piece
+/// in `removed` (by `removed = true`), what to change.
+pub(crate) fn removed_pieces(removed: &[String], diagnostics: &mut [Diagnostic]) {
+    for d in diagnostics.iter_mut() {
+        let Some((_, rest)) = d.message.split_once('`') else { continue };
+        let Some((letter, " is not a piece of this variant")) = rest.split_once('`') else {
+            continue;
+        };
+        let upper = letter.to_ascii_uppercase();
+        if removed.contains(&upper) {
+            d.help = Some(format!(
+                "[pieces.{upper}] has `removed = true`: take its letters out of `setup.fen`, or \
+                 drop `removed`"
+            ));
+        }
+    }
+}
