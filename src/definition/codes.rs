@@ -167,6 +167,10 @@ codes! {
     BetzaIdleMoveOnly = "W0107",
     /// A modality (`m c i n e`) in a kick pattern, where it does nothing.
     BetzaKickModality = "W0108",
+    /// `end.repetition_draw = "claim"` with repetition draws off.
+    ClaimWithoutRepetition = "W0110",
+    /// Promotion squares on a piece's own side.
+    PromotionAtHome = "W0111",
     /// A goal no kick can ever reach.
     UnreachableGoal = "W0201",
     /// A side that can only pass at the start.
@@ -179,6 +183,12 @@ codes! {
     UnplacedPiece = "W0205",
     /// Random setup pieces other than those the start position has on their squares.
     RandomMaterial = "W0206",
+    /// A carried ball stolen by capture where nothing is captured.
+    StealWithoutCaptures = "W0207",
+    /// The ball forbidden on its own start square.
+    BallForbiddenAtStart = "W0208",
+    /// A side's goal in its own half.
+    GoalsSwapped = "W0209",
     /// Random games reached positions with too many turns.
     SimulationExploded = "W0301",
     /// Random games that did not end.
