@@ -171,6 +171,8 @@ codes! {
     ClaimWithoutRepetition = "W0110",
     /// Promotion squares on a piece's own side.
     PromotionAtHome = "W0111",
+    /// En passant where no piece has a double step.
+    EnPassantWithoutDoubleStep = "W0112",
     /// A goal no kick can ever reach.
     UnreachableGoal = "W0201",
     /// A side that can only pass at the start.

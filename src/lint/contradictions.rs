@@ -5,6 +5,7 @@
 use crate::definition::Code;
 use crate::definition::{Definition, Diagnostic};
 use crate::rules::Choice;
+use crate::rules::leg::{Leg, Reach};
 use crate::rules::{BallMode, Captures, RepetitionDraw, Steal};
 use crate::side::Side;
 
@@ -15,6 +16,7 @@ pub(super) fn contradictions(def: &Definition, out: &mut Vec<Diagnostic>) {
     goals_swapped(def, out);
     claim_without_repetition(def, out);
     promotion_at_home(def, out);
+    en_passant_without_double_step(def, out);
 }
 
 /// A carried ball stolen by capture in a game where nothing is captured.
@@ -125,5 +127,40 @@ fn promotion_at_home(def: &Definition, out: &mut Vec<Diagnostic>) {
                 .with_help("write the ranks the piece reaches by crossing the board"),
             );
         }
+    }
+}
+
+/// Whether `leg` is an initial move that passes over a square (`ifmnD`, `ifmW2`): the move that
+/// an en passant capture answers.
+fn passes_a_square(leg: &Leg) -> bool {
+    let (df, dr) = (leg.step.0.unsigned_abs(), leg.step.1.unsigned_abs());
+    let straight = df == 0 || dr == 0 || df == dr;
+    let long_leap = straight && df.max(dr) >= 2;
+    let long_slide = leg.reach != Reach::Steps(1) && straight;
+    leg.initial && leg.moves() && (long_leap || long_slide)
+}
+
+/// An en passant capture (`e`) where no piece has an initial move over a square: there is
+/// never a piece to take in passing.
+fn en_passant_without_double_step(def: &Definition, out: &mut Vec<Diagnostic>) {
+    let pieces = def.rules.pieces();
+    if pieces.iter().any(|p| p.moves.iter().any(passes_a_square)) {
+        return;
+    }
+    for piece in pieces.iter().filter(|p| p.moves.iter().any(|leg| leg.en_passant)) {
+        let letter = piece.letter.to_string();
+        let Some(at) = def.location(&["pieces", &letter, "moves"]) else { continue };
+        out.push(
+            Diagnostic::new(
+                Code::EnPassantWithoutDoubleStep,
+                format!(
+                    "the {} captures en passant (`e`), but no piece has an initial double step \
+                     (like `ifmnD`) to take in passing",
+                    piece.name
+                ),
+                at,
+            )
+            .with_help("drop the `e`, or give a piece a double step from its start: `ifmnD`"),
+        );
     }
 }
