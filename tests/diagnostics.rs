@@ -96,7 +96,10 @@ fn only_inherited_values_under_a_resize_move() {
         panic!("should be invalid");
     };
     let first = diagnostics[0].to_json(&sources);
-    assert_eq!((first.code.as_str(), first.file.as_str(), first.line), ("E0303", "removed.toml", 1));
+    assert_eq!(
+        (first.code.as_str(), first.file.as_str(), first.line),
+        ("E0303", "removed.toml", 1)
+    );
     let note = first.note.unwrap_or_default();
     assert!(note.starts_with("the inherited value: boyer-1951 (shipped):"), "{note}");
     assert!(first.help.unwrap_or_default().starts_with("set `setup.fen` in this file"));

@@ -24,7 +24,9 @@ pub(crate) fn check(root: &Table, pieces: &[PieceType], symbol: Option<char>) ->
                     ),
                     node.at.clone(),
                 )
-                .with_help("give each piece its own holder letter: a position could not tell them apart"),
+                .with_help(
+                    "give each piece its own holder letter: a position could not tell them apart",
+                ),
             );
         }
         if let Some(other) = pieces.iter().find(|p| p.letter == holder) {

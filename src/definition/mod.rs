@@ -276,7 +276,8 @@ impl Loader {
             return Some(strip_removed(table));
         };
         if id == FileId(0) {
-            self.extends = Some(Loc { file: id, span: extends.key_at.span.start..extends.at.span.end });
+            self.extends =
+                Some(Loc { file: id, span: extends.key_at.span.start..extends.at.span.end });
         }
         let Value::String(target) = &extends.value else {
             return None;
