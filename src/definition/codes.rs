@@ -173,6 +173,8 @@ codes! {
     PromotionAtHome = "W0111",
     /// En passant where no piece has a double step.
     EnPassantWithoutDoubleStep = "W0112",
+    /// White's random squares in Black's half.
+    RandomSquaresAcross = "W0113",
     /// A goal no kick can ever reach.
     UnreachableGoal = "W0201",
     /// A side that can only pass at the start.

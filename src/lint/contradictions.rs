@@ -17,6 +17,7 @@ pub(super) fn contradictions(def: &Definition, out: &mut Vec<Diagnostic>) {
     claim_without_repetition(def, out);
     promotion_at_home(def, out);
     en_passant_without_double_step(def, out);
+    random_squares_across(def, out);
 }
 
 /// A carried ball stolen by capture in a game where nothing is captured.
@@ -161,6 +162,36 @@ fn en_passant_without_double_step(def: &Definition, out: &mut Vec<Diagnostic>) {
                 at,
             )
             .with_help("drop the `e`, or give a piece a double step from its start: `ifmnD`"),
+        );
+    }
+}
+
+/// Random squares for White in Black's half of the board: `setup.random.squares` are White's
+/// squares, and Black's pieces go to their mirror, in White's half.
+fn random_squares_across(def: &Definition, out: &mut Vec<Diagnostic>) {
+    let Some(random) = def.rules.random_setup() else { return };
+    let ranks = u16::from(def.rules.board().ranks);
+    let across: Vec<String> = random
+        .squares
+        .iter()
+        .filter(|s| u16::from(s.rank()) * 2 + 1 > ranks)
+        .map(ToString::to_string)
+        .collect();
+    let Some(at) = def.location(&["setup", "random", "squares"]) else { return };
+    if !across.is_empty() {
+        out.push(
+            Diagnostic::new(
+                Code::RandomSquaresAcross,
+                format!(
+                    "White's random squares {} lie in Black's half of the board",
+                    across.join(" ")
+                ),
+                at,
+            )
+            .with_help(
+                "`setup.random.squares` are White's squares (Black's are mirrored): write \
+                 squares of White's own side, such as its back rank 1",
+            ),
         );
     }
 }
