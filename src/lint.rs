@@ -1,6 +1,8 @@
 //! Football-specific warnings about a definition that compiles: things the rules allow but an
 //! author probably did not mean. They need the engine, so they run after compilation.
 
+mod contradictions;
+
 use crate::definition::Code;
 use crate::definition::{Definition, Diagnostic, Loc};
 use crate::movegen::{MAX_TURNS, check_turn_count, kick_destinations, nth_turn, null_allowed};
@@ -18,6 +20,7 @@ pub fn lint(def: &Definition) -> Vec<Diagnostic> {
     unplaced_pieces(def, &mut out);
     random_material(def, &mut out);
     forced_pass_at_start(def, &mut out);
+    contradictions::contradictions(def, &mut out);
     out
 }
 
@@ -423,6 +426,7 @@ fn report(def: &Definition, games: usize, found: &Findings) -> Vec<Diagnostic> {
             ));
         }
     }
+    def.relocate(&mut out);
     out
 }
 

@@ -77,7 +77,8 @@ fn a_piece_reached_only_by_promotion_is_placed() {
 }
 
 /// A problem of the author's own value stays at that value, even in a file that resizes the
-/// board; an inherited value that breaks on an unchanged board stays in its own file.
+/// board; an inherited value that breaks on an unchanged board is shown at `extends`, with a
+/// note that says where the value was written and a help that names the key to set.
 #[test]
 fn only_inherited_values_under_a_resize_move() {
     let text = "extends = \"boyer-1951\"\n[board]\nfiles = 7\nranks = 7\n[goals]\nwhite = \"e9\"\n";
@@ -95,5 +96,25 @@ fn only_inherited_values_under_a_resize_move() {
         panic!("should be invalid");
     };
     let first = diagnostics[0].to_json(&sources);
-    assert_eq!((first.code.as_str(), first.file.as_str()), ("E0303", "boyer-1951 (shipped)"));
+    assert_eq!(
+        (first.code.as_str(), first.file.as_str(), first.line),
+        ("E0303", "removed.toml", 1)
+    );
+    let note = first.note.unwrap_or_default();
+    assert!(note.starts_with("the inherited value: boyer-1951 (shipped):"), "{note}");
+    assert!(first.help.unwrap_or_default().starts_with("set `setup.fen` in this file"));
+}
+
+/// A local parent's value is moved only when the parent is clean on its own: otherwise the
+/// problem is the parent's, and stays there.
+#[test]
+fn a_broken_parent_keeps_its_own_problems() {
+    let Err(LoadError::Invalid { sources, diagnostics }) =
+        definition::load_path(std::path::Path::new("tests/data/extends/broken-child.toml"))
+    else {
+        panic!("should be invalid");
+    };
+    let first = diagnostics[0].to_json(&sources);
+    assert!(first.file.ends_with("broken-parent.toml"), "{first:?}");
+    assert_eq!(first.note, None);
 }

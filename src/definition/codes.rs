@@ -139,6 +139,12 @@ codes! {
     InheritedSquares = "E0405",
     /// An inherited start position that does not fit the board a nearer file resized.
     InheritedPosition = "E0406",
+    /// Two pieces with the same holder letter.
+    SharedHolder = "E0407",
+    /// A holder letter that is also a piece's letter.
+    HolderIsPiece = "E0408",
+    /// A holder letter that is also the ball's symbol.
+    HolderIsBall = "E0409",
     /// A position text (`--fen`) the rules refuse.
     BadPosition = "E0501",
     /// A game record that breaks.
@@ -161,6 +167,14 @@ codes! {
     BetzaIdleMoveOnly = "W0107",
     /// A modality (`m c i n e`) in a kick pattern, where it does nothing.
     BetzaKickModality = "W0108",
+    /// `end.repetition_draw = "claim"` with repetition draws off.
+    ClaimWithoutRepetition = "W0110",
+    /// Promotion squares on a piece's own side.
+    PromotionAtHome = "W0111",
+    /// En passant where no piece has a double step.
+    EnPassantWithoutDoubleStep = "W0112",
+    /// White's random squares in Black's half.
+    RandomSquaresAcross = "W0113",
     /// A goal no kick can ever reach.
     UnreachableGoal = "W0201",
     /// A side that can only pass at the start.
@@ -173,6 +187,12 @@ codes! {
     UnplacedPiece = "W0205",
     /// Random setup pieces other than those the start position has on their squares.
     RandomMaterial = "W0206",
+    /// A carried ball stolen by capture where nothing is captured.
+    StealWithoutCaptures = "W0207",
+    /// The ball forbidden on its own start square.
+    BallForbiddenAtStart = "W0208",
+    /// A side's goal in its own half.
+    GoalsSwapped = "W0209",
     /// Random games reached positions with too many turns.
     SimulationExploded = "W0301",
     /// Random games that did not end.

@@ -31,6 +31,8 @@ pub struct Diagnostic {
     pub label: Option<String>,
     /// How to fix it.
     pub help: Option<String>,
+    /// More about it, e.g. where an inherited value was written.
+    pub note: Option<String>,
 }
 
 impl Diagnostic {
@@ -43,6 +45,7 @@ impl Diagnostic {
             at,
             label: None,
             help: None,
+            note: None,
         }
     }
 
@@ -57,6 +60,13 @@ impl Diagnostic {
     #[must_use]
     pub fn with_help_opt(mut self, help: Option<String>) -> Self {
         self.help = help;
+        self
+    }
+
+    /// The same diagnostic with a note.
+    #[must_use]
+    pub fn with_note(mut self, note: impl Into<String>) -> Self {
+        self.note = Some(note.into());
         self
     }
 
@@ -94,6 +104,9 @@ impl Diagnostic {
             .primary_title(&self.message)
             .id(self.code.as_str())
             .element(snippet.path(&file.path).annotation(annotation));
+        if let Some(note) = &self.note {
+            group = group.element(Level::NOTE.message(note.as_str()));
+        }
         if let Some(help) = &self.help {
             group = group.element(Level::HELP.message(help.as_str()));
         }
@@ -118,6 +131,7 @@ impl Diagnostic {
             severity: self.severity,
             message: self.message.clone(),
             help: self.help.clone(),
+            note: self.note.clone(),
         }
     }
 }
@@ -177,6 +191,7 @@ pub fn to_json_all(diagnostics: &[Diagnostic], sources: &Sources) -> Vec<JsonDia
                 severity: d.severity,
                 message: d.message.clone(),
                 help: d.help.clone(),
+                note: d.note.clone(),
             }
         })
         .collect()
@@ -203,4 +218,7 @@ pub struct JsonDiagnostic {
     pub message: String,
     /// How to fix it.
     pub help: Option<String>,
+    /// More about it, if anything.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }

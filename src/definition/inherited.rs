@@ -11,7 +11,8 @@
 use crate::definition::Code;
 use crate::definition::diagnostic::Diagnostic;
 use crate::definition::keys::{self, Ty};
-use crate::definition::source::{Loc, Sources};
+use crate::definition::notes;
+use crate::definition::source::{Loc, Origin, SourceFile, Sources, line_col};
 use crate::definition::tree::{Node, Table, Value};
 
 /// The keys that shape the board, in the order a resize is looked for.
@@ -28,7 +29,7 @@ struct Leaf<'a> {
 
 /// Moves every diagnostic about an inherited square list or start position that a nearer file's
 /// resize broke to that resize (see the module's documentation).
-pub(crate) fn relocate(sources: &Sources, root: &Table, diagnostics: &mut [Diagnostic]) {
+pub(crate) fn relocate(sources: &Sources, root: &Table, diagnostics: &mut Vec<Diagnostic>) {
     let mut leaves = Vec::new();
     board_dependent(root, &mut Vec::new(), &mut leaves);
     // In the order the files wrote them, parents last.
@@ -38,6 +39,8 @@ pub(crate) fn relocate(sources: &Sources, root: &Table, diagnostics: &mut [Diagn
             *d = moved;
         }
     }
+    let mut seen = std::collections::HashSet::new();
+    diagnostics.retain(|d| seen.insert((d.code, d.at.clone(), d.message.clone())));
 }
 
 /// The diagnostic `d` as the resize that caused it, if it is about such a value.
@@ -136,4 +139,77 @@ fn contains(outer: &Loc, inner: &Loc) -> bool {
     outer.file == inner.file
         && outer.span.start <= inner.span.start
         && inner.span.end <= outer.span.end
+}
+
+/// Moves every diagnostic about a value written in a parent file that validates cleanly on its
+/// own (a shipped variant, or a file of the author's that has no problem alone) to `extends`,
+/// the validated file's `extends` line: the author's changes made the inherited value wrong,
+/// and the place to fix it is the file validated. The inherited value's place becomes a note
+/// and the help names the key to set.
+pub(crate) fn to_extends(
+    sources: &Sources,
+    root: &Table,
+    extends: Option<&Loc>,
+    diagnostics: &mut [Diagnostic],
+) {
+    let Some(extends) = extends else { return };
+    let mut clean = std::collections::HashMap::new();
+    for d in diagnostics.iter_mut() {
+        if d.at.file == extends.file {
+            continue;
+        }
+        let file = sources.get(d.at.file);
+        if *clean.entry(d.at.file).or_insert_with(|| validates_alone(&file.origin)) {
+            *d = at_extends(file, root, extends, d);
+        }
+    }
+}
+
+/// Whether the definition read from `origin` has no problem when validated alone.
+fn validates_alone(origin: &Origin) -> bool {
+    match origin {
+        // Shipped definitions are clean: a test says so.
+        Origin::Shipped(_) => true,
+        Origin::Disk(path) => {
+            let options = crate::definition::LoadOptions { allow_outside: true };
+            crate::definition::load_path_with(path, options).is_ok_and(|d| d.warnings.is_empty())
+        }
+        Origin::Text(_) => false,
+    }
+}
+
+/// `d`, about a value of the parent `file`, shown at `extends`.
+fn at_extends(file: &SourceFile, root: &Table, extends: &Loc, d: &Diagnostic) -> Diagnostic {
+    let leaf = leaf_at(root, &d.at, &mut Vec::new());
+    let written = match &leaf {
+        Some((_, node)) => notes::place(file, node),
+        None => {
+            let (line, column) = line_col(&file.text, d.at.span.start);
+            format!("{}:{line}:{column}", file.path)
+        }
+    };
+    let note = format!("the inherited value: {written}");
+    let help = match (leaf, &d.help) {
+        (Some((key, _)), Some(help)) => Some(format!("set `{key}` in this file: {help}")),
+        (Some((key, _)), None) => Some(format!("set `{key}` in this file")),
+        (None, help) => help.clone(),
+    };
+    Diagnostic { at: extends.clone(), help, ..d.clone() }.with_note(note)
+}
+
+/// The key and node of the value of the tree written around `at`.
+fn leaf_at<'a>(table: &'a Table, at: &Loc, path: &mut Vec<&'a str>) -> Option<(String, &'a Node)> {
+    for (name, node) in table {
+        path.push(name);
+        let found = match &node.value {
+            Value::Table(inner) => leaf_at(inner, at, path),
+            _ if contains(&node.at, at) => Some((path.join("."), node)),
+            _ => None,
+        };
+        path.pop();
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
 }

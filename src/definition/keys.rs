@@ -603,7 +603,6 @@ fn default_words(given: &Given, optional_table: bool) -> String {
 }
 
 /// Every key with its path, in table order; a piece's keys under the letter `X`.
-#[cfg(test)]
 pub(crate) fn leaves() -> Vec<(Vec<&'static str>, &'static Key)> {
     fn walk(
         keys: &'static [Key],

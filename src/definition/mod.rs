@@ -13,9 +13,11 @@ pub mod shipped;
 pub mod source;
 
 mod compile;
+mod holders;
 mod inherited;
 mod json_schema;
 mod keys;
+mod notes;
 mod resolved;
 mod tree;
 
@@ -47,6 +49,8 @@ pub struct Definition {
     pub warnings: Vec<Diagnostic>,
     /// The merged definition, for finding where a key was written.
     tree: Table,
+    /// Where the file's `extends` was written, if it extends another.
+    extends: Option<Loc>,
 }
 
 impl Definition {
@@ -71,16 +75,15 @@ impl Definition {
         written.or_else(|| keys::default_of(path)) == Some(keys::Literal::Bool(true))
     }
 
+    /// Moves the diagnostics found after loading (those of `validate --simulate`) about values
+    /// inherited from files that are clean alone to this file's `extends`, as loading does.
+    pub(crate) fn relocate(&self, diagnostics: &mut Vec<Diagnostic>) {
+        inherited::relocate(&self.sources, &self.tree, diagnostics);
+        inherited::to_extends(&self.sources, &self.tree, self.extends.as_ref(), diagnostics);
+    }
+
     fn node(&self, path: &[&str]) -> Option<&tree::Node> {
-        let (last, init) = path.split_last()?;
-        let mut table = &self.tree;
-        for key in init {
-            match &table.get(*key)?.value {
-                Value::Table(t) => table = t,
-                _ => return None,
-            }
-        }
-        table.get(*last)
+        tree::node_at(&self.tree, path)
     }
 }
 
@@ -222,6 +225,10 @@ struct Loader {
     options: LoadOptions,
     sources: Sources,
     diagnostics: Vec<Diagnostic>,
+    /// Where the file loaded (not a parent) wrote `extends`.
+    extends: Option<Loc>,
+    /// The letters of the pieces removed by `removed = true`.
+    removed: Vec<String>,
 }
 
 impl Loader {
@@ -236,17 +243,26 @@ impl Loader {
             let (rules, problems) = compile::compile(&self.sources, &root);
             self.diagnostics.extend(problems);
             inherited::relocate(&self.sources, &root, &mut self.diagnostics);
+            notes::start_position(&self.sources, &root, &mut self.diagnostics);
+            notes::removed_pieces(&self.removed, &mut self.diagnostics);
+            let extends = self.extends.as_ref();
+            inherited::to_extends(&self.sources, &root, extends, &mut self.diagnostics);
             rules.map(|rules| (rules, root))
         });
         self.diagnostics.sort_by_key(|d| (d.at.file.0, d.at.span.start));
         match compiled {
             Some((rules, tree)) if !self.diagnostics.iter().any(Diagnostic::is_error) => {
-                let mut def =
-                    Definition { rules, sources: self.sources, warnings: self.diagnostics, tree };
+                let mut def = Definition {
+                    rules,
+                    sources: self.sources,
+                    warnings: self.diagnostics,
+                    tree,
+                    extends: self.extends,
+                };
                 // The lint's warnings need the compiled rules; they are returned with the
                 // rest, in file order.
                 let mut lint = crate::lint::lint(&def);
-                inherited::relocate(&def.sources, &def.tree, &mut lint);
+                def.relocate(&mut lint);
                 def.warnings.extend(lint);
                 def.warnings.sort_by_key(|d| (d.at.file.0, d.at.span.start));
                 Ok(def)
@@ -270,6 +286,10 @@ impl Loader {
         let Some(extends) = table.remove("extends") else {
             return Some(strip_removed(table));
         };
+        if id == FileId(0) {
+            self.extends =
+                Some(Loc { file: id, span: extends.key_at.span.start..extends.at.span.end });
+        }
         let Value::String(target) = &extends.value else {
             return None;
         };
@@ -410,6 +430,9 @@ impl Loader {
             let removes = matches!(&node.value, Value::Table(t)
                 if matches!(t.get("removed").map(|n| &n.value), Some(Value::Boolean(true))));
             let inherited = matches!(base_pieces, Some(Value::Table(b)) if b.contains_key(letter));
+            if removes {
+                self.removed.push(letter.clone());
+            }
             if removes && !inherited {
                 self.diagnostics.push(Diagnostic::new(
                     Code::NothingToRemove,

@@ -49,9 +49,32 @@ fn unknown_key(name: &str, node: &Node, names: &[&str], path: &str) -> Diagnosti
         format!("unknown key `{name}` {}", where_(path)),
         node.key_at.clone(),
     );
+    if let Some(home) = home_of(name) {
+        return diag.with_help(format!("`{name}` is a key of {home}: move it there"));
+    }
     match did_you_mean(name, names) {
         Some(best) => diag.with_help(format!("did you mean `{best}`?")),
         None => diag.with_help(format!("the keys {} are: {}", where_(path), names.join(", "))),
+    }
+}
+
+/// The tables where the format has a value key named `name`, in words: "[kick]", "[end] and
+/// [pieces.X]". A key of another table is more likely misplaced than misspelt.
+fn home_of(name: &str) -> Option<String> {
+    let homes: Vec<String> = crate::definition::keys::leaves()
+        .into_iter()
+        .filter(|(path, key)| {
+            path.last() == Some(&name) && !matches!(key.ty, Ty::Table(_) | Ty::Pieces(_))
+        })
+        .map(|(path, _)| match path.split_last() {
+            Some((_, [])) | None => "the top level".to_owned(),
+            Some((_, table)) => format!("[{}]", table.join(".")),
+        })
+        .collect();
+    match homes.split_last() {
+        Some((last, [])) => Some(last.clone()),
+        Some((last, init)) => Some(format!("{} and {last}", init.join(", "))),
+        None => None,
     }
 }
 

@@ -224,6 +224,17 @@ fn value(file: FileId, v: &DeValue<'_>) -> Value {
     }
 }
 
+/// The node at `path` of the tree (`["goals", "white"]`), if written.
+pub(crate) fn node_at<'a>(root: &'a Table, path: &[&str]) -> Option<&'a Node> {
+    let (last, init) = path.split_last()?;
+    let mut table = root;
+    for key in init {
+        let Value::Table(inner) = &table.get(*key)?.value else { return None };
+        table = inner;
+    }
+    table.get(*last)
+}
+
 /// The entries of a merged table in the order they were written, the parent's first: the order
 /// of a definition's pieces.
 pub(crate) fn written_order(table: &Table) -> Vec<(&String, &Node)> {

@@ -272,14 +272,21 @@ fn misplaced(
     if rules.scorer(square).is_some() && piece.goals == GoalAccess::Never {
         return Some((
             format!("{who} stands on the goal square {square}"),
-            format!("a {} never stands on a goal square", piece.name),
+            format!(
+                "a {} never stands on a goal square; to let it, set `goals` in [pieces.{}]",
+                piece.name, piece.letter
+            ),
         ));
     }
     let own = if side == Side::White { square } else { rules.board().mirror(square) };
     if piece.zone.is_some_and(|zone| !zone.contains(own)) {
         return Some((
             format!("{who} stands on {square}, outside its zone"),
-            format!("see the zone of the {} in the definition", piece.name),
+            format!(
+                "`zone` of [pieces.{}] is written for White, and mirrored for Black: {own} is \
+                 outside it",
+                piece.letter
+            ),
         ));
     }
     None

@@ -2,6 +2,7 @@
 
 use crate::definition::Code;
 use crate::definition::diagnostic::Diagnostic;
+use crate::definition::holders;
 use crate::definition::keys::{self, FromKey, Literal};
 use crate::definition::source::{FileId, Loc, Sources, span_in_string};
 use crate::definition::tree::{Node, Table, Value};
@@ -39,15 +40,7 @@ pub(crate) fn compile(sources: &Sources, root: &Table) -> (Option<Rules>, Vec<Di
 impl<'a> Compiler<'a> {
     /// The node at `path`, if the definition writes it.
     fn node(&self, path: &[&str]) -> Option<&'a Node> {
-        let (last, init) = path.split_last()?;
-        let mut table = self.root;
-        for key in init {
-            match &table.get(*key)?.value {
-                Value::Table(t) => table = t,
-                _ => return None,
-            }
-        }
-        table.get(*last)
+        crate::definition::tree::node_at(self.root, path)
     }
 
     /// The string at `path` and its node, if the definition writes one.
@@ -142,6 +135,7 @@ impl<'a> Compiler<'a> {
         let kick = self.kick_rules();
         let mut pieces = self.pieces();
         let ball = self.ball(&pieces);
+        self.out.extend(holders::check(self.root, &pieces, ball.as_ref().map(|b| b.symbol)));
         let (turn, end) = (self.turn_rules(), self.end_rules());
         let capture = self.setting(&["capture", "mode"]);
         let board = self.board()?;

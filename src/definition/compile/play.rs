@@ -44,9 +44,7 @@ impl Compiler<'_> {
                 return None;
             }
         };
-        let clash = pieces.iter().find(|p| {
-            p.letter == c.to_ascii_uppercase() || p.holder == Some(c.to_ascii_uppercase())
-        });
+        let clash = pieces.iter().find(|p| p.letter == c.to_ascii_uppercase());
         if let Some(piece) = clash {
             let (upper, lower) = (piece.letter, piece.letter.to_ascii_lowercase());
             self.out.push(
@@ -120,6 +118,13 @@ impl Compiler<'_> {
 
     /// A match needs a way to end: points that win it, or a turn limit.
     fn check_match(&mut self, end: &EndRules) {
+        // A misspelt `after_goal` is reported once, by its own check, not read as "end" here.
+        if matches!(
+            self.node(&["end", "after_goal"]).map(|n| &n.value),
+            Some(crate::definition::tree::Value::Invalid)
+        ) {
+            return;
+        }
         let (keeps, goals, limit) = (end.keeps_score(), end.goals, end.max_turns);
         let problem = if !keeps && goals != 1 {
             Some((
