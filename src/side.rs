@@ -38,6 +38,15 @@ impl Side {
             Side::Black => "Black",
         }
     }
+
+    /// "white" or "black": the side's key in a definition's per-side tables (`goals.white`).
+    #[must_use]
+    pub const fn key(self) -> &'static str {
+        match self {
+            Side::White => "white",
+            Side::Black => "black",
+        }
+    }
 }
 
 impl Not for Side {

@@ -118,3 +118,47 @@ fn a_broken_parent_keeps_its_own_problems() {
     assert!(first.file.ends_with("broken-parent.toml"), "{first:?}");
     assert_eq!(first.note, None);
 }
+
+/// The diagnostics of an invalid definition given as text, as JSON objects.
+fn problems(text: &str) -> Vec<definition::JsonDiagnostic> {
+    match definition::load_text("child.toml", text) {
+        Err(LoadError::Invalid { sources, diagnostics }) => {
+            diagnostics.iter().map(|d| d.to_json(&sources)).collect()
+        }
+        Ok(_) => panic!("should be invalid"),
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// A piece on any square of a goal written as a range gets the goal's note, not only on the
+/// range's ends.
+#[test]
+fn a_piece_on_a_goal_range_is_pointed_at_the_goal() {
+    let text = "extends = \"stadium\"\n[setup]\n\
+                fen = \"rnbq3kbnr/2s2g2s2/11/11/5a5/11/11/2S2G2S2/RNBQKK2BNR w 0\"\n";
+    let found = problems(text);
+    assert_eq!(found.len(), 2, "{found:?}");
+    for (d, square) in found.iter().zip(["e1", "f1"]) {
+        assert!(d.message.contains(&format!("king stands on the goal square {square}")), "{d:?}");
+        let note = d.note.as_deref().unwrap_or_default();
+        assert!(note.ends_with("`black = \"e1-g1\"`"), "{square}: {note}");
+    }
+}
+
+/// The help on a removed piece's letters speaks of `setup.fen` only for the start position's
+/// problems, not for the random setup's.
+#[test]
+fn a_removed_piece_is_taken_out_of_the_start_position_only() {
+    let found = problems("extends = \"football-960\"\n[pieces.N]\nremoved = true\n");
+    let fen = found.iter().filter(|d| d.code.as_str() == "E0303");
+    let random: Vec<_> = found.iter().filter(|d| d.code.as_str() == "E0307").collect();
+    assert_eq!(fen.clone().count(), 1, "{found:?}");
+    assert!(!random.is_empty(), "{found:?}");
+    for d in fen {
+        assert!(d.help.as_deref().unwrap_or_default().contains("take its letters out"), "{d:?}");
+    }
+    for d in random {
+        let help = d.help.as_deref().unwrap_or_default();
+        assert!(!help.contains("setup.fen"), "{help}");
+    }
+}

@@ -5,6 +5,7 @@ use serde::Serialize;
 
 use crate::definition::codes::Code;
 use crate::definition::source::{FileId, Loc, Sources, floor_char_boundary, line_col};
+use crate::position::setup::Reason;
 
 /// How bad a problem is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -33,6 +34,9 @@ pub struct Diagnostic {
     pub help: Option<String>,
     /// More about it, e.g. where an inherited value was written.
     pub note: Option<String>,
+    /// Why the rules refused a piece of the start position, for the notes added once the
+    /// whole definition is known.
+    pub(crate) reason: Option<Reason>,
 }
 
 impl Diagnostic {
@@ -46,6 +50,7 @@ impl Diagnostic {
             label: None,
             help: None,
             note: None,
+            reason: None,
         }
     }
 

@@ -4,7 +4,9 @@
 
 use crate::definition::diagnostic::Diagnostic;
 use crate::definition::source::{SourceFile, Sources, line_col};
-use crate::definition::tree::{Node, Table, Value, node_at};
+use crate::definition::tree::{Node, Table, node_at};
+use crate::position::setup::Reason;
+use crate::side::Side;
 
 /// Where `node` was written, as `file:line:column` and its line: `` boyer-1951 (shipped):51:10
 /// `symbol = "a"` ``.
@@ -19,23 +21,18 @@ pub(crate) fn place(file: &SourceFile, node: &Node) -> String {
 /// where that goal or zone was written.
 pub(crate) fn start_position(sources: &Sources, root: &Table, diagnostics: &mut [Diagnostic]) {
     for d in diagnostics.iter_mut() {
-        if let Some((_, square)) = d.message.rsplit_once("stands on the goal square ") {
-            let square = square.to_owned();
-            on_goal(sources, root, d, &square);
-        } else if d.message.ends_with(", outside its zone") {
-            outside_zone(sources, root, d);
+        match d.reason {
+            Some(Reason::OnGoal { scorer }) => on_goal(sources, root, d, scorer),
+            Some(Reason::OutsideZone { letter }) => outside_zone(sources, root, d, letter),
+            _ => {}
         }
     }
 }
 
-/// A piece on the goal square `square`: names the goal's key, and says if it is inherited.
-fn on_goal(sources: &Sources, root: &Table, d: &mut Diagnostic, square: &str) {
-    let goal = ["white", "black"].into_iter().find_map(|side| {
-        let node = node_at(root, &["goals", side])?;
-        let Value::String(text) = &node.value else { return None };
-        text.split([' ', ',', '-']).any(|token| token == square).then_some(node)
-    });
-    let Some(node) = goal else { return };
+/// A piece on a square of the goal where `scorer` scores: names the goal's key, and says if
+/// it is inherited.
+fn on_goal(sources: &Sources, root: &Table, d: &mut Diagnostic, scorer: Side) {
+    let Some(node) = node_at(root, &["goals", scorer.key()]) else { return };
     let file = sources.get(node.at.file);
     if node.at.file.0 > 0 {
         d.message = format!("{}, a goal inherited from {}", d.message, file.path);
@@ -45,15 +42,9 @@ fn on_goal(sources: &Sources, root: &Table, d: &mut Diagnostic, square: &str) {
     }
 }
 
-/// A piece outside its zone: points at the zone, named by the help's `[pieces.X]`.
-fn outside_zone(sources: &Sources, root: &Table, d: &mut Diagnostic) {
-    let letter = d.help.as_deref().and_then(|help| {
-        let (_, rest) = help.split_once("[pieces.")?;
-        rest.split_once(']').map(|(letter, _)| letter.to_owned())
-    });
-    let Some(node) = letter.and_then(|letter| node_at(root, &["pieces", &letter, "zone"])) else {
-        return;
-    };
+/// A piece outside the zone of [pieces.`letter`]: points at the zone.
+fn outside_zone(sources: &Sources, root: &Table, d: &mut Diagnostic, letter: char) {
+    let Some(node) = node_at(root, &["pieces", &letter.to_string(), "zone"]) else { return };
     let fen = node_at(root, &["setup", "fen"]).filter(|fen| fen.at.file == d.at.file);
     match fen {
         // The zone set in this file does not fit the inherited start position: the zone is
@@ -71,11 +62,8 @@ fn outside_zone(sources: &Sources, root: &Table, d: &mut Diagnostic) {
 /// in `removed` (by `removed = true`), what to change.
 pub(crate) fn removed_pieces(removed: &[String], diagnostics: &mut [Diagnostic]) {
     for d in diagnostics.iter_mut() {
-        let Some((_, rest)) = d.message.split_once('`') else { continue };
-        let Some((letter, " is not a piece of this variant")) = rest.split_once('`') else {
-            continue;
-        };
-        let upper = letter.to_ascii_uppercase();
+        let Some(Reason::UnknownLetter { letter }) = d.reason else { continue };
+        let upper = letter.to_ascii_uppercase().to_string();
         if removed.contains(&upper) {
             d.help = Some(format!(
                 "[pieces.{upper}] has `removed = true`: take its letters out of `setup.fen`, or \

@@ -59,7 +59,35 @@ struct Reading {
     unplaced_balls: Vec<Range<usize>>,
     /// Letters already reported as unknown (once each: a rank of strangers is one mistake).
     unknown: Vec<char>,
-    problems: Vec<ParseError>,
+    problems: Vec<(ParseError, Option<Reason>)>,
+}
+
+impl Reading {
+    /// Records a problem of the text.
+    fn problem(&mut self, e: ParseError) {
+        self.problems.push((e, None));
+    }
+}
+
+/// Why a piece of a position was refused, where the rules (not the text) refuse it: what
+/// notes on the problem can point at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Reason {
+    /// The piece stands on a square of the goal where `scorer` scores (`goals.white` for White).
+    OnGoal {
+        /// Whose goal holds the square.
+        scorer: Side,
+    },
+    /// The piece stands outside the zone of [pieces.`letter`].
+    OutsideZone {
+        /// White's letter of the piece.
+        letter: char,
+    },
+    /// The letter (either case) is no piece of the variant.
+    UnknownLetter {
+        /// The letter as written.
+        letter: char,
+    },
 }
 
 /// Checks a parsed position against `rules`, reporting every problem found (spans are those of
@@ -69,19 +97,31 @@ struct Reading {
 /// Wrong number of ranks, a rank of the wrong width, a letter that is no piece, no ball or more
 /// than one, a piece on a goal square.
 pub fn place(rules: &Rules, fen: &FenSetup) -> Result<Placement, Vec<ParseError>> {
+    place_with_reasons(rules, fen)
+        .map_err(|problems| problems.into_iter().map(|(e, _)| e).collect())
+}
+
+/// [`place`], with each problem the [`Reason`] the rules refused a piece for, if they did.
+pub(crate) fn place_with_reasons(
+    rules: &Rules,
+    fen: &FenSetup,
+) -> Result<Placement, Vec<(ParseError, Option<Reason>)>> {
     let board = rules.board();
     if fen.rows.len() != usize::from(board.ranks) {
-        return Err(vec![ParseError::new(
+        let e = ParseError::new(
             format!("the position has {} ranks; the board has {}", fen.rows.len(), board.ranks),
             fen.board_span.clone(),
-        )]);
+        );
+        return Err(vec![(e, None)]);
     }
     let mut reading = Reading::default();
     for (i, row) in fen.rows.iter().enumerate() {
         read_row(rules, row, board.ranks - 1 - i as u8, &mut reading);
     }
     let ball = the_ball(rules, fen, &mut reading);
-    let extra = fields(rules, fen, &mut reading.problems);
+    let mut problems = Vec::new();
+    let extra = fields(rules, fen, &mut problems);
+    reading.problems.extend(problems.into_iter().map(|e| (e, None)));
     match ball {
         Some(ball) if reading.problems.is_empty() => {
             let mut pieces = reading.pieces;
@@ -187,7 +227,7 @@ fn read_row(rules: &Rules, row: &Row, rank: u8, reading: &mut Reading) {
     if width != u64::from(files) {
         let at =
             if row.span.is_empty() { row.span.start..row.span.start + 1 } else { row.span.clone() };
-        reading.problems.push(ParseError::new(
+        reading.problem(ParseError::new(
             format!("rank {} has {width} squares; the board has {files} files", rank + 1),
             at,
         ));
@@ -220,7 +260,7 @@ fn read_row(rules: &Rules, row: &Row, rank: u8, reading: &mut Reading) {
                 } else {
                     format!("{s} is a hole of this board: write it `*`")
                 };
-                reading.problems.push(ParseError::new(message, cell.span.clone()));
+                reading.problem(ParseError::new(message, cell.span.clone()));
             }
         }
         file += len;
@@ -241,13 +281,14 @@ fn read_letter(rules: &Rules, c: char, square: Square, span: Range<usize>, readi
         (None, None) => {
             if !reading.unknown.contains(&upper) {
                 reading.unknown.push(upper);
-                reading.problems.push(unknown_letter(rules, c, span));
+                let reason = Reason::UnknownLetter { letter: c };
+                reading.problems.push((unknown_letter(rules, c, span), Some(reason)));
             }
             return;
         }
     };
-    if let Some(problem) = misplaced(rules, side, kind, square) {
-        reading.problems.push(ParseError::new(problem.0, span).with_help(problem.1));
+    if let Some((message, help, reason)) = misplaced(rules, side, kind, square) {
+        reading.problems.push((ParseError::new(message, span).with_help(help), Some(reason)));
         return;
     }
     if held {
@@ -263,19 +304,22 @@ fn misplaced(
     side: Side,
     kind: PieceKind,
     square: Square,
-) -> Option<(String, String)> {
+) -> Option<(String, String, Reason)> {
     if rules.may_stand(side, kind, square) {
         return None;
     }
     let piece = rules.piece(kind);
     let who = piece_words(rules, side, kind);
-    if rules.scorer(square).is_some() && piece.goals == GoalAccess::Never {
+    if let Some(scorer) = rules.scorer(square)
+        && piece.goals == GoalAccess::Never
+    {
         return Some((
             format!("{who} stands on the goal square {square}"),
             format!(
                 "a {} never stands on a goal square; to let it, set `goals` in [pieces.{}]",
                 piece.name, piece.letter
             ),
+            Reason::OnGoal { scorer },
         ));
     }
     let own = if side == Side::White { square } else { rules.board().mirror(square) };
@@ -287,6 +331,7 @@ fn misplaced(
                  outside it",
                 piece.letter
             ),
+            Reason::OutsideZone { letter: piece.letter },
         ));
     }
     None
@@ -301,7 +346,7 @@ fn the_ball(rules: &Rules, fen: &FenSetup, reading: &mut Reading) -> Option<Squa
         spans.extend(reading.unplaced_balls.iter().cloned());
         spans.sort_by_key(|span| span.start);
         if let [_, second, ..] = spans.as_slice() {
-            reading.problems.push(ParseError::new(
+            reading.problem(ParseError::new(
                 format!("the position has {} balls; there must be exactly one", spans.len()),
                 second.clone(),
             ));
@@ -311,14 +356,14 @@ fn the_ball(rules: &Rules, fen: &FenSetup, reading: &mut Reading) -> Option<Squa
     match reading.balls.as_slice() {
         [(square, _)] => Some(*square),
         [] => {
-            reading.problems.push(ParseError::new(
+            reading.problem(ParseError::new(
                 format!("the position has no ball (`{}`)", rules.ball_symbol()),
                 fen.board_span.clone(),
             ));
             None
         }
         [_, (_, second), ..] => {
-            reading.problems.push(ParseError::new(
+            reading.problem(ParseError::new(
                 format!(
                     "the position has {} balls; there must be exactly one",
                     reading.balls.len()

@@ -104,12 +104,23 @@ impl<'a> Compiler<'a> {
 
     /// Reports a grammar error found inside the string value of `node`.
     fn string_error(&mut self, code: Code, node: &Node, value: &str, e: ParseError, context: &str) {
+        let d = self.string_diagnostic(code, node, value, e, context);
+        self.out.push(d);
+    }
+
+    /// The diagnostic of a grammar error found inside the string value of `node`.
+    fn string_diagnostic(
+        &self,
+        code: Code,
+        node: &Node,
+        value: &str,
+        e: ParseError,
+        context: &str,
+    ) -> Diagnostic {
         let text = &self.sources.get(node.at.file).text;
         let span = span_in_string(text, &node.at.span, value, &e.span);
         let message = format!("{context}: {}", e.message);
-        self.out.push(
-            Diagnostic::new(code, message, Loc { file: node.at.file, span }).with_help_opt(e.help),
-        );
+        Diagnostic::new(code, message, Loc { file: node.at.file, span }).with_help_opt(e.help)
     }
 
     /// [`Compiler::string_error`] for a text that may be a key's default, written nowhere.

@@ -4,7 +4,7 @@ use crate::definition::Code;
 use crate::definition::diagnostic::Diagnostic;
 use crate::definition::tree::Node;
 use crate::notation::fen;
-use crate::position::setup::{Placement, place};
+use crate::position::setup::{Placement, place_with_reasons};
 use crate::rules::Rules;
 
 use super::Compiler;
@@ -24,7 +24,7 @@ impl Compiler<'_> {
                 return None;
             }
         };
-        match place(rules, &parsed) {
+        match place_with_reasons(rules, &parsed) {
             Ok(placement) => {
                 if let Some(side) = rules.scorer(placement.ball)
                     && !placement.held
@@ -42,14 +42,10 @@ impl Compiler<'_> {
                 Some(placement)
             }
             Err(problems) => {
-                for e in problems {
-                    self.string_error(
-                        Code::BadStartPosition,
-                        node,
-                        text,
-                        e,
-                        "in the start position",
-                    );
+                for (e, reason) in problems {
+                    let context = "in the start position";
+                    let d = self.string_diagnostic(Code::BadStartPosition, node, text, e, context);
+                    self.out.push(Diagnostic { reason, ..d });
                 }
                 None
             }
