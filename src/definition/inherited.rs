@@ -12,7 +12,9 @@ use crate::definition::Code;
 use crate::definition::diagnostic::Diagnostic;
 use crate::definition::keys::{self, Ty};
 use crate::definition::notes;
-use crate::definition::source::{Loc, Origin, SourceFile, Sources, line_col};
+use std::sync::OnceLock;
+
+use crate::definition::source::{FileId, Loc, Origin, SourceFile, Sources, line_col};
 use crate::definition::tree::{Node, Table, Value};
 
 /// The keys that shape the board, in the order a resize is looked for.
@@ -150,17 +152,37 @@ pub(crate) fn to_extends(
     sources: &Sources,
     root: &Table,
     extends: Option<&Loc>,
+    clean: &CleanAlone,
     diagnostics: &mut [Diagnostic],
 ) {
     let Some(extends) = extends else { return };
-    let mut clean = std::collections::HashMap::new();
     for d in diagnostics.iter_mut() {
         if d.at.file == extends.file {
             continue;
         }
         let file = sources.get(d.at.file);
-        if *clean.entry(d.at.file).or_insert_with(|| validates_alone(&file.origin)) {
+        if clean.get(d.at.file, file) {
             *d = at_extends(file, root, extends, d);
+        }
+    }
+}
+
+/// Whether each file read validates cleanly on its own: worked out the first time a diagnostic
+/// lies in the file, and kept for the later passes (the lint, the simulation).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct CleanAlone(Vec<OnceLock<bool>>);
+
+impl CleanAlone {
+    /// Nothing known yet of the files of `sources`.
+    pub(crate) fn new(sources: &Sources) -> CleanAlone {
+        CleanAlone(sources.files().map(|_| OnceLock::new()).collect())
+    }
+
+    /// Whether `file`, with id `id`, validates cleanly on its own.
+    fn get(&self, id: FileId, file: &SourceFile) -> bool {
+        match self.0.get(usize::from(id.0)) {
+            Some(known) => *known.get_or_init(|| validates_alone(&file.origin)),
+            None => validates_alone(&file.origin),
         }
     }
 }

@@ -51,6 +51,8 @@ pub struct Definition {
     tree: Table,
     /// Where the file's `extends` was written, if it extends another.
     extends: Option<Loc>,
+    /// Which of the files read validate cleanly on their own, as far as worked out.
+    clean: inherited::CleanAlone,
 }
 
 impl Definition {
@@ -79,7 +81,8 @@ impl Definition {
     /// inherited from files that are clean alone to this file's `extends`, as loading does.
     pub(crate) fn relocate(&self, diagnostics: &mut Vec<Diagnostic>) {
         inherited::relocate(&self.sources, &self.tree, diagnostics);
-        inherited::to_extends(&self.sources, &self.tree, self.extends.as_ref(), diagnostics);
+        let extends = self.extends.as_ref();
+        inherited::to_extends(&self.sources, &self.tree, extends, &self.clean, diagnostics);
     }
 
     fn node(&self, path: &[&str]) -> Option<&tree::Node> {
@@ -237,6 +240,7 @@ impl Loader {
             .map_err(|reason| LoadError::Unreadable { path: PathBuf::from(&shown), reason })?;
         let top = self.sources.add(SourceFile { path: shown, text, origin });
         let merged = self.file(top, &mut vec![top]);
+        let clean = inherited::CleanAlone::new(&self.sources);
         let compiled = merged.and_then(|root| {
             let at = Loc { file: top, span: 0..0 };
             schema::check_required(&root, keys::ROOT, "", &at, &mut self.diagnostics);
@@ -246,7 +250,7 @@ impl Loader {
             notes::start_position(&self.sources, &root, &mut self.diagnostics);
             notes::removed_pieces(&self.removed, &mut self.diagnostics);
             let extends = self.extends.as_ref();
-            inherited::to_extends(&self.sources, &root, extends, &mut self.diagnostics);
+            inherited::to_extends(&self.sources, &root, extends, &clean, &mut self.diagnostics);
             rules.map(|rules| (rules, root))
         });
         self.diagnostics.sort_by_key(|d| (d.at.file.0, d.at.span.start));
@@ -258,6 +262,7 @@ impl Loader {
                     warnings: self.diagnostics,
                     tree,
                     extends: self.extends,
+                    clean,
                 };
                 // The lint's warnings need the compiled rules; they are returned with the
                 // rest, in file order.
