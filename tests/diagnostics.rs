@@ -162,3 +162,12 @@ fn a_removed_piece_is_taken_out_of_the_start_position_only() {
         assert!(!help.contains("setup.fen"), "{help}");
     }
 }
+
+/// Problems at several places of an inherited value that become the same once shown at
+/// `extends` are shown once.
+#[test]
+fn one_problem_moved_to_extends_is_shown_once() {
+    let found = problems("extends = \"football-960\"\n[pieces.N]\nremoved = true\n");
+    let random: Vec<_> = found.iter().filter(|d| d.code.as_str() == "E0307").collect();
+    assert_eq!(random.len(), 1, "{found:?}");
+}

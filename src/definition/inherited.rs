@@ -31,7 +31,7 @@ struct Leaf<'a> {
 
 /// Moves every diagnostic about an inherited square list or start position that a nearer file's
 /// resize broke to that resize (see the module's documentation).
-pub(crate) fn relocate(sources: &Sources, root: &Table, diagnostics: &mut Vec<Diagnostic>) {
+pub(crate) fn relocate(sources: &Sources, root: &Table, diagnostics: &mut [Diagnostic]) {
     let mut leaves = Vec::new();
     board_dependent(root, &mut Vec::new(), &mut leaves);
     // In the order the files wrote them, parents last.
@@ -41,6 +41,11 @@ pub(crate) fn relocate(sources: &Sources, root: &Table, diagnostics: &mut Vec<Di
             *d = moved;
         }
     }
+}
+
+/// Keeps the first of diagnostics that say the same at the same place: problems at several
+/// places of one value become one where they are moved to the same key, or to `extends`.
+pub(crate) fn dedup(diagnostics: &mut Vec<Diagnostic>) {
     let mut seen = std::collections::HashSet::new();
     diagnostics.retain(|d| seen.insert((d.code, d.at.clone(), d.message.clone())));
 }

@@ -83,6 +83,7 @@ impl Definition {
         inherited::relocate(&self.sources, &self.tree, diagnostics);
         let extends = self.extends.as_ref();
         inherited::to_extends(&self.sources, &self.tree, extends, &self.clean, diagnostics);
+        inherited::dedup(diagnostics);
     }
 
     fn node(&self, path: &[&str]) -> Option<&tree::Node> {
@@ -251,6 +252,7 @@ impl Loader {
             notes::removed_pieces(&self.removed, &mut self.diagnostics);
             let extends = self.extends.as_ref();
             inherited::to_extends(&self.sources, &root, extends, &clean, &mut self.diagnostics);
+            inherited::dedup(&mut self.diagnostics);
             rules.map(|rules| (rules, root))
         });
         self.diagnostics.sort_by_key(|d| (d.at.file.0, d.at.span.start));
