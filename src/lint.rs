@@ -426,7 +426,7 @@ fn report(def: &Definition, games: usize, found: &Findings) -> Vec<Diagnostic> {
             ));
         }
     }
-    def.relocate(&mut out);
+    def.relocate_simulated(&mut out);
     out
 }
 

@@ -291,6 +291,22 @@ fn simulate_says_what_it_played_when_it_has_no_warning() {
     assert!(!warned.contains("random games: no warning"), "{warned}");
 }
 
+/// What random games find about an inherited value is shown at `extends` with the value's
+/// place, but no help says to set the key: setting it is no remedy for what the games found.
+#[test]
+fn simulate_points_at_extends_without_telling_to_set_the_key() {
+    let def = load_text("child.toml", "extends = \"mini\"\n").unwrap();
+    let found = kickoff::lint::simulate(&def, "child.toml", 3, 5, None);
+    let no_goal: Vec<_> = found.iter().filter(|d| d.code.as_str() == "W0304").collect();
+    assert!(!no_goal.is_empty(), "{found:?}");
+    for d in no_goal {
+        let json = d.to_json(&def.sources);
+        assert_eq!((json.file.as_str(), json.line), ("child.toml", 1), "{json:?}");
+        assert!(json.note.unwrap_or_default().starts_with("the inherited value: mini"));
+        assert_eq!(json.help, None);
+    }
+}
+
 #[test]
 fn simulate_refuses_more_games_than_its_cap() {
     for games in ["0", "10001"] {

@@ -152,12 +152,13 @@ fn contains(outer: &Loc, inner: &Loc) -> bool {
 /// own (a shipped variant, or a file of the author's that has no problem alone) to `extends`,
 /// the validated file's `extends` line: the author's changes made the inherited value wrong,
 /// and the place to fix it is the file validated. The inherited value's place becomes a note
-/// and the help names the key to set.
+/// and, if `set_key`, the help names the key to set.
 pub(crate) fn to_extends(
     sources: &Sources,
     root: &Table,
     extends: Option<&Loc>,
     clean: &CleanAlone,
+    set_key: bool,
     diagnostics: &mut [Diagnostic],
 ) {
     let Some(extends) = extends else { return };
@@ -167,7 +168,7 @@ pub(crate) fn to_extends(
         }
         let file = sources.get(d.at.file);
         if clean.get(d.at.file, file) {
-            *d = at_extends(file, root, extends, d);
+            *d = at_extends(file, root, extends, set_key, d);
         }
     }
 }
@@ -205,8 +206,15 @@ fn validates_alone(origin: &Origin) -> bool {
     }
 }
 
-/// `d`, about a value of the parent `file`, shown at `extends`.
-fn at_extends(file: &SourceFile, root: &Table, extends: &Loc, d: &Diagnostic) -> Diagnostic {
+/// `d`, about a value of the parent `file`, shown at `extends`; if `set_key`, its help names
+/// the value's key.
+fn at_extends(
+    file: &SourceFile,
+    root: &Table,
+    extends: &Loc,
+    set_key: bool,
+    d: &Diagnostic,
+) -> Diagnostic {
     let leaf = leaf_at(root, &d.at, &mut Vec::new());
     let written = match &leaf {
         Some((_, node)) => notes::place(file, node),
@@ -216,7 +224,7 @@ fn at_extends(file: &SourceFile, root: &Table, extends: &Loc, d: &Diagnostic) ->
         }
     };
     let note = format!("the inherited value: {written}");
-    let help = match (leaf, &d.help) {
+    let help = match (leaf.filter(|_| set_key), &d.help) {
         (Some((key, _)), Some(help)) => Some(format!("set `{key}` in this file: {help}")),
         (Some((key, _)), None) => Some(format!("set `{key}` in this file")),
         (None, help) => help.clone(),

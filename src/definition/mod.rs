@@ -77,12 +77,23 @@ impl Definition {
         written.or_else(|| keys::default_of(path)) == Some(keys::Literal::Bool(true))
     }
 
-    /// Moves the diagnostics found after loading (those of `validate --simulate`) about values
-    /// inherited from files that are clean alone to this file's `extends`, as loading does.
+    /// Moves the diagnostics found after compiling (the lint's) about values inherited from
+    /// files that are clean alone to this file's `extends`, as loading does, with a help that
+    /// names the key to set.
     pub(crate) fn relocate(&self, diagnostics: &mut Vec<Diagnostic>) {
+        self.relocate_with(diagnostics, true);
+    }
+
+    /// [`Definition::relocate`] for what random games found (`validate --simulate`): setting
+    /// the key in this file is no remedy for them, so no help says to.
+    pub(crate) fn relocate_simulated(&self, diagnostics: &mut Vec<Diagnostic>) {
+        self.relocate_with(diagnostics, false);
+    }
+
+    fn relocate_with(&self, diagnostics: &mut Vec<Diagnostic>, set_key: bool) {
         inherited::relocate(&self.sources, &self.tree, diagnostics);
-        let extends = self.extends.as_ref();
-        inherited::to_extends(&self.sources, &self.tree, extends, &self.clean, diagnostics);
+        let (extends, clean) = (self.extends.as_ref(), &self.clean);
+        inherited::to_extends(&self.sources, &self.tree, extends, clean, set_key, diagnostics);
         inherited::dedup(diagnostics);
     }
 
@@ -251,7 +262,8 @@ impl Loader {
             notes::start_position(&self.sources, &root, &mut self.diagnostics);
             notes::removed_pieces(&self.removed, &mut self.diagnostics);
             let extends = self.extends.as_ref();
-            inherited::to_extends(&self.sources, &root, extends, &clean, &mut self.diagnostics);
+            let diagnostics = &mut self.diagnostics;
+            inherited::to_extends(&self.sources, &root, extends, &clean, true, diagnostics);
             inherited::dedup(&mut self.diagnostics);
             rules.map(|rules| (rules, root))
         });
