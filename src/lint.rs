@@ -24,11 +24,6 @@ pub fn lint(def: &Definition) -> Vec<Diagnostic> {
     out
 }
 
-/// The key of a side's goal squares in `[goals]`.
-fn goal_key(side: Side) -> &'static str {
-    if side == Side::White { "white" } else { "black" }
-}
-
 /// Of two places, the one in the file nearer to the file validated (a lower id: parents come
 /// after their children), `a` when they are in the same file. A warning about two values that
 /// disagree points at the one written last, which the author most likely meant to change.
@@ -57,7 +52,7 @@ fn inner_goals(def: &Definition, out: &mut Vec<Diagnostic>) {
             .filter(|&&s| !on_edge(s))
             .map(ToString::to_string)
             .collect();
-        let Some(at) = def.location(&["goals", goal_key(side)]) else { continue };
+        let Some(at) = def.location(&["goals", side.key()]) else { continue };
         if !inner.is_empty() {
             out.push(
                 Diagnostic::new(
@@ -176,7 +171,7 @@ fn unreachable_goals(def: &Definition, out: &mut Vec<Diagnostic>) {
         return; // a carried ball is not kicked: compile checks that holders can reach goals
     }
     for side in Side::ALL {
-        let Some(at) = def.location(&["goals", goal_key(side)]) else { continue };
+        let Some(at) = def.location(&["goals", side.key()]) else { continue };
         for &goal in rules.goals(side) {
             if !reachable(rules, side, goal) {
                 out.push(
@@ -405,7 +400,7 @@ fn report(def: &Definition, games: usize, found: &Findings) -> Vec<Diagnostic> {
     }
     out.extend(endless_or_stuck(games, found, name_at.clone()));
     for side in Side::ALL {
-        if let Some(at) = def.location(&["goals", goal_key(side)]) {
+        if let Some(at) = def.location(&["goals", side.key()]) {
             for &goal in def.rules.goals(side) {
                 if !found.scored.contains(&goal) {
                     out.push(Diagnostic::new(

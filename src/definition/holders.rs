@@ -4,7 +4,7 @@
 
 use crate::definition::Code;
 use crate::definition::diagnostic::Diagnostic;
-use crate::definition::tree::{Node, Table, Value};
+use crate::definition::tree::{Table, node_at};
 use crate::rules::PieceType;
 
 /// Every holder letter of `pieces` that a position could not tell apart from another piece's
@@ -13,7 +13,8 @@ pub(crate) fn check(root: &Table, pieces: &[PieceType], symbol: Option<char>) ->
     let mut out = Vec::new();
     for (i, piece) in pieces.iter().enumerate() {
         let Some(holder) = piece.holder else { continue };
-        let Some(node) = holder_node(root, piece.letter) else { continue };
+        let holder_at = ["pieces", &piece.letter.to_string(), "holder"];
+        let Some(node) = node_at(root, &holder_at) else { continue };
         if let Some(other) = pieces[..i].iter().find(|p| p.holder == Some(holder)) {
             out.push(
                 Diagnostic::new(
@@ -61,11 +62,4 @@ pub(crate) fn check(root: &Table, pieces: &[PieceType], symbol: Option<char>) ->
         }
     }
     out
-}
-
-/// The `holder` value of the piece with White's letter `letter`.
-fn holder_node(root: &Table, letter: char) -> Option<&Node> {
-    let Value::Table(pieces) = &root.get("pieces")?.value else { return None };
-    let Value::Table(piece) = &pieces.get(letter.to_string().as_str())?.value else { return None };
-    piece.get("holder")
 }

@@ -15,7 +15,7 @@ use crate::definition::notes;
 use std::sync::OnceLock;
 
 use crate::definition::source::{FileId, Loc, Origin, SourceFile, Sources, line_col};
-use crate::definition::tree::{Node, Table, Value};
+use crate::definition::tree::{Node, Table, Value, node_at};
 
 /// The keys that shape the board, in the order a resize is looked for.
 const GEOMETRY: [&str; 3] = ["files", "ranks", "holes"];
@@ -83,20 +83,13 @@ fn resize<'a>(root: &'a Table, path: &str, file: u16) -> Option<&'a Node> {
     GEOMETRY
         .iter()
         .filter(|&&k| !(path == "board.holes" && k == "holes"))
-        .filter_map(|k| board_key(root, k))
+        .filter_map(|k| node_at(root, &["board", k]))
         .find(|node| node.key_at.file.0 < file)
-}
-
-fn board_key<'a>(root: &'a Table, key: &str) -> Option<&'a Node> {
-    match &root.get("board")?.value {
-        Value::Table(board) => board.get(key),
-        _ => None,
-    }
 }
 
 /// "the 7x7 board", or "the board" if a size is unknown.
 fn board_size(root: &Table) -> String {
-    let size = |key| match board_key(root, key).map(|node| &node.value) {
+    let size = |key| match node_at(root, &["board", key]).map(|node| &node.value) {
         Some(Value::Integer(n)) => Some(*n),
         _ => None,
     };
@@ -113,11 +106,10 @@ fn to_override(leaves: &[Leaf<'_>], file: u16) -> String {
         .filter(|leaf| leaf.node.at.file.0 > file)
         .map(|leaf| format!("`{}`", leaf.path))
         .collect();
-    match names.split_last() {
-        Some((last, [])) => last.clone(),
-        Some((last, init)) => format!("{} and {last}", init.join(", ")),
-        None => "the inherited squares".to_owned(),
+    if names.is_empty() {
+        return "the inherited squares".to_owned();
     }
+    crate::render::places::join(&names, "and")
 }
 
 /// Every value of the tree whose meaning depends on the board: square lists and positions, as

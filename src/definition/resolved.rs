@@ -21,7 +21,7 @@ impl Definition {
         let shown = |path: &str| -> String {
             path.chars().map(|c| if c.is_control() { '\u{FFFD}' } else { c }).collect()
         };
-        let mut files = self.sources.iter().map(|f| shown(&f.path));
+        let mut files = self.sources.files().map(|f| shown(&f.path));
         let mut header = format!("# {} as one file", files.next().unwrap_or_default());
         let parents: Vec<String> = files.collect();
         if !parents.is_empty() {

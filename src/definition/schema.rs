@@ -71,11 +71,7 @@ fn home_of(name: &str) -> Option<String> {
             Some((_, table)) => format!("[{}]", table.join(".")),
         })
         .collect();
-    match homes.split_last() {
-        Some((last, [])) => Some(last.clone()),
-        Some((last, init)) => Some(format!("{} and {last}", init.join(", "))),
-        None => None,
-    }
+    (!homes.is_empty()).then(|| crate::render::places::join(&homes, "and"))
 }
 
 /// The closest of `candidates` to `word`, if it is close enough to be a likely typo.

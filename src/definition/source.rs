@@ -62,11 +62,6 @@ impl Sources {
         &self.files[usize::from(id.0)]
     }
 
-    /// Every file, the one loaded first (the definition itself) first.
-    pub fn iter(&self) -> impl Iterator<Item = &SourceFile> {
-        self.files.iter()
-    }
-
     /// The id of an already loaded file with this origin.
     #[must_use]
     pub fn find(&self, origin: &Origin) -> Option<FileId> {

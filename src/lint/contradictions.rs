@@ -64,7 +64,7 @@ fn goals_swapped(def: &Definition, out: &mut Vec<Diagnostic>) {
         // The rank counted from the side's own back rank.
         let own = |rank: u8| if side == Side::White { rank } else { ranks - 1 - rank };
         let at_home = goals.iter().all(|s| u16::from(own(s.rank())) * 2 + 1 < u16::from(ranks));
-        let key = if side == Side::White { "white" } else { "black" };
+        let key = side.key();
         let Some(at) = def.location(&["goals", key]) else { continue };
         if at_home && !goals.is_empty() {
             out.push(

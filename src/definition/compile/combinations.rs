@@ -26,7 +26,7 @@ impl Compiler<'_> {
                     .any(|&g| t.stand[key].contains(g) || t.capture_on[key].contains(g))
             });
             if !reachable {
-                let key = if side == Side::White { "white" } else { "black" };
+                let key = side.key();
                 self.out.push(
                     Diagnostic::new(Code::NoHolderOnGoal,
                         format!(
