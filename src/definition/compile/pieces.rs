@@ -29,15 +29,19 @@ impl Compiler<'_> {
             return Vec::new();
         }
         let letters = crate::definition::tree::written_order(table);
-        letters.into_iter().map(|(letter, _)| self.piece(letter)).collect()
+        let no_captures = (self.setting::<Captures>(&["capture", "mode"]) == Captures::None)
+            .then(|| self.setting::<BallMode>(&["ball", "mode"]) == BallMode::Carried);
+        letters.into_iter().map(|(letter, _)| self.piece(letter, no_captures)).collect()
     }
 
-    fn piece(&mut self, letter: &str) -> PieceType {
+    /// The piece `letter`; `no_captures` is, when the variant has no captures, whether the ball
+    /// is carried.
+    fn piece(&mut self, letter: &str, no_captures: Option<bool>) -> PieceType {
         let key = |k| ["pieces", letter, k];
         let name = self.str(&key("name")).map_or_else(|| letter.to_owned(), |(s, _)| s.to_owned());
         let moves = self.str(&key("moves"));
         let legs = match moves {
-            Some((text, node)) => self.betza(node, text, letter, "moves"),
+            Some((text, node)) => self.betza(node, text, letter, "moves", no_captures),
             None => {
                 self.broken.push(letter.to_owned());
                 Vec::new()
@@ -45,7 +49,7 @@ impl Compiler<'_> {
         };
         let moves_betza = moves.map_or("", |(text, _)| text);
         let (kick_betza, kicks) = match self.str(&key("kick")) {
-            Some((text, node)) => (text, self.betza(node, text, letter, "kick")),
+            Some((text, node)) => (text, self.betza(node, text, letter, "kick", no_captures)),
             None => (moves_betza, legs.clone()),
         };
         let kick_mode = match self.optional(&key("kick_mode")) {
@@ -143,8 +147,16 @@ impl Compiler<'_> {
     }
 
     /// The legs of a Betza string; none (after reporting) when it does not parse. A string that
-    /// parses may still earn warnings: redundancies, and modalities that do nothing here.
-    fn betza(&mut self, node: &Node, text: &str, letter: &str, key: &str) -> Vec<Leg> {
+    /// parses may still earn warnings: redundancies, and modalities that do nothing here
+    /// (capturing moves when `no_captures`, which says whether the ball is carried).
+    fn betza(
+        &mut self,
+        node: &Node,
+        text: &str,
+        letter: &str,
+        key: &str,
+        no_captures: Option<bool>,
+    ) -> Vec<Leg> {
         // An empty kick pattern: the piece never kicks.
         if text.is_empty() && key == "kick" {
             return Vec::new();
@@ -155,9 +167,8 @@ impl Compiler<'_> {
             Ok((parsed, legs)) => {
                 let mut notes = redundancy::redundancies(&parsed, text);
                 if key == "moves"
-                    && self.setting::<Captures>(&["capture", "mode"]) == Captures::None
+                    && let Some(carried) = no_captures
                 {
-                    let carried = self.setting::<BallMode>(&["ball", "mode"]) == BallMode::Carried;
                     notes.extend(redundancy::without_captures(&parsed, text, carried));
                 }
                 if key == "kick" {
