@@ -140,7 +140,9 @@ fn definition(
     Ok((variant, def))
 }
 
-/// Gives the game what its records say of the definition: its hash, and with `--embed` its text.
+/// Gives the game what its records say of the definition played: its hash, and its text with
+/// `--embed` or when the record resumed carried a definition (the one played, not the one read;
+/// none when the one played cannot travel in a record, which its Variant tag then names).
 fn describe_definition(
     game: &mut Game<'_>,
     def: &Definition,
@@ -148,12 +150,15 @@ fn describe_definition(
     embed: bool,
 ) -> Result<(), Exit> {
     game.variant_hash = Some(record::definition_hash(&def.sources));
+    let carried = game.definition.take().is_some();
     if embed {
         let text = record::embeddable(&def.sources).map_err(|why| {
             crate::commands::report_unembeddable(variant, why);
             Exit::Usage
         })?;
         game.definition = Some(text);
+    } else if carried {
+        game.definition = record::embeddable(&def.sources).ok();
     }
     Ok(())
 }
