@@ -10,7 +10,6 @@ use crate::commands::{Exit, load_variant};
 use kickoff::definition::{Definition, LoadOptions};
 use kickoff::game::{Game, record};
 use kickoff::movegen::Turn;
-use kickoff::notation::record::RecordText;
 use kickoff::render::terminal::Style;
 use kickoff::side::{BySide, Side};
 
@@ -24,7 +23,7 @@ mod turns;
 
 pub use input::Input;
 
-use start::{RecordCheck, pick_variant, read_saved, same_variant, start_game};
+use start::{RecordCheck, Saved, pick_variant, read_saved, same_variant, start_game};
 
 /// What `kickoff play` was asked for.
 #[derive(Clone, Debug, Default)]
@@ -60,7 +59,7 @@ pub const DEFAULT_VARIANT: &str = "boyer-1951";
 pub fn run(request: &Request, options: LoadOptions) -> Exit {
     let loaded = match &request.load {
         Some(path) => match read_saved(path) {
-            Ok(parsed) => Some(parsed),
+            Ok(saved) => Some(saved),
             Err(exit) => return exit,
         },
         None => None,
@@ -69,13 +68,14 @@ pub fn run(request: &Request, options: LoadOptions) -> Exit {
         Ok(loaded) => loaded,
         Err(exit) => return exit,
     };
-    if let Some((path, parsed)) = &loaded
-        && let Err(exit) = same_variant(path, parsed, &def, &variant, options)
+    if let Some(saved) = &loaded
+        && let Err(exit) = same_variant(&saved.path, &saved.parsed, &def, &variant, options)
     {
         return exit;
     }
-    if let Some((path, parsed)) = &loaded {
-        crate::commands::replay::warn_if_changed(&path.display().to_string(), parsed, &def);
+    if let Some(saved) = &loaded {
+        let file = saved.path.display().to_string();
+        crate::commands::replay::warn_if_changed(&file, &saved.parsed, &def);
     }
     let mut seats = match seats::seats(&def.rules, &request.white, &request.black, request.seed) {
         Ok(seats) => seats,
@@ -99,7 +99,7 @@ pub fn run(request: &Request, options: LoadOptions) -> Exit {
     let interactive = request.interactive || std::io::stdin().is_terminal();
     let stdin = std::io::stdin();
     let mut input = Input::new(stdin.lock());
-    let resumed = loaded.as_ref().map(|(path, _)| path.as_path());
+    let resumed = loaded.as_ref().map(|saved| saved.path.as_path());
     let replaces = RecordCheck { path: record_to.as_deref(), resumed, force: request.force };
     let up_to_date = match replaces.check(interactive, &mut input) {
         Ok(up_to_date) => up_to_date,
@@ -122,16 +122,14 @@ pub fn run(request: &Request, options: LoadOptions) -> Exit {
 /// record carries, else the one it names, else Boyer's.
 fn definition(
     request: &Request,
-    loaded: Option<&(PathBuf, RecordText)>,
+    loaded: Option<&Saved>,
     options: LoadOptions,
 ) -> Result<(String, Definition), Exit> {
     if request.variant.is_none()
-        && let Some((path, parsed)) = loaded
-        && parsed.definition.is_some()
+        && let Some(saved) = loaded
     {
-        let text = crate::commands::replay::read_record_file(path).unwrap_or_default();
-        let file = path.display().to_string();
-        if let Some(carried) = crate::commands::replay::carried(&file, &text, parsed) {
+        let file = saved.path.display().to_string();
+        if let Some(carried) = crate::commands::replay::carried(&file, &saved.text, &saved.parsed) {
             return carried;
         }
     }

@@ -84,26 +84,34 @@ pub(super) fn agrees_to_replace(path: &Path, input: &mut Input<impl BufRead>) ->
     matches!(answer.trim(), "y" | "yes")
 }
 
-/// The record file named by `--load`, parsed.
-pub(super) fn read_saved(path: &Path) -> Result<(PathBuf, RecordText), Exit> {
+/// A record named by `--load`: its file, its text and its parts.
+pub(super) struct Saved {
+    pub(super) path: PathBuf,
+    pub(super) text: String,
+    pub(super) parsed: RecordText,
+}
+
+/// The record file named by `--load`, read and parsed.
+pub(super) fn read_saved(path: &Path) -> Result<Saved, Exit> {
     let shown = path.display().to_string();
     let text = replay::read_record_file(path).map_err(|reason| {
         eprintln!("error: cannot read {shown}: {reason}");
         Exit::Usage
     })?;
-    Ok((path.to_path_buf(), replay::parse_record(&shown, &text)?))
+    let parsed = replay::parse_record(&shown, &text)?;
+    Ok(Saved { path: path.to_path_buf(), text, parsed })
 }
 
 /// The variant to play: named on the command line, else the loaded record's, else Boyer's.
 pub(super) fn pick_variant(
     request: &Request,
-    loaded: Option<&(PathBuf, RecordText)>,
+    loaded: Option<&Saved>,
     options: LoadOptions,
 ) -> Result<String, Exit> {
     if let Some(v) = &request.variant {
         return Ok(v.clone());
     }
-    match loaded.map(|(path, r)| (path, r.tag("Variant"))) {
+    match loaded.map(|saved| (&saved.path, saved.parsed.tag("Variant"))) {
         Some((path, Some(tag))) => replay::record_variant(path, tag, options).map_err(|message| {
             eprintln!("error: {}: {message}", path.display());
             Exit::Failure
@@ -151,10 +159,10 @@ pub(super) fn start_game<'r>(
     request: &Request,
     def: &'r Definition,
     variant: &str,
-    loaded: Option<&(PathBuf, RecordText)>,
+    loaded: Option<&Saved>,
 ) -> Result<(Game<'r>, Option<PathBuf>), Exit> {
-    if let Some((path, parsed)) = loaded {
-        return resume(path, parsed, def, variant, request.record.clone());
+    if let Some(saved) = loaded {
+        return resume(saved, def, variant, request.record.clone());
     }
     let (start, number) = start_position(request, def)?;
     let mut game = Game::new(variant, start, number);
@@ -167,19 +175,18 @@ pub(super) fn start_game<'r>(
 
 /// A saved game to continue; a damaged record continues from where it breaks.
 pub(super) fn resume<'r>(
-    path: &Path,
-    parsed: &RecordText,
+    saved: &Saved,
     def: &'r Definition,
     variant: &str,
     record_to: Option<PathBuf>,
 ) -> Result<(Game<'r>, Option<PathBuf>), Exit> {
-    match record::read(&def.rules, variant, parsed) {
+    let path = &saved.path;
+    match record::read(&def.rules, variant, &saved.parsed) {
         // An intact record goes on being recorded where it was.
         Ok(game) => Ok((game, record_to.or_else(|| Some(path.to_path_buf())))),
         Err(BrokenRecord { game: Some(game), error }) => {
             let game = *game;
-            let text = replay::read_record_file(path).unwrap_or_default();
-            replay::report_broken(&path.display().to_string(), &text, &error);
+            replay::report_broken(&path.display().to_string(), &saved.text, &error);
             eprintln!(
                 "resuming after turn {} (the rest of the record is not used); {}",
                 game.plies().len(),
