@@ -212,7 +212,7 @@ pub(super) fn start_position<'r>(
     def: &'r Definition,
 ) -> Result<(Position<'r>, Option<SetupNumber>), Exit> {
     let rules = &def.rules;
-    let Some(asked) = request.setup.as_deref().filter(|_| request.fen.is_none()) else {
+    let Some(asked) = request.setup.as_deref() else {
         return Ok((crate::commands::load_position(def, request.fen.as_deref())?, None));
     };
     let Some(random) = rules.random_setup() else {
@@ -238,10 +238,10 @@ pub(super) fn start_position<'r>(
                     Exit::Failure
                 })?
         }
-        text => SetupNumber::parse(text, independent).map_err(|e| {
-            eprintln!("error: {e}");
-            Exit::Failure
-        })?,
+        text => {
+            let (pos, number) = crate::commands::numbered_setup(rules, random, text)?;
+            return Ok((pos, Some(number)));
+        }
     };
     let pos = setup::position(rules, random, number).map_err(|e| {
         eprintln!("error: {e}");
