@@ -23,7 +23,7 @@ mod turns;
 
 pub use input::Input;
 
-use start::{RecordCheck, Saved, pick_variant, read_saved, same_variant, start_game};
+use start::{RecordCheck, Saved, Started, pick_variant, read_saved, same_variant, start_game};
 
 /// What `kickoff play` was asked for.
 #[derive(Clone, Debug, Default)]
@@ -84,10 +84,11 @@ pub fn run(request: &Request, options: LoadOptions) -> Exit {
             return Exit::Usage;
         }
     };
-    let (mut game, record_to) = match start_game(request, &def, &variant, loaded.as_ref()) {
-        Ok(started) => started,
-        Err(exit) => return exit,
-    };
+    let Started { mut game, record_to, setup_drawn } =
+        match start_game(request, &def, &variant, loaded.as_ref()) {
+            Ok(started) => started,
+            Err(exit) => return exit,
+        };
     if let Err(exit) = describe_definition(&mut game, &def, &variant, request.embed) {
         return exit;
     }
@@ -106,8 +107,7 @@ pub fn run(request: &Request, options: LoadOptions) -> Exit {
         Err(exit) => return exit,
     };
     let mut session = Session::new(game, record_to, &seats);
-    session.setup_drawn = loaded.is_none()
-        && request.setup.as_deref().is_some_and(|s| s == "random" || s.starts_with("fair"));
+    session.setup_drawn = setup_drawn;
     if up_to_date {
         session.mark_recorded();
     }

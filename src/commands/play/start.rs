@@ -154,23 +154,33 @@ pub(super) fn same_variant(
     Err(Exit::Failure)
 }
 
+/// A game about to be played.
+pub(super) struct Started<'r> {
+    pub(super) game: Game<'r>,
+    /// The file to record it to.
+    pub(super) record_to: Option<PathBuf>,
+    /// Whether its setup number was drawn (`--setup random` or `fair`) rather than given.
+    pub(super) setup_drawn: bool,
+}
+
 /// The game to play and the file to record it to.
 pub(super) fn start_game<'r>(
     request: &Request,
     def: &'r Definition,
     variant: &str,
     loaded: Option<&Saved>,
-) -> Result<(Game<'r>, Option<PathBuf>), Exit> {
+) -> Result<Started<'r>, Exit> {
     if let Some(saved) = loaded {
-        return resume(saved, def, variant, request.record.clone());
+        let (game, record_to) = resume(saved, def, variant, request.record.clone())?;
+        return Ok(Started { game, record_to, setup_drawn: false });
     }
-    let (start, number) = start_position(request, def)?;
+    let (start, number, setup_drawn) = start_position(request, def)?;
     let mut game = Game::new(variant, start, number);
     let describe = |s: &str| s.parse::<Player>().map_or_else(|_| s.to_owned(), |p| p.to_string());
     game.tags.push(("White".into(), describe(&request.white)));
     game.tags.push(("Black".into(), describe(&request.black)));
     game.tags.push(("Date".into(), today()));
-    Ok((game, request.record.clone()))
+    Ok(Started { game, record_to: request.record.clone(), setup_drawn })
 }
 
 /// A saved game to continue; a damaged record continues from where it breaks.
@@ -206,14 +216,15 @@ pub(super) fn resume<'r>(
 }
 
 /// The start: `--fen`, else `--setup`, else the variant's start position (its definition's
-/// own arrangement, also in variants that have random setups, as the analysis commands start).
+/// own arrangement, also in variants that have random setups, as the analysis commands start),
+/// with its setup number and whether that was drawn (`random`, `fair`) rather than given.
 pub(super) fn start_position<'r>(
     request: &Request,
     def: &'r Definition,
-) -> Result<(Position<'r>, Option<SetupNumber>), Exit> {
+) -> Result<(Position<'r>, Option<SetupNumber>, bool), Exit> {
     let rules = &def.rules;
     let Some(asked) = request.setup.as_deref() else {
-        return Ok((crate::commands::load_position(def, request.fen.as_deref())?, None));
+        return Ok((crate::commands::load_position(def, request.fen.as_deref())?, None, false));
     };
     let Some(random) = rules.random_setup() else {
         eprintln!("error: this variant has no random setup (no [setup.random] in its definition)");
@@ -240,14 +251,14 @@ pub(super) fn start_position<'r>(
         }
         text => {
             let (pos, number) = crate::commands::numbered_setup(rules, random, text)?;
-            return Ok((pos, Some(number)));
+            return Ok((pos, Some(number), false));
         }
     };
     let pos = setup::position(rules, random, number).map_err(|e| {
         eprintln!("error: {e}");
         Exit::Failure
     })?;
-    Ok((pos, Some(number)))
+    Ok((pos, Some(number), true))
 }
 
 /// Today's date as records write it, `YYYY.MM.DD` (UTC).
