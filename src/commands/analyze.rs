@@ -15,6 +15,11 @@ use kickoff::analysis::selfplay::{SelfPlay, self_play};
 use kickoff::analysis::survey::forced_goals;
 use kickoff::definition::LoadOptions;
 
+/// How many setups self-play draws for a start with no forced goal before it takes the
+/// variant's own start: more than a fair draw that solves each one tries, as a draw here only
+/// looks the setup up.
+const SELF_PLAY_DRAWS: usize = 1000;
+
 /// What `kickoff analyze` was asked for.
 #[derive(Clone, Debug)]
 pub struct Request {
@@ -68,7 +73,7 @@ pub fn run(request: &Request, options: LoadOptions) -> Exit {
             .filter_map(|v| v.setup.as_deref().and_then(|s| s.parse().ok()))
             .collect();
         // Among the setups with no forced goal found (none for a single start).
-        let draw = |rng: &mut ChaCha8Rng| draw_excluding(rules, &unfair, 1000, rng).ok();
+        let draw = |rng: &mut ChaCha8Rng| draw_excluding(rules, &unfair, SELF_PLAY_DRAWS, rng).ok();
         let options = SelfPlay {
             games: request.games,
             level: request.level,

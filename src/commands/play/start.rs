@@ -242,12 +242,12 @@ pub(super) fn start_position<'r>(
                 eprintln!("error: {e}");
                 Exit::Failure
             })?;
-            let shipped = kickoff::analysis::fair::is_shipped(def);
-            kickoff::analysis::fair::draw_fair(rules, shipped, turns, &mut seats::rng(request.seed))
-                .map_err(|e| {
+            kickoff::analysis::fair::draw_fair(def, turns, &mut seats::rng(request.seed)).map_err(
+                |e| {
                     eprintln!("error: {e}");
                     Exit::Failure
-                })?
+                },
+            )?
         }
         text => {
             let (pos, number) = crate::commands::numbered_setup(rules, random, text)?;
