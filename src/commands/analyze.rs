@@ -1,13 +1,13 @@
 //! `kickoff analyze VARIANT`: forced goals from every start and self-play, as text, JSON or an
 //! HTML page.
 
-use std::io::IsTerminal;
 use std::time::Duration;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressStyle};
 use rand_chacha::ChaCha8Rng;
 
 use crate::cli::ReportFormat;
+use crate::commands::progress::terminal_bar;
 use crate::commands::{Exit, load_variant};
 use kickoff::analysis::fair::draw_excluding;
 use kickoff::analysis::report::{Forced, Play, Report};
@@ -103,13 +103,9 @@ pub fn run(request: &Request, options: LoadOptions) -> Exit {
 }
 
 fn progress_bar() -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(1), ProgressDrawTarget::stderr());
-    bar.set_style(
+    terminal_bar(
+        Some(1),
         ProgressStyle::with_template("{msg}: {bar:30} {pos}/{len}, {elapsed} (eta {eta})")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    bar
+    )
 }
