@@ -184,6 +184,45 @@ fn a_record_with_its_definition_replays_with_no_other_file() {
     assert!(stderr.ends_with("error: the definition ../elsewhere/game.txt carries is not valid\n"));
 }
 
+/// A record whose line ends became CRLF (saved on Windows, say) still carries its definition.
+#[test]
+fn a_record_with_crlf_line_ends_carries_its_definition() {
+    let folders = Folders::new();
+    let args = ["play", "../games/wazir-kicks.toml", "--black", "human", "--embed"];
+    let out = folders.run(
+        "player",
+        &[&args[..], &["--record", "../elsewhere/game.txt"]].concat(),
+        QUICK_GOAL,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    std::fs::remove_dir_all(folders.path("games")).unwrap();
+    let record = std::fs::read_to_string(folders.path("elsewhere/game.txt")).unwrap();
+    std::fs::write(folders.path("elsewhere/game.txt"), record.replace('\n', "\r\n")).unwrap();
+    let out = kickoff_in(&folders.path("elsewhere")).args(["replay", "game.txt"]).output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("result: 1-0"), "{}", text(&out.stdout));
+}
+
+/// A game resumed under a changed definition carries the definition played, with its hash.
+#[test]
+fn a_resumed_record_carries_the_definition_played() {
+    let folders = Folders::new();
+    let args = ["play", "wazir-kicks.toml", "--black", "human", "--embed", "--record", "game.txt"];
+    let out = folders.run("games", &args, "Bd4>g7\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let added = "\n# a comment added after the first turn\n";
+    folders.change_definition(added);
+    let args = ["play", "wazir-kicks.toml", "--black", "human", "--load", "game.txt"];
+    let out = folders.run("games", &args, "Ba3\nBh6>e9\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let record = std::fs::read_to_string(folders.path("games/game.txt")).unwrap();
+    assert!(record.contains(&format!("\n{{definition\n{DEFINITION}{added}}}\n")), "{record}");
+    std::fs::remove_file(folders.path("games/wazir-kicks.toml")).unwrap();
+    let out = folders.run("games", &["replay", "game.txt"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stderr), "", "the hash is the carried definition's");
+}
+
 #[test]
 fn a_record_carries_only_a_definition_that_extends_shipped_variants() {
     let folders = Folders::new();

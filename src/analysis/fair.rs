@@ -92,19 +92,19 @@ pub fn is_fair(pos: &Position<'_>, turns: u32, limits: SolveLimits) -> Option<bo
     }
 }
 
-/// A setup drawn uniformly among the fair ones: from the shipped list where it applies
-/// (`shipped` says the variant is football-960 itself), else by drawing and solving.
+/// A setup of `def` drawn uniformly among the fair ones: from the shipped list where it
+/// applies (the variant is football-960 itself, [`is_shipped`]), else by drawing and solving.
 ///
 /// # Errors
 /// No random setup, or no fair setup among the draws.
 pub fn draw_fair(
-    rules: &Rules,
-    shipped: bool,
+    def: &Definition,
     turns: u32,
     rng: &mut impl Rng,
 ) -> Result<SetupNumber, FairError> {
+    let rules = &def.rules;
     let random = rules.random_setup().ok_or(FairError::NoRandomSetup)?;
-    if shipped && turns <= SHIPPED_TURNS {
+    if is_shipped(def) && turns <= SHIPPED_TURNS {
         return draw_excluding(rules, &shipped_unfair(turns), MAX_DRAWS, rng);
     }
     let count = setup::count(rules, random);

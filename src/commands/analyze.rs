@@ -1,19 +1,24 @@
 //! `kickoff analyze VARIANT`: forced goals from every start and self-play, as text, JSON or an
 //! HTML page.
 
-use std::io::IsTerminal;
 use std::time::Duration;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressStyle};
 use rand_chacha::ChaCha8Rng;
 
 use crate::cli::ReportFormat;
+use crate::commands::progress::terminal_bar;
 use crate::commands::{Exit, load_variant};
 use kickoff::analysis::fair::draw_excluding;
 use kickoff::analysis::report::{Forced, Play, Report};
 use kickoff::analysis::selfplay::{SelfPlay, self_play};
 use kickoff::analysis::survey::forced_goals;
 use kickoff::definition::LoadOptions;
+
+/// How many setups self-play draws for a start with no forced goal before it takes the
+/// variant's own start: more than a fair draw that solves each one tries, as a draw here only
+/// looks the setup up.
+const SELF_PLAY_DRAWS: usize = 1000;
 
 /// What `kickoff analyze` was asked for.
 #[derive(Clone, Debug)]
@@ -68,7 +73,7 @@ pub fn run(request: &Request, options: LoadOptions) -> Exit {
             .filter_map(|v| v.setup.as_deref().and_then(|s| s.parse().ok()))
             .collect();
         // Among the setups with no forced goal found (none for a single start).
-        let draw = |rng: &mut ChaCha8Rng| draw_excluding(rules, &unfair, 1000, rng).ok();
+        let draw = |rng: &mut ChaCha8Rng| draw_excluding(rules, &unfair, SELF_PLAY_DRAWS, rng).ok();
         let options = SelfPlay {
             games: request.games,
             level: request.level,
@@ -98,13 +103,9 @@ pub fn run(request: &Request, options: LoadOptions) -> Exit {
 }
 
 fn progress_bar() -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(1), ProgressDrawTarget::stderr());
-    bar.set_style(
+    terminal_bar(
+        Some(1),
         ProgressStyle::with_template("{msg}: {bar:30} {pos}/{len}, {elapsed} (eta {eta})")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    bar
+    )
 }

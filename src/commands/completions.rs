@@ -50,7 +50,8 @@ pub fn manpage(subcommand: Option<&str>) -> Exit {
 /// Writes kickoff.1 and one kickoff-SUBCOMMAND.1 per subcommand into `dir`, and names them.
 pub fn write_manpages(dir: &Path) -> Exit {
     let mut written = Vec::new();
-    for page in std::iter::once(documented()).chain(documented().get_subcommands().cloned()) {
+    let command = documented();
+    for page in std::iter::once(command.clone()).chain(command.get_subcommands().cloned()) {
         match clap_mangen::Man::new(page).generate_to(dir) {
             Ok(path) => written.push(path),
             Err(e) => {

@@ -1,15 +1,15 @@
 //! `kickoff match VARIANT --games N --white A --black B`: games between two players, colours
 //! alternating, with the score, its 95% confidence interval and an Elo estimate.
 
-use std::io::IsTerminal;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressStyle};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+use crate::commands::progress::terminal_bar;
 use crate::commands::{Exit, load_variant};
 use kickoff::analysis::report::wilson;
 use kickoff::definition::LoadOptions;
@@ -148,16 +148,11 @@ fn players(request: &Request<'_>) -> Result<[Player; 2], Exit> {
 
 /// A bar of the games played, on a terminal only.
 fn progress_bar(games: usize) -> ProgressBar {
-    let bar = if std::io::stderr().is_terminal() {
-        ProgressBar::with_draw_target(Some(games as u64), ProgressDrawTarget::stderr())
-    } else {
-        ProgressBar::hidden()
-    };
-    bar.set_style(
+    terminal_bar(
+        Some(games as u64),
         ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} (eta {eta}) {msg}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    bar
+    )
 }
 
 /// Where and how each game's record is written.

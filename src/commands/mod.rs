@@ -32,6 +32,7 @@ use kickoff::game::record::Unembeddable;
 use kickoff::notation::record::Embedded;
 use kickoff::position::Position;
 use kickoff::render::printable::{make_rules_printable, printable};
+use kickoff::rules::{RandomSetup, Rules};
 use kickoff::setup::SetupNumber;
 
 /// How a command ended, as the process exit status.
@@ -228,9 +229,25 @@ pub fn setup_or_fen<'r>(
         eprintln!("error: {variant} has no random setup (no [setup.random] in its definition)");
         return Err(Exit::Failure);
     };
+    numbered_setup(rules, random, text).map(|(pos, _)| pos)
+}
+
+/// The setup `--setup N` names in the random setup `random` of `rules`: its number and its
+/// position, printing any problem.
+///
+/// # Errors
+/// Exit 1, the problem already printed.
+pub fn numbered_setup<'r>(
+    rules: &'r Rules,
+    random: &RandomSetup,
+    text: &str,
+) -> Result<(Position<'r>, SetupNumber), Exit> {
     SetupNumber::parse(text, kickoff::setup::independent_by_default(random))
         .map_err(|e| e.to_string())
-        .and_then(|n| kickoff::setup::position(rules, random, n).map_err(|e| e.to_string()))
+        .and_then(|n| {
+            let pos = kickoff::setup::position(rules, random, n).map_err(|e| e.to_string())?;
+            Ok((pos, n))
+        })
         .map_err(|e| {
             eprintln!("error: {e}");
             Exit::Failure

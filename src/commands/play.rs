@@ -10,7 +10,6 @@ use crate::commands::{Exit, load_variant};
 use kickoff::definition::{Definition, LoadOptions};
 use kickoff::game::{Game, record};
 use kickoff::movegen::Turn;
-use kickoff::notation::record::RecordText;
 use kickoff::render::terminal::Style;
 use kickoff::side::{BySide, Side};
 
@@ -24,7 +23,7 @@ mod turns;
 
 pub use input::Input;
 
-use start::{RecordCheck, pick_variant, read_saved, same_variant, start_game};
+use start::{RecordCheck, Saved, Started, pick_variant, read_saved, same_variant, start_game};
 
 /// What `kickoff play` was asked for.
 #[derive(Clone, Debug, Default)]
@@ -60,7 +59,7 @@ pub const DEFAULT_VARIANT: &str = "boyer-1951";
 pub fn run(request: &Request, options: LoadOptions) -> Exit {
     let loaded = match &request.load {
         Some(path) => match read_saved(path) {
-            Ok(parsed) => Some(parsed),
+            Ok(saved) => Some(saved),
             Err(exit) => return exit,
         },
         None => None,
@@ -69,13 +68,14 @@ pub fn run(request: &Request, options: LoadOptions) -> Exit {
         Ok(loaded) => loaded,
         Err(exit) => return exit,
     };
-    if let Some((path, parsed)) = &loaded
-        && let Err(exit) = same_variant(path, parsed, &def, &variant, options)
+    if let Some(saved) = &loaded
+        && let Err(exit) = same_variant(&saved.path, &saved.parsed, &def, &variant, options)
     {
         return exit;
     }
-    if let Some((path, parsed)) = &loaded {
-        crate::commands::replay::warn_if_changed(&path.display().to_string(), parsed, &def);
+    if let Some(saved) = &loaded {
+        let file = saved.path.display().to_string();
+        crate::commands::replay::warn_if_changed(&file, &saved.parsed, &def);
     }
     let mut seats = match seats::seats(&def.rules, &request.white, &request.black, request.seed) {
         Ok(seats) => seats,
@@ -84,10 +84,11 @@ pub fn run(request: &Request, options: LoadOptions) -> Exit {
             return Exit::Usage;
         }
     };
-    let (mut game, record_to) = match start_game(request, &def, &variant, loaded.as_ref()) {
-        Ok(started) => started,
-        Err(exit) => return exit,
-    };
+    let Started { mut game, record_to, setup_drawn } =
+        match start_game(request, &def, &variant, loaded.as_ref()) {
+            Ok(started) => started,
+            Err(exit) => return exit,
+        };
     if let Err(exit) = describe_definition(&mut game, &def, &variant, request.embed) {
         return exit;
     }
@@ -99,15 +100,14 @@ pub fn run(request: &Request, options: LoadOptions) -> Exit {
     let interactive = request.interactive || std::io::stdin().is_terminal();
     let stdin = std::io::stdin();
     let mut input = Input::new(stdin.lock());
-    let resumed = loaded.as_ref().map(|(path, _)| path.as_path());
+    let resumed = loaded.as_ref().map(|saved| saved.path.as_path());
     let replaces = RecordCheck { path: record_to.as_deref(), resumed, force: request.force };
     let up_to_date = match replaces.check(interactive, &mut input) {
         Ok(up_to_date) => up_to_date,
         Err(exit) => return exit,
     };
     let mut session = Session::new(game, record_to, &seats);
-    session.setup_drawn = loaded.is_none()
-        && request.setup.as_deref().is_some_and(|s| s == "random" || s.starts_with("fair"));
+    session.setup_drawn = setup_drawn;
     if up_to_date {
         session.mark_recorded();
     }
@@ -122,16 +122,14 @@ pub fn run(request: &Request, options: LoadOptions) -> Exit {
 /// record carries, else the one it names, else Boyer's.
 fn definition(
     request: &Request,
-    loaded: Option<&(PathBuf, RecordText)>,
+    loaded: Option<&Saved>,
     options: LoadOptions,
 ) -> Result<(String, Definition), Exit> {
     if request.variant.is_none()
-        && let Some((path, parsed)) = loaded
-        && parsed.definition.is_some()
+        && let Some(saved) = loaded
     {
-        let text = crate::commands::replay::read_record_file(path).unwrap_or_default();
-        let file = path.display().to_string();
-        if let Some(carried) = crate::commands::replay::carried(&file, &text, parsed) {
+        let file = saved.path.display().to_string();
+        if let Some(carried) = crate::commands::replay::carried(&file, &saved.text, &saved.parsed) {
             return carried;
         }
     }
@@ -140,7 +138,9 @@ fn definition(
     Ok((variant, def))
 }
 
-/// Gives the game what its records say of the definition: its hash, and with `--embed` its text.
+/// Gives the game what its records say of the definition played: its hash, and its text with
+/// `--embed` or when the record resumed carried a definition (the one played, not the one read;
+/// none when the one played cannot travel in a record, which its Variant tag then names).
 fn describe_definition(
     game: &mut Game<'_>,
     def: &Definition,
@@ -148,12 +148,15 @@ fn describe_definition(
     embed: bool,
 ) -> Result<(), Exit> {
     game.variant_hash = Some(record::definition_hash(&def.sources));
+    let carried = game.definition.take().is_some();
     if embed {
         let text = record::embeddable(&def.sources).map_err(|why| {
             crate::commands::report_unembeddable(variant, why);
             Exit::Usage
         })?;
         game.definition = Some(text);
+    } else if carried {
+        game.definition = record::embeddable(&def.sources).ok();
     }
     Ok(())
 }

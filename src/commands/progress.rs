@@ -1,4 +1,4 @@
-//! A progress bar for long runs, shown on a terminal only.
+//! Progress bars for long runs, shown on a terminal only.
 
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
@@ -30,4 +30,16 @@ pub fn show_progress(bar: &ProgressBar, start: Instant, done: usize, all: usize,
     }
     bar.set_length(all as u64);
     bar.set_position(done as u64);
+}
+
+/// A bar of `length` steps (none: a spinner) drawn on stderr in `style` from the start, when
+/// stderr is a terminal; else hidden.
+#[must_use]
+pub fn terminal_bar(length: Option<u64>, style: ProgressStyle) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(length, ProgressDrawTarget::stderr());
+    bar.set_style(style);
+    bar
 }

@@ -46,9 +46,8 @@ pub fn run(variant: &str, request: &Request, options: LoadOptions) -> Exit {
     }
     if let Some(turns) = request.fair {
         let seed = request.seed.unwrap_or_else(fresh_seed);
-        let shipped = kickoff::analysis::fair::is_shipped(&def);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        return match kickoff::analysis::fair::draw_fair(rules, shipped, turns, &mut rng) {
+        return match kickoff::analysis::fair::draw_fair(&def, turns, &mut rng) {
             Ok(number) => show(rules, random, number),
             Err(e) => {
                 eprintln!("error: {e}");

@@ -1,14 +1,15 @@
 //! `kickoff solve VARIANT [--fen F | --setup N] --turns N`: proves or refutes a forced goal,
 //! prints the proof, or checks one (`--check PROOF.json`).
 
-use std::io::{BufWriter, IsTerminal, Write};
+use std::io::{BufWriter, Write};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressStyle};
 use serde::{Deserialize, Serialize};
 
 use crate::cli::{Format, Start};
+use crate::commands::progress::terminal_bar;
 use crate::commands::{Exit, load_variant, playable};
 use kickoff::analysis::proof::first_turn;
 use kickoff::analysis::{Attack, SolveLimits, Solver, Verdict, check};
@@ -123,15 +124,14 @@ fn run_solve(pos: &Position<'_>, request: &Request) -> Exit {
 
 /// A spinner on a terminal's stderr, hidden elsewhere.
 fn progress_bar() -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-    bar.set_style(
+    let bar = terminal_bar(
+        None,
         ProgressStyle::with_template("{spinner} solving: {msg}, {elapsed}")
             .unwrap_or_else(|_| ProgressStyle::default_spinner()),
     );
-    bar.enable_steady_tick(Duration::from_millis(200));
+    if !bar.is_hidden() {
+        bar.enable_steady_tick(Duration::from_millis(200));
+    }
     bar
 }
 

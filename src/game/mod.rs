@@ -231,6 +231,13 @@ impl<'r> Game<'r> {
         &self.start
     }
 
+    /// Whether the game starts from its variant's start position (compared as positions:
+    /// `setup.fen` may leave out what a written FEN spells out).
+    #[must_use]
+    pub fn from_variant_start(&self) -> bool {
+        self.start == Position::start(self.rules)
+    }
+
     /// The number of the random setup the game started from, if any.
     #[must_use]
     pub fn setup_number(&self) -> Option<SetupNumber> {

@@ -94,11 +94,9 @@ fn write_naming(game: &Game<'_>, variant: &str) -> String {
     if let Some(n) = game.setup_number() {
         tag("SetupNumber", &n.to_string());
     }
-    let start = game.start().fen();
-    // Compared as positions: `setup.fen` may leave out what the written FEN spells out.
-    if start != Position::start(game.rules()).fen() {
+    if !game.from_variant_start() {
         tag("SetUp", "1");
-        tag("FEN", &start);
+        tag("FEN", &game.start().fen());
     }
     for (name, value) in game.tags.iter().filter(|(name, _)| !OWN_TAGS.contains(&name.as_str())) {
         tag(name, value);

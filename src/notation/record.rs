@@ -174,11 +174,17 @@ fn comment(pair: Pair<'_, Rule>) -> String {
 }
 
 /// A comment before the first turn: the record's definition (the first such), or a comment.
+/// The first line may end in `\r\n`, as a record saved with CRLF line ends has it.
 fn leading(pair: Pair<'_, Rule>, record: &mut RecordText) {
-    let offset = pair.as_span().start() + 1 + EMBEDDED.len();
     let raw = pair.clone().into_inner().as_str();
-    match raw.strip_prefix(EMBEDDED) {
+    let start = pair.as_span().start() + 1; // after the `{`
+    let first_line = EMBEDDED.trim_end_matches('\n');
+    let carried = raw
+        .strip_prefix(EMBEDDED)
+        .or_else(|| raw.strip_prefix(first_line).and_then(|rest| rest.strip_prefix("\r\n")));
+    match carried {
         Some(definition) if record.definition.is_none() => {
+            let offset = start + raw.len() - definition.len();
             record.definition = Some(Embedded { text: definition.to_owned(), offset });
         }
         _ => record.leading_comments.push(comment(pair)),
@@ -230,6 +236,15 @@ mod tests {
         assert!(text[carried.offset..].starts_with("extends = "));
         assert_eq!(r.leading_comments, ["definition\nagain"], "only the first is the definition");
         assert_eq!(r.turns[0].comments, ["definition\nlater"]);
+    }
+
+    #[test]
+    fn a_definition_carried_in_a_record_with_crlf_line_ends() {
+        let text =
+            "[Variant \"mine.toml\"]\r\n\r\n{definition\r\nextends = \"vchess\"\r\n}\r\n*\r\n";
+        let carried = parse(text).unwrap().definition.unwrap();
+        assert_eq!(carried.text, "extends = \"vchess\"\r\n");
+        assert!(text[carried.offset..].starts_with("extends = "));
     }
 
     #[test]

@@ -7,7 +7,6 @@ use kickoff::game::record;
 use kickoff::game::{Ending, Game, GameError};
 use kickoff::movegen::Action;
 use kickoff::movegen::{Turn, play_unchecked};
-use kickoff::position::Position;
 use kickoff::render::terminal::{Style, board, legend_of, status};
 use kickoff::setup;
 use kickoff::side::BySide;
@@ -150,7 +149,7 @@ impl<'r> Session<'r> {
     pub(super) fn announce_setup(&self) {
         let rules = self.game.rules();
         let own = || {
-            let from_start = self.game.start().fen() == Position::start(rules).fen();
+            let from_start = self.game.from_variant_start();
             rules.random_setup().filter(|_| from_start).and_then(|r| setup::start_number(rules, r))
         };
         match self.game.setup_number().or_else(own) {

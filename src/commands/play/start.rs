@@ -84,26 +84,34 @@ pub(super) fn agrees_to_replace(path: &Path, input: &mut Input<impl BufRead>) ->
     matches!(answer.trim(), "y" | "yes")
 }
 
-/// The record file named by `--load`, parsed.
-pub(super) fn read_saved(path: &Path) -> Result<(PathBuf, RecordText), Exit> {
+/// A record named by `--load`: its file, its text and its parts.
+pub(super) struct Saved {
+    pub(super) path: PathBuf,
+    pub(super) text: String,
+    pub(super) parsed: RecordText,
+}
+
+/// The record file named by `--load`, read and parsed.
+pub(super) fn read_saved(path: &Path) -> Result<Saved, Exit> {
     let shown = path.display().to_string();
     let text = replay::read_record_file(path).map_err(|reason| {
         eprintln!("error: cannot read {shown}: {reason}");
         Exit::Usage
     })?;
-    Ok((path.to_path_buf(), replay::parse_record(&shown, &text)?))
+    let parsed = replay::parse_record(&shown, &text)?;
+    Ok(Saved { path: path.to_path_buf(), text, parsed })
 }
 
 /// The variant to play: named on the command line, else the loaded record's, else Boyer's.
 pub(super) fn pick_variant(
     request: &Request,
-    loaded: Option<&(PathBuf, RecordText)>,
+    loaded: Option<&Saved>,
     options: LoadOptions,
 ) -> Result<String, Exit> {
     if let Some(v) = &request.variant {
         return Ok(v.clone());
     }
-    match loaded.map(|(path, r)| (path, r.tag("Variant"))) {
+    match loaded.map(|saved| (&saved.path, saved.parsed.tag("Variant"))) {
         Some((path, Some(tag))) => replay::record_variant(path, tag, options).map_err(|message| {
             eprintln!("error: {}: {message}", path.display());
             Exit::Failure
@@ -146,40 +154,49 @@ pub(super) fn same_variant(
     Err(Exit::Failure)
 }
 
+/// A game about to be played.
+pub(super) struct Started<'r> {
+    pub(super) game: Game<'r>,
+    /// The file to record it to.
+    pub(super) record_to: Option<PathBuf>,
+    /// Whether its setup number was drawn (`--setup random` or `fair`) rather than given.
+    pub(super) setup_drawn: bool,
+}
+
 /// The game to play and the file to record it to.
 pub(super) fn start_game<'r>(
     request: &Request,
     def: &'r Definition,
     variant: &str,
-    loaded: Option<&(PathBuf, RecordText)>,
-) -> Result<(Game<'r>, Option<PathBuf>), Exit> {
-    if let Some((path, parsed)) = loaded {
-        return resume(path, parsed, def, variant, request.record.clone());
+    loaded: Option<&Saved>,
+) -> Result<Started<'r>, Exit> {
+    if let Some(saved) = loaded {
+        let (game, record_to) = resume(saved, def, variant, request.record.clone())?;
+        return Ok(Started { game, record_to, setup_drawn: false });
     }
-    let (start, number) = start_position(request, def)?;
+    let (start, number, setup_drawn) = start_position(request, def)?;
     let mut game = Game::new(variant, start, number);
     let describe = |s: &str| s.parse::<Player>().map_or_else(|_| s.to_owned(), |p| p.to_string());
     game.tags.push(("White".into(), describe(&request.white)));
     game.tags.push(("Black".into(), describe(&request.black)));
     game.tags.push(("Date".into(), today()));
-    Ok((game, request.record.clone()))
+    Ok(Started { game, record_to: request.record.clone(), setup_drawn })
 }
 
 /// A saved game to continue; a damaged record continues from where it breaks.
 pub(super) fn resume<'r>(
-    path: &Path,
-    parsed: &RecordText,
+    saved: &Saved,
     def: &'r Definition,
     variant: &str,
     record_to: Option<PathBuf>,
 ) -> Result<(Game<'r>, Option<PathBuf>), Exit> {
-    match record::read(&def.rules, variant, parsed) {
+    let path = &saved.path;
+    match record::read(&def.rules, variant, &saved.parsed) {
         // An intact record goes on being recorded where it was.
         Ok(game) => Ok((game, record_to.or_else(|| Some(path.to_path_buf())))),
         Err(BrokenRecord { game: Some(game), error }) => {
             let game = *game;
-            let text = replay::read_record_file(path).unwrap_or_default();
-            replay::report_broken(&path.display().to_string(), &text, &error);
+            replay::report_broken(&path.display().to_string(), &saved.text, &error);
             eprintln!(
                 "resuming after turn {} (the rest of the record is not used); {}",
                 game.plies().len(),
@@ -199,14 +216,15 @@ pub(super) fn resume<'r>(
 }
 
 /// The start: `--fen`, else `--setup`, else the variant's start position (its definition's
-/// own arrangement, also in variants that have random setups, as the analysis commands start).
+/// own arrangement, also in variants that have random setups, as the analysis commands start),
+/// with its setup number and whether that was drawn (`random`, `fair`) rather than given.
 pub(super) fn start_position<'r>(
     request: &Request,
     def: &'r Definition,
-) -> Result<(Position<'r>, Option<SetupNumber>), Exit> {
+) -> Result<(Position<'r>, Option<SetupNumber>, bool), Exit> {
     let rules = &def.rules;
-    let Some(asked) = request.setup.as_deref().filter(|_| request.fen.is_none()) else {
-        return Ok((crate::commands::load_position(def, request.fen.as_deref())?, None));
+    let Some(asked) = request.setup.as_deref() else {
+        return Ok((crate::commands::load_position(def, request.fen.as_deref())?, None, false));
     };
     let Some(random) = rules.random_setup() else {
         eprintln!("error: this variant has no random setup (no [setup.random] in its definition)");
@@ -224,23 +242,23 @@ pub(super) fn start_position<'r>(
                 eprintln!("error: {e}");
                 Exit::Failure
             })?;
-            let shipped = kickoff::analysis::fair::is_shipped(def);
-            kickoff::analysis::fair::draw_fair(rules, shipped, turns, &mut seats::rng(request.seed))
-                .map_err(|e| {
+            kickoff::analysis::fair::draw_fair(def, turns, &mut seats::rng(request.seed)).map_err(
+                |e| {
                     eprintln!("error: {e}");
                     Exit::Failure
-                })?
+                },
+            )?
         }
-        text => SetupNumber::parse(text, independent).map_err(|e| {
-            eprintln!("error: {e}");
-            Exit::Failure
-        })?,
+        text => {
+            let (pos, number) = crate::commands::numbered_setup(rules, random, text)?;
+            return Ok((pos, Some(number), false));
+        }
     };
     let pos = setup::position(rules, random, number).map_err(|e| {
         eprintln!("error: {e}");
         Exit::Failure
     })?;
-    Ok((pos, Some(number)))
+    Ok((pos, Some(number), true))
 }
 
 /// Today's date as records write it, `YYYY.MM.DD` (UTC).
