@@ -67,6 +67,12 @@ impl<'r> Results<'r> {
         self.deadline = deadline;
     }
 
+    /// The states a walk of rules beyond Boyer's family may take per position: the steps
+    /// allowed, [`general::STATES_PER_TURN`] each.
+    pub(crate) fn states(&self) -> u64 {
+        self.budget.saturating_mul(general::STATES_PER_TURN)
+    }
+
     /// Whether the deadline has passed.
     #[must_use]
     pub fn timed_out(&self) -> bool {
@@ -126,9 +132,9 @@ impl<'r> Results<'r> {
             return;
         }
         if !pos.rules.tables().classic {
-            // The walk counts states, up to eight a turn as `check_turn_count` allows; past its
-            // bound it gives nothing, and [`Results::exhausted`] says so.
-            let Ok(found) = general::results(pos, self.budget.saturating_mul(8)) else {
+            // The walk counts states; past its bound it gives nothing, and
+            // [`Results::exhausted`] says so.
+            let Ok(found) = general::results(pos, self.states()) else {
                 self.overflowed = true;
                 return;
             };
