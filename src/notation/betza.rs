@@ -537,7 +537,7 @@ fn directions(letters: &[(char, std::ops::Range<usize>)]) -> Result<Vec<Directio
 /// Reads modifier letters (`"fb"`, `"vs"`) as direction tokens, as they would be read before an
 /// atom; `None` when they do not read (a stray `h`). Used to compare spellings.
 #[must_use]
-pub fn read_directions(letters: &str) -> Option<Vec<Direction>> {
+pub(crate) fn read_directions(letters: &str) -> Option<Vec<Direction>> {
     let letters: Vec<_> = letters.char_indices().map(|(i, c)| (c, i..i + 1)).collect();
     directions(&letters).ok()
 }
