@@ -61,8 +61,9 @@
 //!   in `definition/keys.rs`; read in `definition/compile/play.rs` into
 //!   [`rules::KickRules::goal_rank`], a [`rules::GoalRank`]; one function of `rules/tables.rs`,
 //!   `Tables::along_goal_rank`, says which kicks it forbids, from the goal files of each rank
-//!   precomputed there; kick generation (`movegen/kicks.rs`) and the evaluation's kick distances
-//!   (`search/eval.rs`) ask it; `render/explain/ball.rs` tells it;
+//!   precomputed there; the evaluation's kick distances (`search/eval.rs`) ask it, and kick
+//!   generation (`movegen/kicks.rs`) applies the same test to the rank's goal files, read once
+//!   per kick rather than once per square; `render/explain/ball.rs` tells it;
 //!   `docs/rules.md`, "No kick along the goal rank", states it.
 //! - `turn.null`, when a side may do nothing at all: declared in `definition/keys.rs`; read in
 //!   `definition/compile/play.rs` into [`rules::TurnRules::null`], a [`rules::NullTurn`]; one

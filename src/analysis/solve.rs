@@ -340,7 +340,7 @@ impl<'r, 'p> Solver<'r, 'p> {
             return if self.results.exhausted() { Err(too_many()) } else { Ok(()) };
         }
         out.clear();
-        let found = general::results(pos, 8 * MAX_TURNS).map_err(|_| too_many())?;
+        let found = general::results(pos, general::budget()).map_err(|_| too_many())?;
         out.extend(found.into_iter().map(|r| Child {
             position: r.position,
             piece_move: r.piece_move.map(|m| (m.from, m.to)),

@@ -131,9 +131,13 @@ pub fn count_turns(pos: &Position<'_>) -> Result<u64, TooManyTurns> {
 /// The most distinct states one step of [`each_end`] keeps (under a kilobyte each).
 const MAX_LAYER: usize = 250_000;
 
+/// The states a walk may take per turn it allows: a turn is a path of states, up to eight as
+/// `check_turn_count` allows.
+pub(crate) const STATES_PER_TURN: u64 = 8;
+
 /// The work bound of one listing: states walked (a turn is a path of states).
-fn budget() -> u64 {
-    8 * MAX_TURNS
+pub(crate) fn budget() -> u64 {
+    STATES_PER_TURN * MAX_TURNS
 }
 
 /// A distinct result of a position's turns.

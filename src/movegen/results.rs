@@ -28,8 +28,8 @@ pub struct Results<'r> {
     moves: Vec<(Square, Square)>,
     base: Box<Histogram>,
     scratch: Box<Histogram>,
-    /// Whether the last walk of rules beyond Boyer's family ran out of its steps.
-    overflowed: bool,
+    /// Whether the last walk ran out of its steps (or was stopped by the deadline).
+    exhausted: bool,
 }
 
 impl Default for Results<'_> {
@@ -52,7 +52,7 @@ impl<'r> Results<'r> {
             moves: Vec::new(),
             base: Box::new(Histogram::new()),
             scratch: Box::new(Histogram::new()),
-            overflowed: false,
+            exhausted: false,
         }
     }
 
@@ -67,6 +67,12 @@ impl<'r> Results<'r> {
         self.deadline = deadline;
     }
 
+    /// The states a walk of rules beyond Boyer's family may take per position: the steps
+    /// allowed, [`general::STATES_PER_TURN`] each.
+    pub(crate) fn states(&self) -> u64 {
+        self.budget.saturating_mul(general::STATES_PER_TURN)
+    }
+
     /// Whether the deadline has passed.
     #[must_use]
     pub fn timed_out(&self) -> bool {
@@ -76,7 +82,7 @@ impl<'r> Results<'r> {
     /// Whether the last position's walk ran out of its steps (its results are incomplete).
     #[must_use]
     pub fn exhausted(&self) -> bool {
-        self.overflowed || self.walker.as_ref().is_some_and(|w| w.budget == 0)
+        self.exhausted
     }
 
     /// Walks every turn of `pos`, calling `each` with every distinct (piece move, final ball
@@ -112,6 +118,7 @@ impl<'r> Results<'r> {
             }
         });
         self.moves = moves;
+        self.exhausted = walker.budget == 0;
         self.walker = Some(walker);
         any
     }
@@ -121,15 +128,15 @@ impl<'r> Results<'r> {
     /// over.
     pub fn fill(&mut self, pos: &Position<'r>, out: &mut Vec<Child<'r>>) {
         out.clear();
-        self.overflowed = false;
+        self.exhausted = false;
         if pos.is_goal() {
             return;
         }
         if !pos.rules.tables().classic {
-            // The walk counts states, up to eight a turn as `check_turn_count` allows; past its
-            // bound it gives nothing, and [`Results::exhausted`] says so.
-            let Ok(found) = general::results(pos, self.budget.saturating_mul(8)) else {
-                self.overflowed = true;
+            // The walk counts states; past its bound it gives nothing, and
+            // [`Results::exhausted`] says so.
+            let Ok(found) = general::results(pos, self.states()) else {
+                self.exhausted = true;
                 return;
             };
             out.extend(found.into_iter().map(|r| Child {
@@ -158,6 +165,7 @@ impl<'r> Results<'r> {
     /// (emptied first); empty when the game is over or the side can only pass.
     pub fn ball_squares(&mut self, pos: &Position<'r>, out: &mut Vec<Square>) {
         out.clear();
+        self.exhausted = false;
         if pos.is_goal() {
             return;
         }
@@ -177,5 +185,32 @@ impl<'r> Results<'r> {
                 out.push(ball);
             }
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Results;
+    use crate::position::Position;
+
+    #[test]
+    fn exhausted_describes_the_last_walk() {
+        let chessball = crate::definition::load("chessball-1957").unwrap();
+        let boyer = crate::definition::load("boyer-1951").unwrap();
+        let start = Position::start(&chessball.rules);
+        let kings = Position::from_fen(&boyer.rules, "k8/9/9/9/4a4/9/9/9/K8 w 7").unwrap();
+        let scored =
+            Position::from_fen(&boyer.rules, "rnbqakbnr/9/9/9/9/9/9/9/RNBQ1KBNR w 7").unwrap();
+        let mut results = Results::bounded(4);
+        results.fill(&start, &mut Vec::new());
+        assert!(results.exhausted());
+        results.each(&kings, |_, _, _| {});
+        assert!(!results.exhausted());
+        results.fill(&start, &mut Vec::new());
+        results.ball_squares(&kings, &mut Vec::new());
+        assert!(!results.exhausted());
+        results.fill(&start, &mut Vec::new());
+        results.ball_squares(&scored, &mut Vec::new());
+        assert!(!results.exhausted());
     }
 }

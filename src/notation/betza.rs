@@ -11,7 +11,7 @@
 use pest::Parser;
 use pest::iterators::Pair;
 
-use crate::notation::{ParseError, found_at, from_pest};
+use crate::notation::{ParseError, found_at};
 
 mod grammar {
     #[derive(pest_derive::Parser)]
@@ -209,11 +209,11 @@ pub fn parse(input: &str) -> Result<Betza, Problem> {
     if input.is_empty() {
         return Err(malformed("empty Betza string".into(), 0..0, "write an atom, e.g. \"K\""));
     }
-    let mut pairs = BetzaParser::parse(Rule::betza, input).map_err(|e| Problem {
-        kind: ProblemKind::Malformed,
-        detail: from_pest(&e, input, rule_name),
-    })?;
-    let top = pairs.next().ok_or_else(|| malformed("empty Betza string".into(), 0..0, ""))?;
+    // The grammar has a rule for every character (`stray_character` for any other), so that
+    // each mistake is reported by a message of its own: every string matches.
+    let mut pairs = BetzaParser::parse(Rule::betza, input)
+        .unwrap_or_else(|e| unreachable!("the Betza grammar matches every string: {e}"));
+    let top = pairs.next().unwrap_or_else(|| unreachable!("a match holds its top rule"));
     let mut groups: Vec<Group> = Vec::new();
     let mut misplaced = None;
     for pair in top.into_inner() {
@@ -236,22 +236,13 @@ pub fn parse(input: &str) -> Result<Betza, Problem> {
     misplaced.map_or(Ok(Betza { groups }), Err)
 }
 
-/// A readable name for every rule, used in "expected ..." messages.
-fn rule_name(rule: &Rule) -> &'static str {
-    match rule {
-        Rule::EOI => "the end",
-        Rule::betza => "a Betza string",
-        Rule::group | Rule::dangling => "a modifier or an atom",
-        Rule::operator => "a bracket",
-        Rule::stray_range | Rule::range => "a range (digits)",
-        Rule::blank => "a space",
-        Rule::stray_character => "a character",
-        Rule::direction => "a direction modifier (f b l r s v)",
-        Rule::unsupported_modifier | Rule::modality => "a modifier",
-        Rule::atom | Rule::unsupported_atom => "an atom (W F D N A H C Z G K Q R B)",
-        Rule::doubled => "the same atom again",
-        Rule::modifier => "a modifier",
-    }
+/// The modality letters (`m c i n e`): what a move may do, where the other modifiers say
+/// which way it goes.
+pub(crate) const MODALITIES: &str = "mcine";
+
+/// A group as written, split into its modifier letters and the atom with its range.
+pub(crate) fn split_modifiers(written: &str) -> (&str, &str) {
+    written.split_at(written.find(|c: char| !c.is_ascii_lowercase()).unwrap_or(0))
 }
 
 /// Modifiers with no atom after them: after an atom (`Nf`), they were meant before it.
@@ -266,9 +257,7 @@ fn dangling(pair: Pair<'_, Rule>, before: Option<&Group>, input: &str) -> Result
     let letters = &input[at.clone()];
     Ok(match before {
         Some(group) => {
-            let text = &input[group.span.clone()];
-            let atom_at = text.find(|c: char| c.is_ascii_uppercase()).unwrap_or(0);
-            let (modifiers, rest) = text.split_at(atom_at);
+            let (modifiers, rest) = split_modifiers(&input[group.span.clone()]);
             let whole =
                 replaced(input, group.span.start..at.end, &format!("{modifiers}{letters}{rest}"));
             Problem::new(
@@ -548,7 +537,7 @@ fn directions(letters: &[(char, std::ops::Range<usize>)]) -> Result<Vec<Directio
 /// Reads modifier letters (`"fb"`, `"vs"`) as direction tokens, as they would be read before an
 /// atom; `None` when they do not read (a stray `h`). Used to compare spellings.
 #[must_use]
-pub fn read_directions(letters: &str) -> Option<Vec<Direction>> {
+pub(crate) fn read_directions(letters: &str) -> Option<Vec<Direction>> {
     let letters: Vec<_> = letters.char_indices().map(|(i, c)| (c, i..i + 1)).collect();
     directions(&letters).ok()
 }
@@ -690,6 +679,17 @@ mod tests {
             }
         }
         assert!(checked >= 15, "only {checked} suggestions");
+    }
+
+    /// The grammar has a rule for every character, so that parse never meets a grammar error.
+    #[test]
+    fn every_string_of_two_characters_gets_a_result() {
+        let chars: Vec<char> = (' '..='~').chain(['\t', '\n', 'é', '\u{a0}', '→']).collect();
+        for &a in &chars {
+            for &b in &chars {
+                let _ = parse(&format!("{a}{b}"));
+            }
+        }
     }
 
     #[test]

@@ -110,9 +110,9 @@ fn rule_name(rule: &Rule) -> &'static str {
 fn item(pair: Pair<'_, Rule>) -> Result<Item, ParseError> {
     let span = pair.as_span().start()..pair.as_span().end();
     let kind = match pair.as_rule() {
-        Rule::square => ItemKind::Square(square(pair)),
+        Rule::square => ItemKind::Square(SquareName::matched(pair.as_str())),
         Rule::square_range => {
-            let mut ends = pair.into_inner().map(square);
+            let mut ends = pair.into_inner().map(|end| SquareName::matched(end.as_str()));
             let (Some(a), Some(b)) = (ends.next(), ends.next()) else {
                 unreachable!("item: a range has two squares")
             };
@@ -128,7 +128,7 @@ fn item(pair: Pair<'_, Rule>) -> Result<Item, ParseError> {
             ItemKind::Range(a, b)
         }
         Rule::square_rectangle => {
-            let mut ends = pair.into_inner().map(square);
+            let mut ends = pair.into_inner().map(|end| SquareName::matched(end.as_str()));
             let (Some(a), Some(b)) = (ends.next(), ends.next()) else {
                 unreachable!("item: a rectangle has two squares")
             };
@@ -139,11 +139,6 @@ fn item(pair: Pair<'_, Rule>) -> Result<Item, ParseError> {
         other => unreachable!("item: unexpected rule {other:?}"),
     };
     Ok(Item { kind, span })
-}
-
-/// A square name.
-fn square(pair: Pair<'_, Rule>) -> SquareName {
-    SquareName::matched(pair.as_str())
 }
 
 /// A file letter the square grammar matched, from 0.

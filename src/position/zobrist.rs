@@ -89,12 +89,29 @@ impl std::hash::Hasher for KeyHasher {
         self.0 ^= n;
     }
 
-    // Small numbers that follow a hash in a key (a depth, a turn count) are spread first.
+    // Small numbers that follow a hash in a key (a depth, a turn count) are spread first, and
+    // the state is turned before each is added, so that where a number stands in the key
+    // matters: (h, 2, 1) and (h, 1, 2) hash apart.
     fn write_u32(&mut self, n: u32) {
-        self.0 = self.0.wrapping_add(u64::from(n).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        self.0 =
+            self.0.rotate_left(29).wrapping_add(u64::from(n).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     }
 }
 
 /// A map keyed by position hashes.
 pub type HashKeyMap<V> =
     std::collections::HashMap<u64, V, std::hash::BuildHasherDefault<KeyHasher>>;
+
+#[cfg(test)]
+mod tests {
+    use super::KeyHasher;
+    use std::hash::{BuildHasher, BuildHasherDefault};
+
+    #[test]
+    fn numbers_after_a_hash_hash_by_place() {
+        let hasher = BuildHasherDefault::<KeyHasher>::default();
+        let h = 0x0123_4567_89ab_cdef_u64;
+        assert_ne!(hasher.hash_one((h, 3u32, 5u32)), hasher.hash_one((h, 4u32, 4u32)));
+        assert_ne!(hasher.hash_one((h, 3u32, 5u32)), hasher.hash_one((h, 5u32, 3u32)));
+    }
+}

@@ -2,7 +2,8 @@
 //! that teach, never errors.
 
 use crate::notation::betza::{
-    Betza, Direction, Group, Problem, ProblemKind, read_directions, replaced,
+    Betza, Direction, Group, MODALITIES, Problem, ProblemKind, read_directions, replaced,
+    split_modifiers,
 };
 use crate::notation::one_of;
 use crate::rules::leg::{Leg, group_legs};
@@ -121,7 +122,7 @@ fn shortest_spelling(group: &Group, whole: &[Leg]) -> Option<String> {
 /// atom kept.
 fn rewritten(group: &Group, text: &str, directions: &str) -> String {
     let (modifiers, atom) = split_modifiers(&text[group.span.clone()]);
-    let modalities: String = modifiers.chars().filter(|c| "mcine".contains(*c)).collect();
+    let modalities: String = modifiers.chars().filter(|c| MODALITIES.contains(*c)).collect();
     let group_text = format!("{directions}{modalities}{atom}");
     replaced(text, group.span.clone(), &group_text)
 }
@@ -174,7 +175,7 @@ pub fn kick_modalities(betza: &Betza, text: &str) -> Vec<Problem> {
     let mut out = Vec::new();
     for group in &betza.groups {
         let written = &text[group.span.clone()];
-        let Some(i) = written.find(|c: char| "mcine".contains(c)) else { continue };
+        let Some(i) = written.find(|c: char| MODALITIES.contains(c)) else { continue };
         let at = group.span.start + i;
         let letter = &text[at..=at];
         out.push(Problem::new(
@@ -187,11 +188,6 @@ pub fn kick_modalities(betza: &Betza, text: &str) -> Vec<Problem> {
     out
 }
 
-/// A group as written, split into its modifier letters and the atom with its range.
-fn split_modifiers(written: &str) -> (&str, &str) {
-    written.split_at(written.find(|c: char| !c.is_ascii_lowercase()).unwrap_or(0))
-}
-
 /// `text` with the modality letters of its groups left out (the lowercase letters before an
 /// atom; a modifier after its atom never reaches here, as the string parsed).
 fn without_modalities(betza: &Betza, text: &str) -> String {
@@ -200,7 +196,7 @@ fn without_modalities(betza: &Betza, text: &str) -> String {
     for group in &betza.groups {
         out.push_str(&text[end..group.span.start]);
         let (modifiers, atom) = split_modifiers(&text[group.span.clone()]);
-        out.extend(modifiers.chars().filter(|c| !"mcine".contains(*c)));
+        out.extend(modifiers.chars().filter(|c| !MODALITIES.contains(*c)));
         out.push_str(atom);
         end = group.span.end;
     }

@@ -108,9 +108,10 @@ pub struct Eval {
     attack: BySide<Vec<i32>>,
     /// Per side: the squares next to (or in front of) the goal the side defends.
     guard: BySide<SquareSet>,
-    /// Per square: the squares at king distance 1, 2 and 3 from it, so that how near the men
-    /// stand to the ball is counted with a few set intersections.
-    rings: Vec<[SquareSet; 3]>,
+    /// Per square: the squares at king distance 2 and 3 from it (those at distance 1 are its
+    /// neighbours in the tables), so that how near the men stand to the ball is counted with a
+    /// few set intersections.
+    rings: Vec<[SquareSet; 2]>,
     /// Whether a side with no legal turn draws (`end.no_moves = "draw"`): then a side left
     /// without pieces draws, however much material the other has.
     no_moves_draws: bool,
@@ -144,11 +145,11 @@ impl Eval {
             }
             set
         });
-        let mut rings = vec![[SquareSet::EMPTY; 3]; SQUARES];
+        let mut rings = vec![[SquareSet::EMPTY; 2]; SQUARES];
         for s in board.squares() {
             for t in board.squares() {
-                if let d @ 1..=3 = s.distance(t) {
-                    rings[s.index()][usize::from(d) - 1].insert(t);
+                if let d @ 2..=3 = s.distance(t) {
+                    rings[s.index()][usize::from(d) - 2].insert(t);
                 }
             }
         }
@@ -177,13 +178,13 @@ impl Eval {
         let mine = pos.men[me.index()];
         let theirs = pos.men[them.index()];
         v += ADJACENT * ((around & mine).len() as i32 - (around & theirs).len() as i32);
-        let [ring1, ring2, ring3] = self.rings[ball.index()];
+        let [ring2, ring3] = self.rings[ball.index()];
         let near = |men: SquareSet| (men & ring2).len() as i32;
         v += NEAR * (near(mine) - near(theirs));
         // Each man counts 4 less its king distance to the ball, if positive.
         let close = |men: SquareSet| {
             4 * i32::from(men.contains(ball))
-                + 3 * (men & ring1).len() as i32
+                + 3 * (men & around).len() as i32
                 + 2 * (men & ring2).len() as i32
                 + (men & ring3).len() as i32
         };

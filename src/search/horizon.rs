@@ -1,7 +1,6 @@
 //! The horizon of the search: a goal in one if the side to move has one, else the evaluation
 //! with how near the side can bring the ball.
 
-use crate::movegen::MAX_TURNS;
 use crate::position::{Outcome, Position};
 use crate::search::{Searcher, WIN, eval};
 
@@ -40,7 +39,9 @@ impl<'r> Searcher<'r> {
         let start = self.eval.to_goal(me, pos.ball);
         let (mut reach, mut point, mut win) = (start, false, false);
         let mut squares = crate::square_set::SquareSet::EMPTY;
-        let walked = crate::movegen::general::each_end(pos, MAX_TURNS, |mid, _, _| {
+        // The same bound as the listing of the position's results.
+        let budget = self.results.states();
+        let walked = crate::movegen::general::each_end(pos, budget, |mid, _, _| {
             if mid.scored() == Some(me) {
                 point = true;
                 // A point that reaches the match's goals, or ends a one-goal game, wins.

@@ -556,4 +556,19 @@ mod tests {
         let report = Searcher::new(&def.rules).search(&pos, &[], Limits::level(1)).unwrap();
         assert!(report.turn.is_none() && report.result.is_none());
     }
+
+    #[test]
+    fn the_horizon_walks_as_far_as_the_listing_of_results() {
+        let def = crate::definition::load("chessball-1957").unwrap();
+        let pos = Position::start(&def.rules);
+        assert!(!def.rules.tables().classic);
+        for steps in [1, crate::movegen::MAX_TURNS + 2] {
+            let mut searcher = Searcher::new(&def.rules);
+            searcher.results = crate::movegen::Results::bounded(steps);
+            searcher.results.fill(&pos, &mut Vec::new());
+            let listed_in_full = !searcher.results.exhausted();
+            searcher.leaf(&pos, 0);
+            assert_eq!(searcher.truncated, !listed_in_full, "{steps} steps");
+        }
+    }
 }

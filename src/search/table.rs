@@ -19,7 +19,7 @@ pub(super) enum Bound {
 /// One stored position.
 #[derive(Clone, Copy)]
 pub(super) struct Entry {
-    pub key: u64,
+    key: u64,
     /// The hash of the best result found, 0 if none.
     pub best: u64,
     score: i32,
