@@ -163,6 +163,11 @@ pub enum Command {
         /// Use a level's limits (when neither --depth nor --movetime is given).
         #[arg(long, value_name = "L", value_parser = clap::value_parser!(u8).range(1..=kickoff::search::MAX_LEVEL as i64), conflicts_with_all = ["depth", "movetime"])]
         level: Option<u8>,
+        /// Turns played before the position searched, from the start or --fen, separated by
+        /// spaces (e.g. "Nc3 Nc7 Qd4"): the position after them is searched, and their
+        /// positions are the game's past (a result that repeats one may draw).
+        #[arg(long, value_name = "TURNS", allow_hyphen_values = true)]
+        moves: Option<String>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -174,7 +179,8 @@ pub enum Command {
         /// The number of games (colours alternate).
         #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
         games: u32,
-        /// The first player (White in odd-numbered games): random, greedy, engine[:LEVEL].
+        /// The first player (White in odd-numbered games): random, greedy, engine[:LEVEL], or
+        /// program:COMMAND (another program, asked for each turn as `bestmove` is).
         #[arg(long)]
         white: String,
         /// The second player.

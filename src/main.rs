@@ -67,13 +67,14 @@ fn main() -> ExitCode {
         Command::Turns { variant, start, format } => {
             commands::turns::run(&variant, &start, format, options)
         }
-        Command::Bestmove { variant, start, depth, movetime, level, format } => {
+        Command::Bestmove { variant, start, depth, movetime, level, moves, format } => {
             let request = commands::bestmove::Request {
                 variant: &variant,
                 start: &start,
                 depth,
                 movetime,
                 level,
+                moves: moves.as_deref(),
                 format,
             };
             commands::bestmove::run(&request, options)

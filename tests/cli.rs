@@ -422,3 +422,52 @@ fn a_position_without_its_turn_count_has_completed_none() {
     assert!(shown.contains("rnbq1kbnr/9/9/9/4a4/9/9/9/RNBQ1KBNR b 0\n"), "{shown}");
     assert!(shown.ends_with("Black to move, 0 turns completed\n"), "{shown}");
 }
+
+/// `bestmove --moves` searches the position the turns reach, as `--fen` of that position does;
+/// a turn that is not legal is refused with its number.
+#[test]
+fn bestmove_after_moves_searches_the_position_they_reach() {
+    let moves = ["--moves", "Nc3 Nc7 Qd4"];
+    let after = stdout_of(
+        &[&["bestmove", "vchess", "--depth", "2", "--format", "json"][..], &moves].concat(),
+    );
+    let fen = "r1bq1knbr/9/2n6/9/4a4/3Q5/2N6/9/R1B2KNBR b 3";
+    let direct =
+        stdout_of(&["bestmove", "vchess", "--depth", "2", "--format", "json", "--fen", fen]);
+    let turn = |s: &str| s.lines().find(|l| l.contains("\"turn\"")).unwrap().to_owned();
+    assert_eq!(turn(&after), turn(&direct));
+    let out = kickoff()
+        .args(["bestmove", "vchess", "--depth", "1", "--moves", "Nc3 Nc7 Nc3"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("--moves: turn 3 `Nc3`"), "{stderr}");
+}
+
+/// A program plays a match through `bestmove`'s protocol (the start and the turns so far); its
+/// games replay, and a program that answers nothing loses its games.
+#[test]
+fn a_match_against_a_program() {
+    let dir = tempdir("match-program");
+    let bin = get_cargo_bin("kickoff");
+    let program = format!("program:{} bestmove mini --depth 1 --format json", bin.display());
+    let out = kickoff()
+        .args(["match", "mini", "--games", "2", "--white", &program, "--black", "random"])
+        .args(["--max-turns", "12", "--records"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(table.contains("program:kickoff bestmove mini --depth 1 --format json"), "{table}");
+    assert!(!table.contains("program failure"), "{table}");
+    replays_cleanly(&dir, &["game-0001.txt", "game-0002.txt"]);
+    let failing = kickoff()
+        .args(["match", "mini", "--games", "2", "--white", "program:false", "--black", "random"])
+        .output()
+        .unwrap();
+    let table = String::from_utf8_lossy(&failing.stdout);
+    assert!(table.contains("program failure 2"), "{table}");
+    assert!(table.contains("program:false     0     0     2"), "{table}");
+}

@@ -36,6 +36,8 @@ pub struct Request<'a> {
     pub movetime: Option<u64>,
     /// The level whose limits apply when neither depth nor time is given.
     pub level: Option<u8>,
+    /// `--moves`: turns played before the position searched.
+    pub moves: Option<&'a str>,
     /// Text or JSON.
     pub format: Format,
 }
@@ -50,8 +52,15 @@ pub fn run(request: &Request<'_>, options: LoadOptions) -> Exit {
         Ok(pos) => pos,
         Err(exit) => return exit,
     };
+    let (pos, past) = match after_moves(pos, request.moves.unwrap_or("")) {
+        Ok(found) => found,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return Exit::Usage;
+        }
+    };
     let mut searcher = Searcher::new(&def.rules);
-    let report = match searcher.search(&pos, &[], limits(request)) {
+    let report = match searcher.search(&pos, &past, limits(request)) {
         Ok(report) => report,
         Err(e) => {
             eprintln!("error: {e}");
@@ -127,4 +136,23 @@ fn print_text(found: &Json, time: Duration) {
 
 fn plural(n: i32) -> &'static str {
     if n == 1 { "" } else { "s" }
+}
+
+/// The position after `moves` (turns separated by spaces) from `pos`, with the hashes of the
+/// positions before it, the game's past.
+fn after_moves<'r>(
+    mut pos: kickoff::position::Position<'r>,
+    moves: &str,
+) -> Result<(kickoff::position::Position<'r>, Vec<u64>), String> {
+    let mut past = Vec::new();
+    for (i, token) in moves.split_whitespace().enumerate() {
+        if pos.outcome().is_some() {
+            return Err(format!("--moves: the game is over before turn {} `{token}`", i + 1));
+        }
+        let turn = kickoff::movegen::notation::resolve(&pos, token)
+            .map_err(|e| format!("--moves: turn {} `{token}`: {e}", i + 1))?;
+        past.push(pos.hash());
+        pos = play_unchecked(&pos, &turn);
+    }
+    Ok((pos, past))
 }

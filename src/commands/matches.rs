@@ -15,6 +15,7 @@ use kickoff::analysis::report::wilson;
 use kickoff::definition::LoadOptions;
 use kickoff::game::record::{self, save_atomically};
 use kickoff::game::{Ending, Game, GameResult};
+use kickoff::movegen::notation::resolve;
 use kickoff::movegen::{Turn, play_unchecked};
 use kickoff::position::Position;
 use kickoff::rules::Rules;
@@ -85,6 +86,84 @@ impl std::ops::AddAssign for Work {
     }
 }
 
+/// A seat of the match: one of kickoff's players, or another program.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Contestant {
+    Player(Player),
+    /// `program:COMMAND`: a program asked for each turn (see [`Program`]).
+    Program(Program),
+}
+
+impl std::fmt::Display for Contestant {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Contestant::Player(p) => p.fmt(f),
+            Contestant::Program(p) => write!(f, "program:{}", p.name),
+        }
+    }
+}
+
+impl Contestant {
+    fn parse(text: &str) -> Result<Contestant, String> {
+        match text.strip_prefix("program:") {
+            Some(command) => Program::parse(command).map(Contestant::Program),
+            None => text.parse().map(Contestant::Player).map_err(|e| e.to_string()),
+        }
+    }
+}
+
+/// Another program that plays: for each turn kickoff runs its command with `--fen START
+/// --moves "TURNS"` added (the game's start position and its turns so far, in kickoff's
+/// notation, as `kickoff bestmove` reads them) and reads the turn from what it prints, a JSON
+/// object whose `"turn"` is the turn in kickoff's notation, as `kickoff bestmove ... --format
+/// json` prints.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Program {
+    /// The command and its arguments, as given (split at spaces).
+    argv: Vec<String>,
+    /// The program's short name in tables and records: its file name, then its arguments.
+    name: String,
+}
+
+impl Program {
+    fn parse(command: &str) -> Result<Program, String> {
+        let argv: Vec<String> = command.split_whitespace().map(str::to_owned).collect();
+        let Some(first) = argv.first() else {
+            return Err("`program:` needs a command, e.g. `program:./other bestmove vchess \
+                        --format json`"
+                .into());
+        };
+        let file = std::path::Path::new(first)
+            .file_name()
+            .map_or_else(|| first.clone(), |f| f.to_string_lossy().into_owned());
+        let name = std::iter::once(file).chain(argv[1..].iter().cloned()).collect::<Vec<_>>();
+        Ok(Program { argv, name: name.join(" ") })
+    }
+
+    /// The turn the program chooses in the game's position, or why it gave none.
+    fn choose(&self, game: &Game<'_>) -> Result<Turn, String> {
+        let moves: Vec<&str> = game.plies().iter().map(|p| p.name.as_str()).collect();
+        let pos = game.position();
+        let output = std::process::Command::new(&self.argv[0])
+            .args(&self.argv[1..])
+            .args(["--fen", &game.start().fen(), "--moves", &moves.join(" ")])
+            .stdin(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .output()
+            .map_err(|e| format!("cannot run {}: {e}", self.argv[0]))?;
+        if !output.status.success() {
+            return Err(format!("{} failed ({})", self.name, output.status));
+        }
+        let text = String::from_utf8_lossy(&output.stdout);
+        let json: serde_json::Value = serde_json::from_str(&text)
+            .map_err(|e| format!("{} printed no JSON object: {e}", self.name))?;
+        let Some(turn) = json.get("turn").and_then(serde_json::Value::as_str) else {
+            return Err(format!("{} printed no \"turn\"", self.name));
+        };
+        resolve(pos, turn).map_err(|e| format!("{} chose {turn:?}: {e}", self.name))
+    }
+}
+
 /// Plays the match and prints its table.
 pub fn run(request: &Request<'_>, options: LoadOptions) -> Exit {
     let players = match players(request) {
@@ -124,23 +203,26 @@ pub fn run(request: &Request<'_>, options: LoadOptions) -> Exit {
         }
     };
     let records = Records { dir: request.records, hash, carried };
-    let (ends, work) = play_all(&starts, players, request, &records, &bar);
+    let (ends, work) = play_all(&starts, &players, request, &records, &bar);
     bar.finish_and_clear();
-    print_table(&def.rules.info().name, players, &ends, &work, request);
+    print_table(&def.rules.info().name, &players, &ends, &work, request);
     Exit::Success
 }
 
-/// The two players, computer players both.
-fn players(request: &Request<'_>) -> Result<[Player; 2], Exit> {
-    let players = match (request.white.parse::<Player>(), request.black.parse::<Player>()) {
+/// The two contestants, computer players or programs both.
+fn players(request: &Request<'_>) -> Result<[Contestant; 2], Exit> {
+    let players = match (Contestant::parse(request.white), Contestant::parse(request.black)) {
         (Ok(a), Ok(b)) => [a, b],
         (Err(e), _) | (_, Err(e)) => {
             eprintln!("error: {e}");
             return Err(Exit::Usage);
         }
     };
-    if players.contains(&Player::Human) {
-        eprintln!("error: a match is played by computer players: random, greedy, engine:LEVEL");
+    if players.contains(&Contestant::Player(Player::Human)) {
+        eprintln!(
+            "error: a match is played by computer players: random, greedy, engine:LEVEL, \
+             program:COMMAND"
+        );
         return Err(Exit::Usage);
     }
     Ok(players)
@@ -182,7 +264,7 @@ impl Records<'_> {
 /// engines' work of each seat.
 fn play_all<'r>(
     starts: &[(Position<'r>, Option<SetupNumber>)],
-    players: [Player; 2],
+    players: &[Contestant; 2],
     request: &Request<'_>,
     records: &Records<'_>,
     bar: &ProgressBar,
@@ -284,7 +366,7 @@ fn starts<'r>(
 fn play_game<'r>(
     (start, number): &(Position<'r>, Option<SetupNumber>),
     i: usize,
-    players: [Player; 2],
+    players: &[Contestant; 2],
     request: &Request<'_>,
     searchers: &mut [Option<Searcher<'r>>; 2],
     work: &mut [Work; 2],
@@ -316,12 +398,29 @@ fn play_game<'r>(
             return (GameEnd { score: Score::Draw, reason: "match turn cap", turns }, game);
         }
         let s = seat(game.position().side());
-        if game.may_claim_repetition() && players[s].claims_draw(game.position()) {
+        let claims =
+            |p: &Contestant| matches!(p, Contestant::Player(p) if p.claims_draw(game.position()));
+        if game.may_claim_repetition() && claims(&players[s]) {
             let _ = game.claim_repetition();
             continue;
         }
-        let seat = Seat { player: players[s], searcher: &mut searchers[s], work: &mut work[s] };
-        let turn = choose_turn(&game, seat, request, &mut rng);
+        let turn = match &players[s] {
+            Contestant::Player(player) => {
+                let seat =
+                    Seat { player: *player, searcher: &mut searchers[s], work: &mut work[s] };
+                choose_turn(&game, seat, request, &mut rng)
+            }
+            Contestant::Program(program) => match program.choose(&game) {
+                Ok(turn) => Some(turn),
+                Err(why) => {
+                    let loser = game.position().side();
+                    game.declare(Ending::Resignation { loser });
+                    game.tags.push(("Adjudication".into(), why));
+                    let score = if seat(loser) == 0 { Score::Loss } else { Score::Win };
+                    return (GameEnd { score, reason: "program failure", turns }, game);
+                }
+            },
+        };
         let played = turn.is_some_and(|t| game.play(t).is_ok());
         if !played {
             game.declare(Ending::Agreement);
@@ -411,7 +510,7 @@ fn show_elo(e: f64) -> String {
 
 fn print_table(
     variant: &str,
-    players: [Player; 2],
+    players: &[Contestant; 2],
     ends: &[GameEnd],
     work: &[Work; 2],
     request: &Request<'_>,
