@@ -1,6 +1,7 @@
 //! Kick chains: from a ball square, every sequence of kicks the side to move may make, each piece
 //! kicking at most `kick.per_piece` times, a goal ending the chain.
 
+use std::ops::ControlFlow;
 use std::time::Instant;
 
 use crate::movegen::kicks::KickContext;
@@ -165,18 +166,37 @@ impl<'t> Walker<'t> {
         scratch: &mut V,
         mut each: impl FnMut((Square, Square), &V),
     ) {
+        self.each_move_until(b, moves, base, scratch, |m, v| {
+            each(m, v);
+            ControlFlow::Continue(())
+        });
+    }
+
+    /// [`Walker::each_move`], stopping as soon as `each` breaks: whether it did.
+    pub(crate) fn each_move_until<V: Tally>(
+        &mut self,
+        b: Square,
+        moves: &[(Square, Square)],
+        base: &V,
+        scratch: &mut V,
+        mut each: impl FnMut((Square, Square), &V) -> ControlFlow<()>,
+    ) -> bool {
         let touched = self.touched;
         for &(from, to) in moves {
-            if touched.contains(from) || touched.contains(to) {
+            let flow = if touched.contains(from) || touched.contains(to) {
                 scratch.reset();
                 self.shift(from, to);
                 self.walk_plain(b, scratch);
                 self.shift(to, from);
-                each((from, to), scratch);
+                each((from, to), scratch)
             } else {
-                each((from, to), base);
+                each((from, to), base)
+            };
+            if flow.is_break() {
+                return true;
             }
         }
+        false
     }
 
     /// Walks every chain from the ball on `b`, recording in `touched` every square read.

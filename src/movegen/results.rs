@@ -1,12 +1,14 @@
 //! The distinct results of a position's turns, for the search: many turns (different kickers,
 //! different chains) leave the same position, and a player only chooses among positions.
 
+use std::ops::ControlFlow;
 use std::time::Instant;
 
 use crate::movegen::chains::{Histogram, Tally, Walker};
 use crate::movegen::{MAX_TURNS, general, null_allowed, pieces};
 use crate::position::Position;
 use crate::square::Square;
+use crate::square_set::SquareSet;
 
 /// One result of a turn: the position after it and what led there.
 #[derive(Clone, Copy, Debug)]
@@ -159,6 +161,60 @@ impl<'r> Results<'r> {
             position.end_turn();
             out.push(Child { position, piece_move: None });
         }
+    }
+
+    /// Calls `each` with every square the side to move can leave the ball on this turn, each
+    /// once, the squares reached without a piece move first, until `each` breaks; returns
+    /// whether it did. Nothing when the game is over or the side can only pass. For Boyer's
+    /// family (classic tables) only.
+    pub(crate) fn ball_squares_until(
+        &mut self,
+        pos: &Position<'r>,
+        mut each: impl FnMut(Square) -> ControlFlow<()>,
+    ) -> bool {
+        debug_assert!(pos.rules.tables().classic);
+        self.exhausted = false;
+        if pos.is_goal() {
+            return false;
+        }
+        let mut walker = Walker::reuse(self.walker.take(), pos);
+        walker.budget = self.budget;
+        walker.deadline = self.deadline;
+        self.base.reset();
+        walker.walk_tracked(pos.ball, &mut *self.base);
+        let mut seen = SquareSet::EMPTY;
+        // Without a move, the empty chain is the null turn: it counts only where allowed.
+        let skip = (!null_allowed(pos)).then_some(pos.ball);
+        let mut stopped = false;
+        for (s, n) in self.base.iter() {
+            if n > u64::from(skip == Some(s)) && seen.insert(s) && each(s).is_break() {
+                stopped = true;
+                break;
+            }
+        }
+        if !stopped {
+            self.moves.clear();
+            pieces::piece_moves(pos, &mut self.moves);
+            let moves = std::mem::take(&mut self.moves);
+            stopped = walker.each_move_until(
+                pos.ball,
+                &moves,
+                &*self.base,
+                &mut *self.scratch,
+                |_, hist| {
+                    for (s, _) in hist.iter() {
+                        if seen.insert(s) && each(s).is_break() {
+                            return ControlFlow::Break(());
+                        }
+                    }
+                    ControlFlow::Continue(())
+                },
+            );
+            self.moves = moves;
+        }
+        self.exhausted = walker.budget == 0;
+        self.walker = Some(walker);
+        stopped
     }
 
     /// Every square the side to move can leave the ball on this turn, each once, in `out`

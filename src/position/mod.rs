@@ -583,6 +583,24 @@ impl<'r> Position<'r> {
             self.hash ^= NO_GOAL_YET;
         }
     }
+
+    /// The hash of the position after a turn that moves a piece (`piece_move`, if any) and
+    /// leaves the ball on `ball`, as [`Position::move_piece`], [`Position::move_ball`] and
+    /// [`Position::end_turn`] would make it, without making that position.
+    pub(crate) fn hash_after(&self, piece_move: Option<(Square, Square)>, ball: Square) -> u64 {
+        let mut h = self.hash ^ BLACK_TO_MOVE;
+        if let Some((from, to)) = piece_move {
+            let code = usize::from(self.board[from.index()]);
+            h ^= SQUARE_KEYS[from.index()][code] ^ SQUARE_KEYS[to.index()][code];
+        }
+        let b = usize::from(BALL);
+        h ^= SQUARE_KEYS[self.ball.index()][b] ^ SQUARE_KEYS[ball.index()][b];
+        let later = self.turns.saturating_add(1) < self.rules.turn().no_goal_before;
+        if self.before_goals_allowed() != later {
+            h ^= NO_GOAL_YET;
+        }
+        h
+    }
 }
 
 impl PartialEq for Position<'_> {

@@ -4,7 +4,7 @@
 
 use crate::position::Position;
 use crate::rules::Reach;
-use crate::rules::{BallMode, GoalRank, NoMoves, Rules};
+use crate::rules::{BallMode, Captures, GoalRank, NoMoves, Rules};
 use crate::side::{BySide, Side};
 use crate::square::{SQUARES, Square};
 use crate::square_set::SquareSet;
@@ -115,6 +115,10 @@ pub struct Eval {
     /// Whether a side with no legal turn draws (`end.no_moves = "draw"`): then a side left
     /// without pieces draws, however much material the other has.
     no_moves_draws: bool,
+    /// Whether pieces can leave the board (captures), so that material counts.
+    captures: bool,
+    /// Per square: its neighbours (the tables' own, kept here to read them without the rules).
+    neighbours: Vec<SquareSet>,
 }
 
 impl Eval {
@@ -153,7 +157,14 @@ impl Eval {
                 }
             }
         }
-        Eval { attack, guard, rings, no_moves_draws: rules.end().no_moves == NoMoves::Draw }
+        Eval {
+            attack,
+            guard,
+            rings,
+            no_moves_draws: rules.end().no_moves == NoMoves::Draw,
+            captures: rules.captures() != Captures::None,
+            neighbours: rules.tables().neighbours.to_vec(),
+        }
     }
 
     /// The distance from `square` to the nearest square where `side` scores.
@@ -166,35 +177,62 @@ impl Eval {
     /// The static value of `pos` for the side to move (no look at its turns).
     #[must_use]
     pub fn static_value(&self, pos: &Position<'_>) -> i32 {
-        let me = pos.side;
+        let v = self.value_of(pos.side, pos.men, pos.ball, pos.score);
+        if pos.held && !self.draws_without_pieces(pos.men) { v + self.possession(pos) } else { v }
+    }
+
+    /// Whether a side has no piece left where that draws (it has no turn).
+    fn draws_without_pieces(&self, men: [SquareSet; 2]) -> bool {
+        self.no_moves_draws && men.iter().any(|men| men.is_empty())
+    }
+
+    /// The static value of the position after a turn of the side to move in `pos` that moves
+    /// a piece (`piece_move`, if any) and leaves the ball on `ball`, for the other side (who
+    /// moves then): [`Eval::static_value`] of that position, without making it. For rules
+    /// where a turn changes nothing else (a kicked ball, no captures, no points).
+    #[must_use]
+    pub(crate) fn value_after(
+        &self,
+        pos: &Position<'_>,
+        piece_move: Option<(Square, Square)>,
+        ball: Square,
+    ) -> i32 {
+        let mut men = pos.men;
+        if let Some((from, to)) = piece_move {
+            let mover = &mut men[pos.side.index()];
+            mover.remove(from);
+            mover.insert(to);
+        }
+        self.value_of(!pos.side, men, ball, pos.score)
+    }
+
+    /// The static value for `me` to move, with `men` on the board and the ball (free) on
+    /// `ball`.
+    fn value_of(&self, me: Side, men: [SquareSet; 2], ball: Square, score: [u16; 2]) -> i32 {
         let them = !me;
-        if self.no_moves_draws && pos.men.iter().any(|men| men.is_empty()) {
+        if self.draws_without_pieces(men) {
             return 0;
         }
-        let ball = pos.ball;
         let mut v = TEMPO;
         v += BALL * (self.to_goal(them, ball) - self.to_goal(me, ball));
-        let around = pos.rules.tables().neighbours[ball.index()];
-        let mine = pos.men[me.index()];
-        let theirs = pos.men[them.index()];
-        v += ADJACENT * ((around & mine).len() as i32 - (around & theirs).len() as i32);
+        let around = self.neighbours[ball.index()];
+        let mine = men[me.index()];
+        let theirs = men[them.index()];
         let [ring2, ring3] = self.rings[ball.index()];
-        let near = |men: SquareSet| (men & ring2).len() as i32;
-        v += NEAR * (near(mine) - near(theirs));
-        // Each man counts 4 less its king distance to the ball, if positive.
-        let close = |men: SquareSet| {
-            4 * i32::from(men.contains(ball))
-                + 3 * (men & around).len() as i32
-                + 2 * (men & ring2).len() as i32
-                + (men & ring3).len() as i32
+        // Per side: its men next to the ball, two squares from it and three squares from it.
+        let counts = |men: SquareSet| {
+            ((men & around).len() as i32, (men & ring2).len() as i32, (men & ring3).len() as i32)
         };
-        v += CLOSE * (close(mine) - close(theirs));
-        let guards = |side: Side| (pos.men[side.index()] & self.guard[side]).len().min(3) as i32;
+        let ((m1, m2, m3), (t1, t2, t3)) = (counts(mine), counts(theirs));
+        v += ADJACENT * (m1 - t1) + NEAR * (m2 - t2);
+        // Each man counts 4 less its king distance to the ball, if positive.
+        let on_ball = |men: SquareSet| 4 * i32::from(men.contains(ball));
+        v += CLOSE * (on_ball(mine) - on_ball(theirs) + 3 * (m1 - t1) + 2 * (m2 - t2) + (m3 - t3));
+        let guards = |side: Side| (men[side.index()] & self.guard[side]).len().min(3) as i32;
         v += DEFENDER * (guards(me) - guards(them));
-        v += POINT * (i32::from(pos.score[me.index()]) - i32::from(pos.score[them.index()]));
-        v += MATERIAL * (mine.len() as i32 - theirs.len() as i32);
-        if pos.held {
-            v += self.possession(pos);
+        v += POINT * (i32::from(score[me.index()]) - i32::from(score[them.index()]));
+        if self.captures {
+            v += MATERIAL * (mine.len() as i32 - theirs.len() as i32);
         }
         v
     }
@@ -213,10 +251,16 @@ impl Eval {
     /// can leave the ball on.
     #[must_use]
     pub fn with_reach(&self, pos: &Position<'_>, reach: i32, squares: usize) -> i32 {
+        self.static_value(pos) + self.reach_bonus(pos.side, pos.ball, reach, squares)
+    }
+
+    /// What [`Eval::with_reach`] adds to the static value for `side` with the ball on `ball`:
+    /// never negative, and never smaller for a nearer `reach` or more `squares`.
+    #[inline]
+    #[must_use]
+    pub fn reach_bonus(&self, side: Side, ball: Square, reach: i32, squares: usize) -> i32 {
         let squares = i32::try_from(squares).unwrap_or(MOBILE).min(MOBILE);
-        self.static_value(pos)
-            + REACH * (self.to_goal(pos.side, pos.ball) - reach).max(0)
-            + MOBILITY * squares
+        REACH * (self.to_goal(side, ball) - reach).max(0) + MOBILITY * squares
     }
 
     /// Whether the ball on `square` is one kick from a goal of `side` (ignoring blockers).

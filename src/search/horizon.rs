@@ -1,34 +1,61 @@
 //! The horizon of the search: a goal in one if the side to move has one, else the evaluation
 //! with how near the side can bring the ball.
 
+use std::ops::ControlFlow;
+
 use crate::position::{Outcome, Position};
 use crate::search::{Searcher, WIN, eval};
+
+/// The horizon value of a position whose side to move scores at once (the score then depends
+/// on the ply).
+const SCORES: i32 = i32::MIN;
 
 impl<'r> Searcher<'r> {
     /// The horizon: a goal in one if the side to move has one, else the evaluation with how
     /// near it can bring the ball.
-    pub(super) fn leaf(&mut self, pos: &Position<'r>, ply: u32) -> i32 {
+    pub(super) fn leaf(&mut self, pos: &Position<'r>, ply: u32, beta: i32) -> i32 {
+        // The walk of the side's turns can only raise the static value (a goal, or bonuses for
+        // how near and how widely it can move the ball): a static value at or above beta is
+        // already a cut-off, as a lower bound.
+        let fixed = self.eval.static_value(pos);
+        if fixed >= beta {
+            return fixed;
+        }
         if !pos.rules.tables().classic {
             return self.leaf_by_results(pos, ply);
         }
-        let mut squares = std::mem::take(&mut self.squares);
-        self.results.ball_squares(pos, &mut squares);
-        self.stopped |= self.results.timed_out();
-        self.truncated |= self.results.exhausted();
-        let me = pos.side;
-        let rules = pos.rules;
-        let mut reach = self.eval.to_goal(me, pos.ball);
-        let mut scores = false;
-        for &s in &squares {
+        let key = pos.hash();
+        let slot = key as usize & (self.leaves.len() - 1);
+        if let (hash, value) = self.leaves[slot]
+            && hash == key
+        {
+            return if value == SCORES { WIN - ply as i32 - 1 } else { value };
+        }
+        let (me, ball, rules) = (pos.side, pos.ball, pos.rules);
+        let eval = &self.eval;
+        let (mut reach, mut count, mut scores) = (eval.to_goal(me, ball), 0, false);
+        // Each square found can only raise the value: the walk stops once it reaches beta.
+        let cut = self.results.ball_squares_until(pos, |s| {
             if rules.scorer(s) == Some(me) {
                 scores = true;
-                break;
+                return ControlFlow::Break(());
             }
-            reach = reach.min(self.eval.to_goal(me, s));
+            reach = reach.min(eval.to_goal(me, s));
+            count += 1;
+            if fixed + eval.reach_bonus(me, ball, reach, count) >= beta {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        self.stopped |= self.results.timed_out();
+        self.truncated |= self.results.exhausted();
+        let value = if scores { SCORES } else { fixed + eval.reach_bonus(me, ball, reach, count) };
+        // A walk that stopped at beta gave a lower bound, not the value.
+        if (scores || !cut) && !self.results.exhausted() && !self.stopped {
+            self.leaves[slot] = (key, value);
         }
-        let count = squares.len();
-        self.squares = squares;
-        if scores { WIN - ply as i32 - 1 } else { self.eval.with_reach(pos, reach, count) }
+        if value == SCORES { WIN - ply as i32 - 1 } else { value }
     }
 
     /// The horizon for rules beyond Boyer's family, from the results of the position: a win in

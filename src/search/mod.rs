@@ -7,6 +7,7 @@
 //! for any definition: everything it knows comes from the [`Rules`](crate::rules::Rules).
 
 mod eval;
+mod frontier;
 mod horizon;
 mod limits;
 mod player;
@@ -77,8 +78,7 @@ pub struct Searcher<'r> {
     table: Table,
     history: Vec<i32>,
     children: Vec<Vec<Child<'r>>>,
-    order: Vec<Vec<(i32, usize)>>,
-    squares: Vec<Square>,
+    order: Vec<Vec<Ordered>>,
     path: Vec<u64>,
     past: Vec<u64>,
     nodes: u64,
@@ -91,6 +91,10 @@ pub struct Searcher<'r> {
     stopped: bool,
     /// Whether a position's results were cut short by the walk's step bound.
     truncated: bool,
+    /// The results of a frontier node (see `frontier.rs`), kept to allocate nothing.
+    candidates: Vec<frontier::Candidate>,
+    /// The horizon values of positions, by hash (direct-mapped).
+    leaves: Vec<(u64, i32)>,
 }
 
 /// The number of nodes between two readings of the clock (a node can take milliseconds in a
@@ -122,7 +126,6 @@ impl<'r> Searcher<'r> {
             history: vec![0; (SQUARES + 1) * SQUARES],
             children: Vec::new(),
             order: Vec::new(),
-            squares: Vec::new(),
             path: Vec::new(),
             past: Vec::new(),
             nodes: 0,
@@ -131,6 +134,8 @@ impl<'r> Searcher<'r> {
             may_stop: false,
             stopped: false,
             truncated: false,
+            candidates: Vec::new(),
+            leaves: vec![(0, 0); 1 << 16],
         }
     }
 
@@ -263,8 +268,7 @@ impl<'r> Searcher<'r> {
         let mut best = None;
         let mut scored = Vec::with_capacity(root.len());
         for (i, &(_, child)) in root.iter().enumerate() {
-            let score =
-                self.principal_variation(&child.position, depth - 1, (alpha, WIN + 1), 1, i);
+            let score = self.searched(&child.position, depth, (alpha, WIN + 1), 1, i);
             if self.stopped {
                 break;
             }
@@ -373,12 +377,18 @@ impl<'r> Searcher<'r> {
             return 0;
         }
         if depth == 0 {
-            return self.leaf(pos, ply);
+            return self.leaf(pos, ply, beta);
         }
         let key = pos.hash();
         let entry = self.table.get(key);
         if let Some(s) = entry.and_then(|e| e.cutoff(depth, alpha, beta, ply)) {
             return s;
+        }
+        if depth == 1
+            && Self::frontier_applies(pos)
+            && let Some(value) = self.frontier(pos, (alpha, beta), ply)
+        {
+            return value;
         }
         let level = ply as usize;
         while self.children.len() <= level {
@@ -412,24 +422,31 @@ impl<'r> Searcher<'r> {
         pos: &Position<'r>,
         children: &[Child<'r>],
         tt_best: u64,
-        order: &mut Vec<(i32, usize)>,
+        order: &mut Vec<Ordered>,
     ) -> bool {
         order.clear();
         let me = pos.side;
-        for (i, c) in children.iter().enumerate() {
-            let key = match c.position.outcome().and_then(Outcome::winner) {
+        for (index, c) in children.iter().enumerate() {
+            let (key, value) = match c.position.outcome().and_then(Outcome::winner) {
                 Some(winner) if winner == me => return true,
-                Some(_) => i32::MIN,
-                _ if c.position.hash() == tt_best => i32::MAX,
+                Some(_) => (i32::MIN, None),
                 _ => {
-                    let threat = if self.eval.threatens(me, c.position.ball) { THREAT } else { 0 };
-                    threat - self.eval.static_value(&c.position)
-                        + self.history[history_index(c)].min(4_000) / 40
+                    let value = self.eval.static_value(&c.position);
+                    let key = if c.position.hash() == tt_best {
+                        i32::MAX
+                    } else {
+                        let threat =
+                            if self.eval.threatens(me, c.position.ball) { THREAT } else { 0 };
+                        threat - value
+                            + self.history[history_index(c.piece_move, c.position.ball)].min(4_000)
+                                / 40
+                    };
+                    (key, Some(value))
                 }
             };
-            order.push((key, i));
+            order.push(Ordered { key, index, value });
         }
-        order.sort_unstable_by_key(|&(k, _)| std::cmp::Reverse(k));
+        order.sort_unstable_by_key(|o| std::cmp::Reverse(o.key));
         false
     }
 
@@ -451,17 +468,19 @@ impl<'r> Searcher<'r> {
         &mut self,
         pos: &Position<'r>,
         children: &[Child<'r>],
-        order: &[(i32, usize)],
+        order: &[Ordered],
         depth: u32,
         (mut alpha, beta): (i32, i32),
         ply: u32,
     ) -> i32 {
         let original_alpha = alpha;
         let (mut best_score, mut best_hash) = (-WIN - 1, 0);
-        for (n, &(_, i)) in order.iter().enumerate() {
-            let child = children[i];
-            let score =
-                self.principal_variation(&child.position, depth - 1, (alpha, beta), ply + 1, n);
+        for (n, o) in order.iter().enumerate() {
+            let child = children[o.index];
+            let score = match self.frontier_bound(&child.position, o, depth, alpha) {
+                Some(bound) => bound,
+                None => self.searched(&child.position, depth, (alpha, beta), ply + 1, n),
+            };
             if self.stopped {
                 break;
             }
@@ -471,7 +490,7 @@ impl<'r> Searcher<'r> {
             }
             alpha = alpha.max(score);
             if alpha >= beta {
-                let h = &mut self.history[history_index(&child)];
+                let h = &mut self.history[history_index(child.piece_move, child.position.ball)];
                 *h = h.saturating_add((depth * depth) as i32);
                 break;
             }
@@ -487,6 +506,47 @@ impl<'r> Searcher<'r> {
             self.table.store(pos.hash(), depth, best_score, bound, best_hash, ply);
         }
         best_score
+    }
+
+    /// A bound that settles a result one turn from the horizon without a visit: the horizon
+    /// can only raise its side's static value, so the parent gets at most the negated static
+    /// value; when that is no better than `alpha`, the result cannot matter. None where the
+    /// result must be visited (it ends the game, or repeats a position: a draw).
+    fn frontier_bound(
+        &self,
+        pos: &Position<'r>,
+        ordered: &Ordered,
+        depth: u32,
+        alpha: i32,
+    ) -> Option<i32> {
+        let bound = -ordered.value?;
+        if depth != 1 || bound > alpha {
+            return None;
+        }
+        let h = pos.hash();
+        let repeats = self.path.contains(&h) || self.past.binary_search(&h).is_ok();
+        (!repeats).then_some(bound)
+    }
+
+    /// The value for its parent of the parent's `n`-th result `pos` (from 0, in search order),
+    /// the parent being `depth` turns from the horizon: a late result is first searched less
+    /// deep ([`reduction`]) and again in full only if it proves better than alpha.
+    fn searched(
+        &mut self,
+        pos: &Position<'r>,
+        depth: u32,
+        (alpha, beta): (i32, i32),
+        ply: u32,
+        n: usize,
+    ) -> i32 {
+        let threat = self.eval.threatens(!pos.side, pos.ball);
+        if let Some(r) = reduction(depth, n, threat) {
+            let reduced = -self.child_value(pos, depth - 1 - r, -alpha - 1, -alpha, ply);
+            if reduced <= alpha || self.stopped {
+                return reduced;
+            }
+        }
+        self.principal_variation(pos, depth - 1, (alpha, beta), ply, n)
     }
 
     /// The value of the `n`-th child `pos` (from 0, in search order) for its parent, within the
@@ -521,10 +581,34 @@ impl<'r> Searcher<'r> {
     }
 }
 
+/// A result of a node in search order: its ordering key, its index among the node's results
+/// and its static value (for its side to move; none when it ends the game).
+#[derive(Clone, Copy)]
+struct Ordered {
+    key: i32,
+    index: usize,
+    value: Option<i32>,
+}
+
+/// How many turns less the `n`-th result (from 0, in search order, with ordering key `key`)
+/// of a node `depth` turns from the horizon is first searched (`threat`: it leaves the ball one
+/// kick from the mover's goal): late results, which rarely turn
+/// out best, are tried shallower and searched again in full only when they prove better than
+/// the best so far. Results that threaten a goal are never reduced.
+fn reduction(depth: u32, n: usize, threat: bool) -> Option<u32> {
+    if depth < 3 || n < LATE || threat {
+        return None;
+    }
+    Some(if depth >= 5 && n >= 4 * LATE { 2 } else { 1 })
+}
+
+/// The first result (from 0) that late move reductions may reduce.
+const LATE: usize = 3;
+
 /// The slot of a result in the history table: the moved piece's destination and the ball's.
-fn history_index(child: &Child<'_>) -> usize {
-    let to = child.piece_move.map_or(SQUARES, |(_, t)| t.index());
-    to * SQUARES + child.position.ball.index()
+fn history_index(piece_move: Option<(Square, Square)>, ball: Square) -> usize {
+    let to = piece_move.map_or(SQUARES, |(_, t)| t.index());
+    to * SQUARES + ball.index()
 }
 
 #[cfg(test)]
@@ -567,7 +651,7 @@ mod tests {
             searcher.results = crate::movegen::Results::bounded(steps);
             searcher.results.fill(&pos, &mut Vec::new());
             let listed_in_full = !searcher.results.exhausted();
-            searcher.leaf(&pos, 0);
+            searcher.leaf(&pos, 0, super::WIN + 1);
             assert_eq!(searcher.truncated, !listed_in_full, "{steps} steps");
         }
     }
