@@ -186,3 +186,41 @@ fn repetitions_are_defences_exactly_as_plain_minimax_counts_them() {
         agree_on("tests/data/solve/quick-repetition.toml", 9, 40, 3, 2),
     ]);
 }
+
+/// The verdicts of a second implementation of the rules and of forced goals, written from the
+/// rules text alone in another language (`scripts/independent/`): positions of random play
+/// from Boyer's, vchess.club's and 960-style starts under both rule sets, and constructed
+/// edge cases (no goal on the first turns, null-turn defences, own goals, forced passes),
+/// solved with 1, 2 and 3 turns. kickoff must give the same verdict and the same fewest turns
+/// on every line.
+#[test]
+fn verdicts_agree_with_an_independent_implementation() {
+    let boyer = rules("boyer-1951");
+    let vchess = rules("vchess");
+    let text = std::fs::read_to_string("tests/data/solve/independent.jsonl").unwrap();
+    let (mut checked, mut wins, mut deepest) = (0, 0, 0);
+    for line in text.lines() {
+        let case: serde_json::Value = serde_json::from_str(line).unwrap();
+        let rules = match case["rules"].as_str().unwrap() {
+            "boyer" => &boyer,
+            "vchess" => &vchess,
+            other => panic!("unknown rules {other}"),
+        };
+        let (id, fen) = (case["id"].as_str().unwrap(), case["fen"].as_str().unwrap());
+        let turns = u32::try_from(case["turns"].as_u64().unwrap()).unwrap();
+        let pos = Position::from_fen(rules, fen).unwrap();
+        let found = solve(&pos, turns, SolveLimits::default());
+        let expected = match case["verdict"].as_str().unwrap() {
+            "win" => Verdict::Win,
+            "no-win" => Verdict::NoWin,
+            other => panic!("{id}: unknown verdict {other}"),
+        };
+        let k = case["k"].as_u64().map(|k| u32::try_from(k).unwrap());
+        assert_eq!((found.verdict, found.turns), (expected, k), "{id}: {fen}, {turns} turns");
+        checked += 1;
+        wins += usize::from(expected == Verdict::Win);
+        deepest = deepest.max(turns);
+    }
+    // The file holds wins and refutations, up to three turns.
+    assert!(checked >= 300 && wins >= 60 && deepest == 3, "{checked} {wins} {deepest}");
+}
