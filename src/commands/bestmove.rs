@@ -8,8 +8,8 @@ use serde::Serialize;
 use crate::cli::{Format, Start};
 use crate::commands::{Exit, load_variant, playable};
 use kickoff::definition::LoadOptions;
-use kickoff::movegen::notation::name;
 use kickoff::movegen::play_unchecked;
+use kickoff::notation::turn::names::name;
 use kickoff::search::{DEFAULT_LEVEL, Limits, Searcher, goal_in};
 
 /// What the search found: the JSON document, and the text's lines.
