@@ -5,11 +5,11 @@
 
 use std::time::Duration;
 
-use kickoff::movegen::notation::{name, names, resolve};
 use kickoff::movegen::{
     PerftOptions, check_turn_count, count_turns, is_legal, legal_turns_unbounded, nth_turn, perft,
     perft_divide, play_unchecked,
 };
+use kickoff::notation::turn::names::{name, names, resolve};
 use kickoff::position::Placement;
 use kickoff::search::{Limits, Searcher};
 use kickoff::{Position, Rules, Side, Square};

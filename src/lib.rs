@@ -49,6 +49,10 @@
 //! - `rules/mod.rs`: its compiled meaning, a field of [`Rules`] (an enum where the key is one of
 //!   several words); `rules/tables.rs`: the square sets derived from it for the turn generator.
 //! - `movegen/`: its use in turn generation.
+//! - `notation/turn/`: its part, if any, in the text of a turn, which is read and written there
+//!   and nowhere else: `mod.rs` reads typed notation (`Nc3>e6`) into its parts, `long.rs` is
+//!   the long form of a [`Turn`] (`Nb1-c3 d4>f6`, its `Display`), `names.rs` names each legal
+//!   turn of a position and reads typed text back into one.
 //! - `render/explain/` (`turn.rs`, `ball.rs`, `end.rs`): its words in `kickoff explain`.
 //! - `docs/rules.md`: its statement for players and authors, with examples that
 //!   `tests/rule_examples.rs` plays.
@@ -68,8 +72,8 @@
 //! - `turn.null`, when a side may do nothing at all: declared in `definition/keys.rs`; read in
 //!   `definition/compile/play.rs` into [`rules::TurnRules::null`], a [`rules::NullTurn`]; one
 //!   function, [`movegen::null_allowed`], decides it for a position, and every turn generator,
-//!   perft, the turn notation and the search ask it; `render/explain/turn.rs` tells it;
-//!   `docs/rules.md`, "The null turn", states it.
+//!   perft, the turn notation (`notation/turn/names.rs`) and the search ask it;
+//!   `render/explain/turn.rs` tells it; `docs/rules.md`, "The null turn", states it.
 
 pub mod analysis;
 pub mod definition;

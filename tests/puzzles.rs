@@ -4,8 +4,8 @@
 //! then the search, at a fixed depth so that the test is deterministic, must choose a turn that
 //! does what the puzzle asks. The chosen turns are snapshotted.
 
-use kickoff::movegen::notation::name;
 use kickoff::movegen::{Child, Results};
+use kickoff::notation::turn::names::name;
 use kickoff::position::{Outcome, Position};
 use kickoff::search::{Limits, Searcher};
 use kickoff::{Side, load};

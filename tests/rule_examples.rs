@@ -22,8 +22,8 @@
 
 use std::path::PathBuf;
 
-use kickoff::movegen::notation::names;
 use kickoff::movegen::{Action, legal_turns_unbounded, null_allowed, play_unchecked};
+use kickoff::notation::turn::names::names;
 use kickoff::{Outcome, Position, Side, Square, Turn, load};
 
 /// The position and its turns, as a snapshot shows them.

@@ -4,7 +4,7 @@
 use kickoff::analysis::plain;
 use kickoff::analysis::proof::first_turn;
 use kickoff::analysis::{SolveLimits, Solver, Verdict, check, solve, solve_reply};
-use kickoff::movegen::notation::name;
+use kickoff::notation::turn::names::name;
 use kickoff::position::Placement;
 use kickoff::search::random_turn;
 use kickoff::{Position, Rules, load, play};

@@ -11,8 +11,8 @@ use std::collections::{HashMap, HashSet};
 use serde::{Deserialize, Serialize};
 
 use crate::analysis::solve::{Solver, Val};
-use crate::movegen::notation::{names, resolve};
 use crate::movegen::{Child, MAX_TURNS, Turn, legal_turns, play_unchecked, shortest_turn};
+use crate::notation::turn::names::{names, resolve};
 use crate::position::Position;
 use crate::rules::NoMoves;
 use crate::side::Side;
@@ -222,7 +222,7 @@ impl Checker {
             if !seen.insert(after.hash()) {
                 continue;
             }
-            let name = || crate::movegen::notation::name(pos, turn);
+            let name = || crate::notation::turn::names::name(pos, turn);
             match judge(&after, self.attacker, self.start_score) {
                 Some(true) => continue,
                 Some(false) => return Err(ProofError::GameEnds { turn: name(), fen: pos.fen() }),
@@ -278,7 +278,7 @@ fn prove_attack<'r>(
         },
     };
     let turn = first_turn(pos, &child).ok_or_else(not_proved)?;
-    let name = crate::movegen::notation::name(pos, &turn);
+    let name = crate::notation::turn::names::name(pos, &turn);
     if scoring.is_some() {
         return Ok(Attack { turn: name, defences: Vec::new() });
     }

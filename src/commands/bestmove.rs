@@ -8,8 +8,8 @@ use serde::Serialize;
 use crate::cli::{Format, Start};
 use crate::commands::{Exit, load_variant, playable};
 use kickoff::definition::LoadOptions;
-use kickoff::movegen::notation::name;
 use kickoff::movegen::play_unchecked;
+use kickoff::notation::turn::names::{name, resolve};
 use kickoff::search::{DEFAULT_LEVEL, Limits, Searcher, goal_in};
 
 /// What the search found: the JSON document, and the text's lines.
@@ -149,8 +149,8 @@ fn after_moves<'r>(
         if pos.outcome().is_some() {
             return Err(format!("--moves: the game is over before turn {} `{token}`", i + 1));
         }
-        let turn = kickoff::movegen::notation::resolve(&pos, token)
-            .map_err(|e| format!("--moves: turn {} `{token}`: {e}", i + 1))?;
+        let turn =
+            resolve(&pos, token).map_err(|e| format!("--moves: turn {} `{token}`: {e}", i + 1))?;
         past.push(pos.hash());
         pos = play_unchecked(&pos, &turn);
     }

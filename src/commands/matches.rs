@@ -15,8 +15,8 @@ use kickoff::analysis::report::wilson;
 use kickoff::definition::LoadOptions;
 use kickoff::game::record::{self, save_atomically};
 use kickoff::game::{Ending, Game, GameResult};
-use kickoff::movegen::notation::resolve;
 use kickoff::movegen::{Turn, play_unchecked};
+use kickoff::notation::turn::names::resolve;
 use kickoff::position::Position;
 use kickoff::rules::Rules;
 use kickoff::search::{

@@ -7,8 +7,8 @@ use crate::cli::Start;
 use crate::commands::progress::{hidden_bar, show_progress};
 use crate::commands::{Exit, load_variant, playable};
 use kickoff::definition::LoadOptions;
-use kickoff::movegen::notation::names;
 use kickoff::movegen::{MAX_TURNS, PerftOptions, Turn, perft, perft_divide};
+use kickoff::notation::turn::names::names;
 use kickoff::position::Position;
 
 /// Prints the count (with `--divide`, each turn's count first) on stdout, the time on stderr.

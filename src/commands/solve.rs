@@ -14,7 +14,7 @@ use crate::commands::{Exit, load_variant, playable};
 use kickoff::analysis::proof::first_turn;
 use kickoff::analysis::{Attack, SolveLimits, Solver, Verdict, check};
 use kickoff::definition::LoadOptions;
-use kickoff::movegen::notation::name;
+use kickoff::notation::turn::names::name;
 use kickoff::position::Position;
 
 /// What `kickoff solve` was asked for.

@@ -8,8 +8,8 @@ use serde::Serialize;
 use crate::cli::{Format, Start};
 use crate::commands::{Exit, load_variant, playable};
 use kickoff::definition::LoadOptions;
-use kickoff::movegen::notation::names;
 use kickoff::movegen::{Turn, legal_turns, play_unchecked};
+use kickoff::notation::turn::names::names;
 use kickoff::position::Position;
 
 /// One turn and the position it leads to.

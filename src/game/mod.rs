@@ -6,8 +6,8 @@ pub mod record;
 use std::collections::HashMap;
 use std::fmt;
 
-use crate::movegen::notation::{NotationError, name, resolve};
 use crate::movegen::{PlayError, Turn, play, play_unchecked};
+use crate::notation::turn::names::{NotationError, name, resolve};
 use crate::position::{Outcome, Position};
 use crate::rules::{NoMoves, RepetitionDraw, Rules};
 use crate::setup::SetupNumber;

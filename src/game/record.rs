@@ -14,9 +14,9 @@
 
 use crate::definition::{Origin, Sources};
 use crate::game::{Ending, Game, GameError, GameResult, Ply, move_label};
-use crate::movegen::notation::{NotationError, resolve};
 use crate::notation::ParseError;
 use crate::notation::record::{EMBEDDED, RecordText, TurnToken, escape};
+use crate::notation::turn::names::{NotationError, resolve};
 use crate::position::{FenError, Position};
 use crate::render::printable::{excerpt, notation_error, printable};
 use crate::rules::Rules;

@@ -3,11 +3,13 @@
 //! A turn is an optional piece move followed by kicks (rule: `docs/rules.md#a-turn`).
 //! [`legal_turns`] lists them for people and tools, [`play`] plays one; [`perft()`] counts them fast, grouping turns by their result (see
 //! the `perft` and `recount` modules for how).
+//!
+//! The text of a turn, its long form and the names people type, is read and written in
+//! [`crate::notation::turn`].
 
 mod chains;
 pub mod general;
 mod kicks;
-pub mod notation;
 pub mod perft;
 mod pieces;
 mod recount;
@@ -24,7 +26,7 @@ pub use perft::{PerftOptions, perft, perft_divide};
 pub use results::{Child, Results};
 pub use single::{first_scoring_turn, has_no_turn, is_legal, nth_turn, shortest_turn};
 pub use step::Mid;
-pub use turn::{Action, Kick, MoveKind, ParseTurnError, PieceMove, Turn, parse_long};
+pub use turn::{Action, Kick, MoveKind, PieceMove, Turn};
 
 /// Why a turn cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

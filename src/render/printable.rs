@@ -5,7 +5,7 @@
 
 use std::borrow::Cow;
 
-use crate::movegen::notation::NotationError;
+use crate::notation::turn::names::NotationError;
 use crate::rules::Rules;
 
 /// The most characters of a typed token echoed back in a message.

@@ -16,7 +16,7 @@ use tokio_stream::wrappers::WatchStream;
 
 use crate::definition::{self, Definition, LoadError};
 use crate::game::Ending;
-use crate::movegen::notation::resolve;
+use crate::notation::turn::names::resolve;
 use crate::position::Position;
 use crate::render::printable::notation_error;
 use crate::render::svg::turn_path;

@@ -4,8 +4,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::game::Game;
-use crate::movegen::notation::{name, resolve};
 use crate::movegen::{Action, Mid, MoveKind, Turn};
+use crate::notation::turn::names::{name, resolve};
 use crate::position::Position;
 use crate::render::svg::{Arrow, Diagram, svg, turn_path};
 use crate::side::Side;

@@ -78,7 +78,7 @@ impl<'r> Session<'r> {
                 }
                 self.changed();
             }
-            _ => match kickoff::movegen::notation::resolve(self.game.position(), line) {
+            _ => match kickoff::notation::turn::names::resolve(self.game.position(), line) {
                 Ok(turn) => {
                     let _ = self.commit(turn);
                     let name = self.game.plies().last().map_or(String::new(), |p| p.name.clone());

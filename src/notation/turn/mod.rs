@@ -1,8 +1,16 @@
-//! Turn notation as written: `Nc3`, `Nb1-c3`, `Nxe5`, `Pe8=Q`, `Bf4>d6>b8`, `>g6`, `N>h3#`,
-//! `Ng>e4`, `g5>e4`, `>e7Qe6>d1`, `N<e5`, `--`.
+//! The text of a turn, read and written here and nowhere else.
 //!
-//! This module reads the text into its parts; matching them against the legal turns of a
-//! position (and printing the canonical form) belongs to the engine.
+//! - [`parse`] reads turn notation as written (`Nc3`, `Nb1-c3`, `Nxe5`, `Pe8=Q`, `Bf4>d6>b8`,
+//!   `>g6`, `N>h3#`, `Ng>e4`, `g5>e4`, `>e7Qe6>d1`, `N<e5`, `--`) into its parts, a
+//!   [`TurnText`], by the grammar of `grammar/notation.pest`; a `TurnText` prints back as
+//!   text. Neither knows anything of positions.
+//! - [`long`]: the long form of a [`Turn`](crate::movegen::Turn), every action written out
+//!   (`Nb1-c3 d4>f6 f5>f8`, `--`): its `Display` and [`long::parse_long`].
+//! - [`names`]: turn notation against a position: the canonical name of each legal turn, and
+//!   typed text read back into a legal turn, whole or step by step.
+
+pub mod long;
+pub mod names;
 
 use pest::Parser;
 use pest::iterators::Pair;

@@ -7,11 +7,11 @@
 //! same letter can go to the same square then; a kick names its kicker only when another piece
 //! could send the ball to the same square then, and then by the first of letter, letter + file,
 //! letter + rank, square that tells them apart. Reading walks the same moments, so reading a
-//! turn never lists every turn of the position.
+//! turn never lists every turn of the position. The text is split into its parts by the
+//! grammar reader of [`crate::notation::turn`].
 
 use crate::movegen::step::Mid;
-use crate::movegen::turn::{Action, Kick, MoveKind, PieceMove, Turn};
-use crate::movegen::{TooManyTurns, null_allowed};
+use crate::movegen::{Action, Kick, MoveKind, PieceMove, TooManyTurns, Turn, null_allowed};
 use crate::notation::ParseError;
 use crate::notation::squares::SquareName;
 use crate::notation::turn::{self, KickText, Kicker, MoveText, Part, Start, TurnText};
