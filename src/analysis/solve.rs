@@ -11,6 +11,7 @@
 
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
+use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use crate::analysis::proof::{Attack, ProofError};
@@ -20,7 +21,6 @@ use crate::position::zobrist::KeyHasher;
 use crate::rules::BallMode;
 use crate::search::Eval;
 use crate::side::Side;
-use crate::square::Square;
 
 /// The answer of a search: proved, refuted, or not known within the limits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -144,7 +144,6 @@ pub struct Solver<'r, 'p> {
     eval: Eval,
     buffers: Vec<Vec<Child<'r>>>,
     orders: Vec<Vec<(i32, usize)>>,
-    squares: Vec<Square>,
     table: HashMap<Key, Val, BuildHasherDefault<KeyHasher>>,
     /// The hashes of the positions from the solved one to the current node.
     path: Vec<u64>,
@@ -173,7 +172,6 @@ impl<'r, 'p> Solver<'r, 'p> {
             eval: Eval::new(rules),
             buffers: Vec::new(),
             orders: Vec::new(),
-            squares: Vec::new(),
             table: HashMap::default(),
             path: Vec::new(),
             repetitions: 0,
@@ -352,12 +350,16 @@ impl<'r, 'p> Solver<'r, 'p> {
     fn scores_now(&mut self, pos: &Position<'r>) -> Result<Option<u64>, Unknown> {
         if self.ball_only {
             self.count_node()?;
-            let mut squares = std::mem::take(&mut self.squares);
-            self.results.ball_squares(pos, &mut squares);
+            let (me, rules) = (self.attacker, pos.rules());
+            // The walk stops at the first goal.
+            let scores = self.results.ball_squares_until(pos, |s| {
+                if rules.scorer(s) == Some(me) {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
             let exhausted = self.results.exhausted();
-            let me = self.attacker;
-            let scores = squares.iter().any(|&s| pos.rules().scorer(s) == Some(me));
-            self.squares = squares;
             if exhausted {
                 return Err(Unknown::TooManyTurns { fen: pos.fen() });
             }

@@ -9,8 +9,9 @@
 
 use crate::movegen::Child;
 use crate::position::Position;
+use crate::search::node::history_index;
 use crate::search::table::Bound;
-use crate::search::{Searcher, WIN, history_index};
+use crate::search::{Searcher, WIN};
 use crate::square::Square;
 
 /// A result of a frontier node: its piece move, the ball's square, and its bound for the side
@@ -20,6 +21,22 @@ pub(super) struct Candidate {
     piece_move: Option<(Square, Square)>,
     ball: Square,
     bound: i32,
+}
+
+/// What listing a frontier node's results found.
+enum Weighed {
+    /// A result scores for the side to move.
+    Scores,
+    /// There is no turn at all.
+    NoTurn,
+    /// The results are listed.
+    Listed,
+}
+
+/// The value, for the side that chooses it, of a result at `ply` that gives the other side a
+/// goal.
+fn conceded(ply: u32) -> i32 {
+    -(WIN - ply as i32 - 1)
 }
 
 impl<'r> Searcher<'r> {
@@ -39,17 +56,28 @@ impl<'r> Searcher<'r> {
     pub(super) fn frontier(
         &mut self,
         pos: &Position<'r>,
-        (mut alpha, beta): (i32, i32),
+        window: (i32, i32),
         ply: u32,
     ) -> Option<i32> {
-        let me = pos.side;
-        let rules = pos.rules;
         let mut candidates = std::mem::take(&mut self.candidates);
+        let value = match self.weigh(pos, ply, &mut candidates) {
+            Weighed::Scores => Some(WIN - ply as i32 - 1),
+            Weighed::NoTurn => None,
+            Weighed::Listed => {
+                candidates.sort_unstable_by_key(|c| std::cmp::Reverse(c.bound));
+                Some(self.visit(pos, &candidates, window, ply))
+            }
+        };
+        self.candidates = candidates;
+        value
+    }
+
+    /// Lists the results of `pos` in `candidates` with their bounds, unless one scores.
+    fn weigh(&mut self, pos: &Position<'r>, ply: u32, candidates: &mut Vec<Candidate>) -> Weighed {
+        let (me, rules, eval) = (pos.side, pos.rules, &self.eval);
         candidates.clear();
         let mut scores = false;
-        let eval = &self.eval;
-        // The loser's value of a result that ends the game with a goal of the other side.
-        let conceded = -(WIN - ply as i32 - 1);
+        let conceded = conceded(ply);
         let any = self.results.each(pos, |piece_move, ball, _| {
             if scores {
                 return;
@@ -65,23 +93,31 @@ impl<'r> Searcher<'r> {
             candidates.push(Candidate { piece_move, ball, bound });
         });
         self.stopped |= self.results.timed_out();
-        if scores {
-            self.candidates = candidates;
-            return Some(WIN - ply as i32 - 1);
+        match (scores, any) {
+            (true, _) => Weighed::Scores,
+            (false, false) => Weighed::NoTurn,
+            (false, true) => Weighed::Listed,
         }
-        if !any {
-            self.candidates = candidates;
-            return None;
-        }
-        candidates.sort_unstable_by_key(|c| std::cmp::Reverse(c.bound));
+    }
+
+    /// Alpha-beta over `candidates`, best bound first: each is settled by its bound, by a
+    /// repetition, or by a visit of its horizon; the value is stored in the table unless the
+    /// clock stopped the search.
+    fn visit(
+        &mut self,
+        pos: &Position<'r>,
+        candidates: &[Candidate],
+        (mut alpha, beta): (i32, i32),
+        ply: u32,
+    ) -> i32 {
         let original_alpha = alpha;
         let (mut best_score, mut best_hash) = (-WIN - 1, 0);
-        for c in &candidates {
+        for c in candidates {
             let hash = pos.hash_after(c.piece_move, c.ball);
             let repeats = self.path.contains(&hash) || self.past.binary_search(&hash).is_ok();
             let score = if repeats {
                 0
-            } else if c.bound <= alpha || c.bound == conceded {
+            } else if c.bound <= alpha || c.bound == conceded(ply) {
                 c.bound
             } else {
                 let child = self.make(pos, c);
@@ -106,7 +142,6 @@ impl<'r> Searcher<'r> {
                 break;
             }
         }
-        self.candidates = candidates;
         if !self.stopped {
             let bound = if best_score >= beta {
                 Bound::Lower
@@ -117,7 +152,7 @@ impl<'r> Searcher<'r> {
             };
             self.table.store(pos.hash(), 1, best_score, bound, best_hash, ply);
         }
-        Some(best_score)
+        best_score
     }
 
     /// The position of a candidate result of `pos`.

@@ -9,6 +9,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+mod program;
+
 use crate::commands::progress::terminal_bar;
 use crate::commands::{Exit, load_variant};
 use kickoff::analysis::report::wilson;
@@ -16,7 +18,6 @@ use kickoff::definition::LoadOptions;
 use kickoff::game::record::{self, save_atomically};
 use kickoff::game::{Ending, Game, GameResult};
 use kickoff::movegen::{Turn, play_unchecked};
-use kickoff::notation::turn::names::resolve;
 use kickoff::position::Position;
 use kickoff::rules::Rules;
 use kickoff::search::{
@@ -24,6 +25,7 @@ use kickoff::search::{
 };
 use kickoff::setup::{self, SetupNumber};
 use kickoff::side::Side;
+use program::Contestant;
 
 /// What to play.
 pub struct Request<'a> {
@@ -83,84 +85,6 @@ impl std::ops::AddAssign for Work {
         self.nodes += other.nodes;
         self.depth += other.depth;
         self.time += other.time;
-    }
-}
-
-/// A seat of the match: one of kickoff's players, or another program.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Contestant {
-    Player(Player),
-    /// `program:COMMAND`: a program asked for each turn (see [`Program`]).
-    Program(Program),
-}
-
-impl std::fmt::Display for Contestant {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Contestant::Player(p) => p.fmt(f),
-            Contestant::Program(p) => write!(f, "program:{}", p.name),
-        }
-    }
-}
-
-impl Contestant {
-    fn parse(text: &str) -> Result<Contestant, String> {
-        match text.strip_prefix("program:") {
-            Some(command) => Program::parse(command).map(Contestant::Program),
-            None => text.parse().map(Contestant::Player).map_err(|e| e.to_string()),
-        }
-    }
-}
-
-/// Another program that plays: for each turn kickoff runs its command with `--fen START
-/// --moves "TURNS"` added (the game's start position and its turns so far, in kickoff's
-/// notation, as `kickoff bestmove` reads them) and reads the turn from what it prints, a JSON
-/// object whose `"turn"` is the turn in kickoff's notation, as `kickoff bestmove ... --format
-/// json` prints.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Program {
-    /// The command and its arguments, as given (split at spaces).
-    argv: Vec<String>,
-    /// The program's short name in tables and records: its file name, then its arguments.
-    name: String,
-}
-
-impl Program {
-    fn parse(command: &str) -> Result<Program, String> {
-        let argv: Vec<String> = command.split_whitespace().map(str::to_owned).collect();
-        let Some(first) = argv.first() else {
-            return Err("`program:` needs a command, e.g. `program:./other bestmove vchess \
-                        --format json`"
-                .into());
-        };
-        let file = std::path::Path::new(first)
-            .file_name()
-            .map_or_else(|| first.clone(), |f| f.to_string_lossy().into_owned());
-        let name = std::iter::once(file).chain(argv[1..].iter().cloned()).collect::<Vec<_>>();
-        Ok(Program { argv, name: name.join(" ") })
-    }
-
-    /// The turn the program chooses in the game's position, or why it gave none.
-    fn choose(&self, game: &Game<'_>) -> Result<Turn, String> {
-        let moves: Vec<&str> = game.plies().iter().map(|p| p.name.as_str()).collect();
-        let pos = game.position();
-        let output = std::process::Command::new(&self.argv[0])
-            .args(&self.argv[1..])
-            .args(["--fen", &game.start().fen(), "--moves", &moves.join(" ")])
-            .stdin(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .output()
-            .map_err(|e| format!("cannot run {}: {e}", self.argv[0]))?;
-        if !output.status.success() {
-            return Err(format!("{} failed ({})", self.name, output.status));
-        }
-        let text = String::from_utf8_lossy(&output.stdout);
-        let json: serde_json::Value = serde_json::from_str(&text)
-            .map_err(|e| format!("{} printed no JSON object: {e}", self.name))?;
-        let Some(turn) = json.get("turn").and_then(serde_json::Value::as_str) else {
-            return Err(format!("{} printed no \"turn\"", self.name));
-        };
-        resolve(pos, turn).map_err(|e| format!("{} chose {turn:?}: {e}", self.name))
     }
 }
 
@@ -408,18 +332,13 @@ fn play_game<'r>(
             Contestant::Player(player) => {
                 let seat =
                     Seat { player: *player, searcher: &mut searchers[s], work: &mut work[s] };
-                choose_turn(&game, seat, request, &mut rng)
+                Ok(choose_turn(&game, seat, request, &mut rng))
             }
-            Contestant::Program(program) => match program.choose(&game) {
-                Ok(turn) => Some(turn),
-                Err(why) => {
-                    let loser = game.position().side();
-                    game.declare(Ending::Resignation { loser });
-                    game.tags.push(("Adjudication".into(), why));
-                    let score = if seat(loser) == 0 { Score::Loss } else { Score::Win };
-                    return (GameEnd { score, reason: "program failure", turns }, game);
-                }
-            },
+            Contestant::Program(program) => program.choose(&game).map(Some),
+        };
+        let turn = match turn {
+            Ok(turn) => turn,
+            Err(why) => return program_failure(game, why, s == 0),
         };
         let played = turn.is_some_and(|t| game.play(t).is_ok());
         if !played {
@@ -428,6 +347,16 @@ fn play_game<'r>(
             return (GameEnd { score: Score::Draw, reason: "too many turns to list", turns }, game);
         }
     }
+}
+
+/// The end of a game whose side to move is a program that failed to give a turn (`why`): it
+/// loses the game (`first` when it is the first player).
+fn program_failure<'r>(mut game: Game<'r>, why: String, first: bool) -> (GameEnd, Game<'r>) {
+    let turns = game.plies().len() as u32;
+    game.declare(Ending::Resignation { loser: game.position().side() });
+    game.tags.push(("Adjudication".into(), why));
+    let score = if first { Score::Loss } else { Score::Win };
+    (GameEnd { score, reason: "program failure", turns }, game)
 }
 
 /// The player to move, with its engine (made at its first turn) and the work it has done.

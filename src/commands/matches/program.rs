@@ -1,0 +1,85 @@
+//! The seats of a match: kickoff's own players, or another program asked for each turn.
+
+use kickoff::game::Game;
+use kickoff::movegen::Turn;
+use kickoff::notation::turn::names::resolve;
+use kickoff::search::Player;
+
+/// A seat of the match: one of kickoff's players, or another program.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Contestant {
+    /// One of kickoff's players.
+    Player(Player),
+    /// `program:COMMAND`: a program asked for each turn (see [`Program`]).
+    Program(Program),
+}
+
+impl std::fmt::Display for Contestant {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Contestant::Player(p) => p.fmt(f),
+            Contestant::Program(p) => write!(f, "program:{}", p.name),
+        }
+    }
+}
+
+impl Contestant {
+    pub(super) fn parse(text: &str) -> Result<Contestant, String> {
+        match text.strip_prefix("program:") {
+            Some(command) => Program::parse(command).map(Contestant::Program),
+            None => text.parse().map(Contestant::Player).map_err(|e| e.to_string()),
+        }
+    }
+}
+
+/// Another program that plays: for each turn kickoff runs its command with `--fen START
+/// --moves "TURNS"` added (the game's start position and its turns so far, in kickoff's
+/// notation, as `kickoff bestmove` reads them) and reads the turn from what it prints, a JSON
+/// object whose `"turn"` is the turn in kickoff's notation, as `kickoff bestmove ... --format
+/// json` prints.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Program {
+    /// The command and its arguments, as given (split at spaces).
+    argv: Vec<String>,
+    /// The program's short name in tables and records: its file name, then its arguments.
+    name: String,
+}
+
+impl Program {
+    fn parse(command: &str) -> Result<Program, String> {
+        let argv: Vec<String> = command.split_whitespace().map(str::to_owned).collect();
+        let Some(first) = argv.first() else {
+            return Err("`program:` needs a command, e.g. `program:./other bestmove vchess \
+                        --format json`"
+                .into());
+        };
+        let file = std::path::Path::new(first)
+            .file_name()
+            .map_or_else(|| first.clone(), |f| f.to_string_lossy().into_owned());
+        let name = std::iter::once(file).chain(argv[1..].iter().cloned()).collect::<Vec<_>>();
+        Ok(Program { argv, name: name.join(" ") })
+    }
+
+    /// The turn the program chooses in the game's position, or why it gave none.
+    pub(super) fn choose(&self, game: &Game<'_>) -> Result<Turn, String> {
+        let moves: Vec<&str> = game.plies().iter().map(|p| p.name.as_str()).collect();
+        let pos = game.position();
+        let output = std::process::Command::new(&self.argv[0])
+            .args(&self.argv[1..])
+            .args(["--fen", &game.start().fen(), "--moves", &moves.join(" ")])
+            .stdin(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .output()
+            .map_err(|e| format!("cannot run {}: {e}", self.argv[0]))?;
+        if !output.status.success() {
+            return Err(format!("{} failed ({})", self.name, output.status));
+        }
+        let text = String::from_utf8_lossy(&output.stdout);
+        let json: serde_json::Value = serde_json::from_str(&text)
+            .map_err(|e| format!("{} printed no JSON object: {e}", self.name))?;
+        let Some(turn) = json.get("turn").and_then(serde_json::Value::as_str) else {
+            return Err(format!("{} printed no \"turn\"", self.name));
+        };
+        resolve(pos, turn).map_err(|e| format!("{} chose {turn:?}: {e}", self.name))
+    }
+}
