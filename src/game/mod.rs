@@ -492,6 +492,86 @@ mod tests {
         assert_eq!(Ending::Repetition.result(), GameResult::Draw);
     }
 
+    /// A game of `n` turns of Boyer's game, each chosen among the legal ones by a fixed rule that
+    /// avoids goals (so the game runs long), with the position after every turn.
+    fn long_game(n: usize) -> (Game<'static>, Vec<Position<'static>>) {
+        let rules: &'static Rules = Box::leak(Box::new(load_shipped("boyer-1951").unwrap().rules));
+        let mut game = Game::new("boyer-1951", Position::start(rules), None);
+        let mut positions = vec![*game.position()];
+        for i in 0..n {
+            let pos = *game.position();
+            let turns = crate::movegen::legal_turns(&pos).unwrap();
+            let quiet: Vec<&Turn> =
+                turns.iter().filter(|t| play_unchecked(&pos, t).outcome().is_none()).collect();
+            let turn = quiet[(i * 7 + 3) % quiet.len()].clone();
+            game.play(turn).unwrap();
+            positions.push(*game.position());
+        }
+        (game, positions)
+    }
+
+    #[test]
+    fn positions_of_a_long_game_are_found_through_its_checkpoints() {
+        let n = 3 * CHECKPOINT + 5;
+        let (mut game, positions) = long_game(n);
+        assert_eq!(game.plies().len(), n, "the game ended early");
+        assert_eq!(game.hashes().len(), n + 1);
+        for (i, pos) in positions.iter().enumerate() {
+            assert_eq!(game.position_at(i), *pos, "position after {i} turns");
+            assert_eq!(game.hashes()[i], pos.hash(), "hash after {i} turns");
+        }
+        assert_eq!(game.position_at(n + 10), positions[n], "clamped to the current position");
+        // Taking back every turn, across checkpoints, finds each earlier position again; playing
+        // them again finds the later ones.
+        for i in (0..n).rev() {
+            assert!(game.undo());
+            assert_eq!(*game.position(), positions[i], "after taking back to {i} turns");
+            assert_eq!(game.hashes().len(), i + 1);
+            assert_eq!(game.position_at(i), positions[i]);
+        }
+        assert!(!game.undo());
+        for (i, pos) in positions.iter().enumerate().skip(1) {
+            assert!(game.redo());
+            assert_eq!(*game.position(), *pos, "after playing again to {i} turns");
+            assert_eq!(game.position_at(i - 1), positions[i - 1]);
+        }
+        assert!(!game.redo());
+    }
+
+    #[test]
+    fn turns_taken_back_no_longer_count_towards_a_repetition() {
+        let rules = load_shipped("boyer-1951").unwrap().rules;
+        let mut game = Game::new("boyer-1951", Position::start(&rules), None);
+        let dance = ["Nc3", "Nc7", "Nb1", "Nb9"];
+        // Dance once and take it back, twice over: those positions occurred, then did not.
+        for _ in 0..2 {
+            for t in dance {
+                game.play_text(t).unwrap();
+            }
+            for _ in dance {
+                assert!(game.undo());
+            }
+        }
+        assert!(game.plies().is_empty());
+        // Each position of the dance now occurs a second time, then a third: only the third
+        // ends the game.
+        for round in 0..2 {
+            for (i, t) in dance.iter().enumerate() {
+                assert_eq!(game.ending(), None, "round {round}, before {t}");
+                game.play_text(t).unwrap();
+                if round == 0 || i < 3 {
+                    assert_eq!(game.ending(), None, "round {round}, after {t}");
+                }
+            }
+        }
+        assert_eq!(game.ending(), Some(Ending::Repetition));
+        // Taking back the repeating turn resumes the game; playing it again ends it again.
+        assert!(game.undo());
+        assert_eq!(game.ending(), None);
+        assert!(game.redo());
+        assert_eq!(game.ending(), Some(Ending::Repetition));
+    }
+
     #[test]
     fn a_side_without_a_turn_draws_where_the_rules_say_so() {
         let rules = load_shipped("vchess-ball").unwrap().rules;

@@ -2,8 +2,11 @@
 //!
 //! The search chooses among the distinct *results* of a position's turns (many turns leave the
 //! same position), with a transposition table keyed by the Zobrist hash, results ordered by the
-//! table's best, then goals, then the evaluation and a history of good results. At the horizon it
-//! asks whether the side to move can score at once, so a goal in one is never hidden. It works
+//! table's best, then goals, then results that leave the ball one kick from goal, then the
+//! evaluation and a history of good results. It is a principal variation search
+//! with late move reductions (`node.rs`); nodes one turn from the horizon weigh every result by
+//! its static value before making any position (`frontier.rs`); at the horizon it asks whether
+//! the side to move can score at once, so a goal in one is never hidden (`horizon.rs`). It works
 //! for any definition: everything it knows comes from the [`Rules`](crate::rules::Rules).
 
 mod eval;
