@@ -82,8 +82,10 @@ fn a_json_proof_checks_and_a_changed_one_does_not() {
 fn the_shipped_unfair_list_holds_on_a_sample() {
     let rules = load("football-960").unwrap().rules;
     let random = rules.random_setup().unwrap();
-    let unfair = shipped_unfair(SHIPPED_TURNS);
-    assert_eq!(unfair.len(), 346);
+    assert_eq!(SHIPPED_TURNS, 3);
+    assert_eq!(shipped_unfair(2).len(), 346);
+    assert_eq!(shipped_unfair(3).len(), 590);
+    assert_eq!(shipped_unfair(1).len(), 0);
     let listed: Vec<(u128, Option<u32>, Option<u32>)> =
         kickoff::analysis::fair::FOOTBALL_960_FORCED
             .lines()
@@ -96,15 +98,28 @@ fn the_shipped_unfair_list_holds_on_a_sample() {
             &rules,
             &kickoff::setup::placement(&rules, random, number).unwrap(),
         )
+        .unwrap()
     };
-    // Every 25th listed setup, with its turns, and every 97th setup not listed.
-    for &(n, white, black) in listed.iter().step_by(25) {
-        let v = verdict(None, &position(n).unwrap(), SHIPPED_TURNS, SolveLimits::default());
-        assert_eq!((v.white, v.black), (white, black), "setup {n}");
+    let solved = |n: u128, turns: u32| {
+        let v = verdict(None, &position(n), turns, SolveLimits::default());
+        assert!(!v.unknown, "setup {n} within {turns}");
+        (v.white, v.black)
+    };
+    // Within two turns (quick): every 25th setup listed with two, and every 97th not.
+    let in_two: Vec<_> = listed.iter().filter(|&&(_, w, _)| w == Some(2)).collect();
+    for &&(n, white, black) in in_two.iter().step_by(25) {
+        assert_eq!(solved(n, 2), (white, black), "setup {n}");
     }
-    for n in (0..2880).step_by(97).filter(|n| !unfair.contains(n)) {
-        let v = verdict(None, &position(n).unwrap(), SHIPPED_TURNS, SolveLimits::default());
-        assert_eq!((v.white, v.black, v.unknown), (None, None, false), "setup {n}");
+    for n in (0..2880).step_by(97).filter(|n| !shipped_unfair(2).contains(n)) {
+        assert_eq!(solved(n, 2), (None, None), "setup {n}");
+    }
+    // Within three turns (each about two seconds of proof that Black has none): every 100th
+    // listed setup, and every 480th setup not listed.
+    for &(n, white, black) in listed.iter().step_by(100) {
+        assert_eq!(solved(n, 3), (white, black), "setup {n}");
+    }
+    for n in (0..2880).step_by(480).filter(|n| !shipped_unfair(3).contains(n)) {
+        assert_eq!(solved(n, 3), (None, None), "setup {n}");
     }
 }
 
@@ -119,6 +134,17 @@ fn fair_setups_have_no_forced_goal() {
         let text = String::from_utf8_lossy(&out.stdout);
         let number: u128 = text.lines().next().unwrap().parse().unwrap();
         assert!(!shipped_unfair(2).contains(&number), "{number}");
+    }
+    // Within three turns the list that ships decides too (no solving at run time).
+    for seed in ["1", "2", "3", "4", "5", "6"] {
+        let out = kickoff()
+            .args(["setup", "football-960", "--fair", "3", "--seed", seed])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let number: u128 =
+            String::from_utf8_lossy(&out.stdout).lines().next().unwrap().parse().unwrap();
+        assert!(!shipped_unfair(3).contains(&number), "{number}");
     }
     let out = kickoff().args(["setup", "boyer-1951", "--fair", "2"]).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
