@@ -266,6 +266,25 @@ mod tests {
         parse(FileId(0), text).unwrap()
     }
 
+    /// The syntax errors of a text of `n` broken lines.
+    fn broken_lines(n: usize) -> Vec<Diagnostic> {
+        let text: String = (0..n).map(|i| format!("key{i} = \n")).collect();
+        parse(FileId(0), &text).unwrap_err()
+    }
+
+    #[test]
+    fn at_most_five_syntax_errors_are_shown_and_the_rest_counted() {
+        let five = broken_lines(MAX_SYNTAX_ERRORS);
+        assert_eq!(five.len(), MAX_SYNTAX_ERRORS);
+        assert!(five.iter().all(|d| d.help.is_none()), "five errors: all are shown: {five:#?}");
+        let eight = broken_lines(MAX_SYNTAX_ERRORS + 3);
+        assert_eq!(eight.len(), MAX_SYNTAX_ERRORS);
+        assert_eq!(
+            eight.last().and_then(|d| d.help.as_deref()),
+            Some("3 more syntax errors follow; is this a definition file?")
+        );
+    }
+
     #[test]
     fn spans_point_at_keys_and_values() {
         let text = "[pieces.N]\nname = \"knight\"\nmoves = \"N\"\n";
