@@ -273,6 +273,10 @@ mod tests {
             // The help shows the whole string, the other groups kept.
             ("KfffRN", Again, "f", "KfRN"),
             ("NfbR", Long, "fb", "NvR"),
+            // No spelling of two letters says both of a knight's opposite pairs: the repeated
+            // direction is dropped.
+            ("flbrflN", Again, "fl", "flbrN"),
+            ("frblfrN", Again, "fr", "frblN"),
         ];
         for (text, kind, at, better) in cases {
             each_is_found(kind, &[(text, at, &format!("write \"{better}\""))]);
