@@ -228,3 +228,24 @@ fn has_turn(pos: &Position<'_>) -> bool {
     Mid::start(pos).actions(&mut actions);
     !actions.is_empty()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::definition::load_shipped;
+    use crate::movegen::Child;
+
+    /// The shortest turn to a result that leaves everything in place is the null turn only
+    /// where it is one: Boyer's game allows none, and a side with no turn passes.
+    #[test]
+    fn standing_still_is_a_turn_only_for_a_side_that_must_pass() {
+        let rules = load_shipped("boyer-1951").unwrap().rules;
+        let start = Position::start(&rules);
+        let same = Child { position: start, piece_move: None };
+        assert_eq!(shortest_turn(&start, &same, u64::MAX, None), None, "Boyer has no null turn");
+        let stuck = Position::from_fen(&rules, "k8/9/9/9/4a4/9/9/9/9 w 4").unwrap();
+        assert!(has_no_turn(&stuck));
+        let pass = Child { position: stuck, piece_move: None };
+        assert_eq!(shortest_turn(&stuck, &pass, u64::MAX, None), Some(Turn::null()));
+    }
+}
