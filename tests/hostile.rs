@@ -405,3 +405,24 @@ fn escape_sequences_never_reach_the_terminal() {
         assert!(!out.stdout.is_empty() || !out.stderr.is_empty(), "{name}");
     }
 }
+
+/// A deadline that has not passed stops nothing: the walk of a position of almost two million
+/// turns, which reads the clock every 16,384 steps, lists every result, as it does untimed.
+#[test]
+fn a_walk_with_time_left_is_complete() {
+    use kickoff::Position;
+    use kickoff::movegen::Results;
+    let def = kickoff::load("tests/data/hostile/near2m.toml").unwrap();
+    let pos = Position::start(&def.rules);
+    let (mut untimed, mut timed) = (Vec::new(), Vec::new());
+    let mut results = Results::new();
+    results.fill(&pos, &mut untimed);
+    assert!(!results.exhausted());
+    let far = std::time::Instant::now() + std::time::Duration::from_secs(3600);
+    results.set_deadline(Some(far));
+    results.fill(&pos, &mut timed);
+    assert!(!results.exhausted(), "the walk stopped with an hour left");
+    assert!(untimed.len() > 1, "{} results", untimed.len());
+    assert_eq!(timed.len(), untimed.len());
+    assert!(timed.iter().zip(&untimed).all(|(a, b)| a.position == b.position));
+}
