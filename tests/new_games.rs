@@ -173,3 +173,22 @@ fn a_mixed_example_validates_and_plays() {
     let replayed = String::from_utf8(replay.stdout).unwrap();
     assert_eq!(line_after(&replayed, "final position: "), line_after(&played, "final position: "));
 }
+
+/// En passant is a capture: where nothing is captured, a double step past an enemy pawn gives
+/// none (and where pieces capture, the same position gives one).
+#[test]
+fn no_en_passant_where_nothing_is_captured() {
+    let fen = "4k/1Pp2/a4/5/4K b 1 b3";
+    let names_in = |path: &str| {
+        let def = kickoff::load(path).unwrap();
+        let pos = kickoff::Position::from_fen(&def.rules, fen).unwrap();
+        let turns = kickoff::movegen::legal_turns(&pos).unwrap();
+        let mut names = kickoff::notation::turn::names::names(&pos, &turns);
+        names.sort();
+        names
+    };
+    let captures = names_in("tests/data/rules/captures.toml");
+    assert!(captures.iter().any(|n| n == "Pxb3"), "{captures:?}");
+    let none = names_in("tests/data/rules/en-passant-without-captures.toml");
+    assert_eq!(none, ["Kd4", "Kd5", "Ke4", "Pc2", "Pc3"]);
+}
