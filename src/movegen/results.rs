@@ -95,34 +95,55 @@ impl<'r> Results<'r> {
         pos: &Position<'r>,
         mut each: impl FnMut(Option<(Square, Square)>, Square, u64),
     ) -> bool {
+        let mut any = false;
+        self.each_until(pos, |m, s, n| {
+            any = true;
+            each(m, s, n);
+            ControlFlow::Continue(())
+        });
+        any
+    }
+
+    /// [`Results::each`], the pairs without a piece move first, stopping as soon as `each`
+    /// breaks: whether it did.
+    pub(crate) fn each_until(
+        &mut self,
+        pos: &Position<'r>,
+        mut each: impl FnMut(Option<(Square, Square)>, Square, u64) -> ControlFlow<()>,
+    ) -> bool {
         let mut walker = Walker::reuse(self.walker.take(), pos);
         walker.budget = self.budget;
         walker.deadline = self.deadline;
         self.base.reset();
         walker.walk_tracked(pos.ball, &mut *self.base);
-        let mut any = false;
         // Without a move, the empty chain is the null turn: it counts only where allowed.
         let skip = (!null_allowed(pos)).then_some(pos.ball);
-        for (s, n) in self.base.iter() {
-            let n = n - u64::from(skip == Some(s));
-            if n > 0 {
-                any = true;
-                each(None, s, n);
-            }
+        let mut stopped = self
+            .base
+            .iter()
+            .map(|(s, n)| (s, n - u64::from(skip == Some(s))))
+            .any(|(s, n)| n > 0 && each(None, s, n).is_break());
+        if !stopped {
+            self.moves.clear();
+            pieces::piece_moves(pos, &mut self.moves);
+            let moves = std::mem::take(&mut self.moves);
+            stopped = walker.each_move_until(
+                pos.ball,
+                &moves,
+                &*self.base,
+                &mut *self.scratch,
+                |m, hist| {
+                    for (s, n) in hist.iter() {
+                        each(Some(m), s, n)?;
+                    }
+                    ControlFlow::Continue(())
+                },
+            );
+            self.moves = moves;
         }
-        self.moves.clear();
-        pieces::piece_moves(pos, &mut self.moves);
-        let moves = std::mem::take(&mut self.moves);
-        walker.each_move(pos.ball, &moves, &*self.base, &mut *self.scratch, |m, hist| {
-            for (s, n) in hist.iter() {
-                any = true;
-                each(Some(m), s, n);
-            }
-        });
-        self.moves = moves;
         self.exhausted = walker.budget == 0;
         self.walker = Some(walker);
-        any
+        stopped
     }
 
     /// Every distinct position the side to move can leave after one turn (goals included), in
@@ -177,44 +198,13 @@ impl<'r> Results<'r> {
         if pos.is_goal() {
             return false;
         }
-        let mut walker = Walker::reuse(self.walker.take(), pos);
-        walker.budget = self.budget;
-        walker.deadline = self.deadline;
-        self.base.reset();
-        walker.walk_tracked(pos.ball, &mut *self.base);
         let mut seen = SquareSet::EMPTY;
-        // Without a move, the empty chain is the null turn: it counts only where allowed.
-        let skip = (!null_allowed(pos)).then_some(pos.ball);
-        let mut stopped = false;
-        for (s, n) in self.base.iter() {
-            if n > u64::from(skip == Some(s)) && seen.insert(s) && each(s).is_break() {
-                stopped = true;
-                break;
-            }
-        }
-        if !stopped {
-            self.moves.clear();
-            pieces::piece_moves(pos, &mut self.moves);
-            let moves = std::mem::take(&mut self.moves);
-            stopped = walker.each_move_until(
-                pos.ball,
-                &moves,
-                &*self.base,
-                &mut *self.scratch,
-                |_, hist| {
-                    for (s, _) in hist.iter() {
-                        if seen.insert(s) && each(s).is_break() {
-                            return ControlFlow::Break(());
-                        }
-                    }
-                    ControlFlow::Continue(())
-                },
-            );
-            self.moves = moves;
-        }
-        self.exhausted = walker.budget == 0;
-        self.walker = Some(walker);
-        stopped
+        self.each_until(
+            pos,
+            |_, s, _| {
+                if seen.insert(s) { each(s) } else { ControlFlow::Continue(()) }
+            },
+        )
     }
 
     /// Every square the side to move can leave the ball on this turn, each once, in `out`

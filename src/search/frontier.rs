@@ -7,6 +7,8 @@
 //! The value is the one the general node gives (`Searcher::search_children`); only the work
 //! differs: most results of such a node are never made into positions.
 
+use std::ops::ControlFlow;
+
 use crate::movegen::Child;
 use crate::position::Position;
 use crate::search::node::history_index;
@@ -76,21 +78,18 @@ impl<'r> Searcher<'r> {
     fn weigh(&mut self, pos: &Position<'r>, ply: u32, candidates: &mut Vec<Candidate>) -> Weighed {
         let (me, rules, eval) = (pos.side, pos.rules, &self.eval);
         candidates.clear();
-        let mut scores = false;
         let conceded = conceded(ply);
-        let any = self.results.each(pos, |piece_move, ball, _| {
-            if scores {
-                return;
-            }
+        let mut any = false;
+        // A result that scores settles the node: the walk stops there.
+        let scores = self.results.each_until(pos, |piece_move, ball, _| {
+            any = true;
             let bound = match rules.scorer(ball) {
-                Some(winner) if winner == me => {
-                    scores = true;
-                    return;
-                }
+                Some(winner) if winner == me => return ControlFlow::Break(()),
                 Some(_) => conceded,
                 None => -eval.value_after(pos, piece_move, ball),
             };
             candidates.push(Candidate { piece_move, ball, bound });
+            ControlFlow::Continue(())
         });
         self.stopped |= self.results.timed_out();
         match (scores, any) {
@@ -114,7 +113,7 @@ impl<'r> Searcher<'r> {
         let (mut best_score, mut best_hash) = (-WIN - 1, 0);
         for c in candidates {
             let hash = pos.hash_after(c.piece_move, c.ball);
-            let repeats = self.path.contains(&hash) || self.past.binary_search(&hash).is_ok();
+            let repeats = self.repeats(hash);
             let score = if repeats {
                 0
             } else if c.bound <= alpha || c.bound == conceded(ply) {
@@ -143,13 +142,7 @@ impl<'r> Searcher<'r> {
             }
         }
         if !self.stopped {
-            let bound = if best_score >= beta {
-                Bound::Lower
-            } else if best_score > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of(best_score, original_alpha, beta);
             self.table.store(pos.hash(), 1, best_score, bound, best_hash, ply);
         }
         best_score

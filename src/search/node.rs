@@ -29,7 +29,7 @@ impl<'r> Searcher<'r> {
             None => {}
         }
         let h = pos.hash();
-        if self.path.contains(&h) || self.past.binary_search(&h).is_ok() {
+        if self.repeats(h) {
             return 0;
         }
         self.path.push(h);
@@ -166,13 +166,7 @@ impl<'r> Searcher<'r> {
             }
         }
         if !self.stopped {
-            let bound = if best_score >= beta {
-                Bound::Lower
-            } else if best_score > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of(best_score, original_alpha, beta);
             self.table.store(pos.hash(), depth, best_score, bound, best_hash, ply);
         }
         best_score
@@ -193,9 +187,13 @@ impl<'r> Searcher<'r> {
         if depth != 1 || bound > alpha {
             return None;
         }
-        let h = pos.hash();
-        let repeats = self.path.contains(&h) || self.past.binary_search(&h).is_ok();
-        (!repeats).then_some(bound)
+        (!self.repeats(pos.hash())).then_some(bound)
+    }
+
+    /// Whether the position of hash `h` occurred before, on the line searched or in the game: a
+    /// draw by repetition as the search counts it.
+    pub(super) fn repeats(&self, h: u64) -> bool {
+        self.path.contains(&h) || self.past.binary_search(&h).is_ok()
     }
 
     /// The value for its parent of the parent's `n`-th result `pos` (from 0, in search order),

@@ -16,6 +16,19 @@ pub(super) enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// What the best score of a search with window `alpha`..`beta` says of the value.
+    pub fn of(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// One stored position.
 #[derive(Clone, Copy)]
 pub(super) struct Entry {
