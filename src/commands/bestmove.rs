@@ -8,8 +8,9 @@ use serde::Serialize;
 use crate::cli::{Format, Start};
 use crate::commands::{Exit, load_variant, playable};
 use kickoff::definition::LoadOptions;
+use kickoff::game::Game;
 use kickoff::movegen::play_unchecked;
-use kickoff::notation::turn::names::{name, resolve};
+use kickoff::notation::turn::names::name;
 use kickoff::search::{DEFAULT_LEVEL, Limits, Searcher, goal_in};
 
 /// What the search found: the JSON document, and the text's lines.
@@ -139,20 +140,16 @@ fn plural(n: i32) -> &'static str {
 }
 
 /// The position after `moves` (turns separated by spaces) from `pos`, with the hashes of the
-/// positions before it, the game's past.
+/// positions before it, the game's past: the turns are played as a [`Game`] plays them.
 fn after_moves<'r>(
-    mut pos: kickoff::position::Position<'r>,
+    pos: kickoff::position::Position<'r>,
     moves: &str,
 ) -> Result<(kickoff::position::Position<'r>, Vec<u64>), String> {
-    let mut past = Vec::new();
+    let mut game = Game::new("", pos, None);
     for (i, token) in moves.split_whitespace().enumerate() {
-        if pos.outcome().is_some() {
-            return Err(format!("--moves: the game is over before turn {} `{token}`", i + 1));
-        }
-        let turn =
-            resolve(&pos, token).map_err(|e| format!("--moves: turn {} `{token}`: {e}", i + 1))?;
-        past.push(pos.hash());
-        pos = play_unchecked(&pos, &turn);
+        game.play_text(token).map_err(|e| format!("--moves: turn {} `{token}`: {e}", i + 1))?;
     }
-    Ok((pos, past))
+    // Every position but the current one (a game's hashes begin with its start).
+    let past = game.hashes()[..game.plies().len()].to_vec();
+    Ok((*game.position(), past))
 }
