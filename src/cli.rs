@@ -199,6 +199,11 @@ pub enum Command {
         /// A game still going after this many turns is a draw.
         #[arg(long, value_name = "N", default_value_t = 300)]
         max_turns: u32,
+        /// A program (program:COMMAND) that gives no turn within this many seconds is stopped
+        /// and loses the game.
+        #[arg(long, value_name = "S", default_value_t = 60,
+              value_parser = clap::value_parser!(u64).range(1..=86_400))]
+        program_time: u64,
         /// The seed of random players and random setups.
         #[arg(long, value_name = "S", default_value_t = 1)]
         seed: u64,

@@ -470,4 +470,22 @@ fn a_match_against_a_program() {
     let table = String::from_utf8_lossy(&failing.stdout);
     assert!(table.contains("program failure 2"), "{table}");
     assert!(table.contains("program:false     0     0     2"), "{table}");
+    // A program that gives no turn in time is stopped, and loses.
+    let slow = dir.join("slow.sh");
+    std::fs::write(&slow, "#!/bin/sh\nexec sleep 30\n").unwrap();
+    std::fs::set_permissions(&slow, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let started = std::time::Instant::now();
+    let stalled = kickoff()
+        .args(["match", "mini", "--games", "1", "--program-time", "1", "--black", "random"])
+        .arg("--white")
+        .arg(format!("program:{}", slow.display()))
+        .args(["--records"])
+        .arg(dir.join("slow"))
+        .output()
+        .unwrap();
+    assert!(started.elapsed() < std::time::Duration::from_secs(25), "the program was not stopped");
+    let table = String::from_utf8_lossy(&stalled.stdout);
+    assert!(table.contains("program failure 1"), "{table}");
+    let record = std::fs::read_to_string(dir.join("slow/game-0001.txt")).unwrap();
+    assert!(record.contains("slow.sh gave no turn within 1 s"), "{record}");
 }

@@ -43,6 +43,8 @@ pub struct Request<'a> {
     pub movetime: Option<u64>,
     /// Games stop as draws after this many turns.
     pub max_turns: u32,
+    /// How long a program may take to give a turn.
+    pub program_time: std::time::Duration,
     /// The seed of random players and setups.
     pub seed: u64,
     /// Random turns played before each pair of games (the same for both colours).
@@ -334,7 +336,7 @@ fn play_game<'r>(
                     Seat { player: *player, searcher: &mut searchers[s], work: &mut work[s] };
                 Ok(choose_turn(&game, seat, request, &mut rng))
             }
-            Contestant::Program(program) => program.choose(&game).map(Some),
+            Contestant::Program(program) => program.choose(&game, request.program_time).map(Some),
         };
         let turn = match turn {
             Ok(turn) => turn,

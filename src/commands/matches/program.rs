@@ -1,5 +1,9 @@
 //! The seats of a match: kickoff's own players, or another program asked for each turn.
 
+use std::io::Read;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
 use kickoff::game::Game;
 use kickoff::movegen::Turn;
 use kickoff::notation::turn::names::resolve;
@@ -60,21 +64,50 @@ impl Program {
         Ok(Program { argv, name: name.join(" ") })
     }
 
-    /// The turn the program chooses in the game's position, or why it gave none.
-    pub(super) fn choose(&self, game: &Game<'_>) -> Result<Turn, String> {
+    /// The turn the program chooses in the game's position within `time`, or why it gave none
+    /// (a program still running at `time` is killed).
+    pub(super) fn choose(&self, game: &Game<'_>, time: Duration) -> Result<Turn, String> {
         let moves: Vec<&str> = game.plies().iter().map(|p| p.name.as_str()).collect();
         let pos = game.position();
-        let output = std::process::Command::new(&self.argv[0])
+        let mut child = Command::new(&self.argv[0])
             .args(&self.argv[1..])
             .args(["--fen", &game.start().fen(), "--moves", &moves.join(" ")])
-            .stdin(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .output()
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
             .map_err(|e| format!("cannot run {}: {e}", self.argv[0]))?;
-        if !output.status.success() {
-            return Err(format!("{} failed ({})", self.name, output.status));
+        // Read while the program runs, so that a long output cannot fill the pipe and stall it.
+        let mut stdout = child.stdout.take().ok_or("no output pipe")?;
+        let reader = std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            stdout.by_ref().take(MAX_OUTPUT).read_to_end(&mut bytes)?;
+            // The rest is read and dropped, so that the program can end.
+            std::io::copy(&mut stdout, &mut std::io::sink())?;
+            Ok::<_, std::io::Error>(bytes)
+        });
+        let deadline = Instant::now() + time;
+        let status = loop {
+            match child.try_wait() {
+                Ok(Some(status)) => break status,
+                Ok(None) if Instant::now() < deadline => std::thread::sleep(POLL),
+                Ok(None) => {
+                    let _ = child.kill();
+                    let _ = child.wait();
+                    return Err(format!("{} gave no turn within {} s", self.name, time.as_secs()));
+                }
+                Err(e) => return Err(format!("{}: {e}", self.name)),
+            }
+        };
+        if !status.success() {
+            return Err(format!("{} failed ({status})", self.name));
         }
-        let text = String::from_utf8_lossy(&output.stdout);
+        let bytes = match reader.join() {
+            Ok(Ok(bytes)) => bytes,
+            Ok(Err(e)) => return Err(format!("cannot read what {} printed: {e}", self.name)),
+            Err(_) => return Err(format!("cannot read what {} printed", self.name)),
+        };
+        let text = String::from_utf8_lossy(&bytes);
         let json: serde_json::Value = serde_json::from_str(&text)
             .map_err(|e| format!("{} printed no JSON object: {e}", self.name))?;
         let Some(turn) = json.get("turn").and_then(serde_json::Value::as_str) else {
@@ -83,3 +116,9 @@ impl Program {
         resolve(pos, turn).map_err(|e| format!("{} chose {turn:?}: {e}", self.name))
     }
 }
+
+/// The most a program's answer is read of (a turn in JSON is far shorter).
+const MAX_OUTPUT: u64 = 1 << 20;
+
+/// How often a running program is checked on.
+const POLL: Duration = Duration::from_millis(2);
