@@ -216,6 +216,13 @@ pub enum Command {
         /// Carry the definition in each record, so that a record alone replays its game.
         #[arg(long, requires = "records")]
         embed: bool,
+        /// Count the games whose records are already in the --records folder (from an
+        /// interrupted run of the same match) and play only the others.
+        #[arg(long, requires = "records")]
+        resume: bool,
+        /// Write over the records of another match already in the --records folder.
+        #[arg(long, requires = "records", conflicts_with = "resume")]
+        force: bool,
     },
     /// Prove or refute that the side to move forces a goal within N of its turns.
     Solve {

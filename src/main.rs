@@ -93,6 +93,8 @@ fn main() -> ExitCode {
             threads,
             records,
             embed,
+            resume,
+            force,
         } => {
             let request = commands::matches::Request {
                 variant: &variant,
@@ -108,6 +110,8 @@ fn main() -> ExitCode {
                 threads: usize::from(threads),
                 records: records.as_deref(),
                 embed,
+                resume,
+                force,
             };
             commands::matches::run(&request, options)
         }

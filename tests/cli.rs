@@ -173,6 +173,71 @@ fn a_match_records_its_turn_cap_as_such() {
     assert!(replay.contains("1/2-1/2 (draw: the game reached the match's turn cap)"), "{replay}");
 }
 
+/// The first `lines` lines of a match's output: its table, without the engines' work.
+fn match_table(out: &std::process::Output, lines: usize) -> String {
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).lines().take(lines).collect::<Vec<_>>().join("\n")
+}
+
+/// An interrupted match goes on where it stopped: the games recorded are counted, not played
+/// again, and the others are played as they would have been.
+#[test]
+fn a_match_resumes_from_its_records() {
+    let dir = tempdir("match-resume");
+    let run = |extra: &[&str]| {
+        kickoff()
+            .args(["match", "football-960", "--games", "4", "--white", "engine:1"])
+            .args(["--black", "random", "--setup", "random", "--max-turns", "40", "--records"])
+            .arg(&dir)
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let whole = match_table(&run(&[]), 5);
+    let second = std::fs::read_to_string(dir.join("game-0002.txt")).unwrap();
+    assert!(second.contains("[Event \"kickoff match, seed 1, turn cap 40\"]\n[Round \"2\"]"));
+    std::fs::remove_file(dir.join("game-0002.txt")).unwrap();
+    let out = run(&["--resume"]);
+    assert_eq!(match_table(&out, 5), whole);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("3 of the games were counted"));
+    assert_eq!(std::fs::read_to_string(dir.join("game-0002.txt")).unwrap(), second);
+    // Without --resume the records are not written over; with --force they are.
+    let out = run(&[]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("game-0001.txt holds a record already: --resume"), "{err}");
+    assert_eq!(match_table(&run(&["--force"]), 5), whole);
+}
+
+/// A record that is not the resumed match's game is not counted: another seed, other players,
+/// a changed record.
+#[test]
+fn a_match_resumes_only_its_own_games() {
+    let dir = tempdir("match-resume-other");
+    let run = |white: &str, seed: &str| {
+        kickoff()
+            .args(["match", "mini", "--games", "2", "--white", white, "--black", "random"])
+            .args(["--seed", seed, "--max-turns", "30", "--resume", "--records"])
+            .arg(&dir)
+            .output()
+            .unwrap()
+    };
+    match_table(&run("greedy", "1"), 3);
+    let refused = |out: std::process::Output, why: &str| {
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("cannot resume from "), "{err}");
+        assert!(err.contains(why), "{err}");
+    };
+    refused(run("greedy", "2"), "is not game 1 of a match with kickoff match, seed 2");
+    refused(run("engine:1", "1"), "White is not engine:1 there");
+    let path = dir.join("game-0001.txt");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, text.replace("[Result \"", "[Result \"*").replace("1. ", "1. Zz9 "))
+        .unwrap();
+    refused(run("greedy", "1"), "it does not replay");
+}
+
 #[test]
 fn a_pair_of_games_shares_its_random_opening() {
     let dir = tempdir("match-opening");

@@ -10,6 +10,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 mod program;
+mod resume;
 
 use crate::commands::progress::terminal_bar;
 use crate::commands::{Exit, load_variant};
@@ -55,6 +56,10 @@ pub struct Request<'a> {
     pub records: Option<&'a std::path::Path>,
     /// `--embed`: the records carry the definition.
     pub embed: bool,
+    /// `--resume`: count the games already recorded in `records` and play the others.
+    pub resume: bool,
+    /// `--force`: write over records already in `records`.
+    pub force: bool,
 }
 
 /// How one game ended, for the first player.
@@ -128,10 +133,24 @@ pub fn run(request: &Request<'_>, options: LoadOptions) -> Exit {
             return Exit::Usage;
         }
     };
+    let done = match resume::recorded(&def, request, &starts, &players, &hash) {
+        Ok(done) => done,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return Exit::Usage;
+        }
+    };
+    let resumed = done.iter().flatten().count();
     let records = Records { dir: request.records, hash, carried };
-    let (ends, work) = play_all(&starts, &players, request, &records, &bar);
+    let (ends, work) = play_all(&starts, &players, request, &records, done, &bar);
     bar.finish_and_clear();
     print_table(&def.rules.info().name, &players, &ends, &work, request);
+    if resumed > 0 {
+        println!(
+            "{resumed} of the games were counted from the records of an earlier run (the \
+             engines' work above is that of the others)"
+        );
+    }
     Exit::Success
 }
 
@@ -177,7 +196,7 @@ impl Records<'_> {
     /// Writes game `i`'s record, if records are written; a failure is reported, not fatal.
     fn save(&self, game: &mut Game<'_>, i: usize, bar: &ProgressBar) {
         let Some(dir) = self.dir else { return };
-        let path = dir.join(format!("game-{:04}.txt", i + 1));
+        let path = dir.join(resume::file_name(i));
         game.variant_hash = Some(self.hash.clone());
         game.definition.clone_from(&self.carried);
         if let Err(e) = save_atomically(&path, &record::write_at(game, &path)) {
@@ -193,10 +212,12 @@ fn play_all<'r>(
     players: &[Contestant; 2],
     request: &Request<'_>,
     records: &Records<'_>,
+    done: Vec<Option<GameEnd>>,
     bar: &ProgressBar,
 ) -> (Vec<GameEnd>, [Work; 2]) {
     let next = AtomicUsize::new(0);
-    let ends: Mutex<Vec<Option<GameEnd>>> = Mutex::new((0..request.games).map(|_| None).collect());
+    bar.inc(done.iter().flatten().count() as u64);
+    let ends = Mutex::new(done);
     let work = Mutex::new([Work::default(); 2]);
     std::thread::scope(|scope| {
         for _ in 0..request.threads.clamp(1, 64) {
@@ -207,6 +228,9 @@ fn play_all<'r>(
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     if i >= request.games {
                         break;
+                    }
+                    if ends.lock().is_ok_and(|e| e[i].is_some()) {
+                        continue;
                     }
                     let mut mine = [Work::default(); 2];
                     let (end, mut game) =
@@ -297,19 +321,15 @@ fn play_game<'r>(
     searchers: &mut [Option<Searcher<'r>>; 2],
     work: &mut [Work; 2],
 ) -> (GameEnd, Game<'r>) {
-    // Seat 0 is the first player.
-    let seat = |side: Side| usize::from((side == Side::White) == (i % 2 == 1));
-    let first = if i.is_multiple_of(2) { Side::White } else { Side::Black };
+    let seat = |side: Side| seat_of(i, side);
     let mut rng = ChaCha8Rng::seed_from_u64(request.seed.wrapping_add(i as u64 * 7919));
     let mut game = Game::new(request.variant, *start, *number);
+    game.tags.push(("Event".to_owned(), event(request)));
+    game.tags.push(("Round".to_owned(), (i + 1).to_string()));
     for side in Side::ALL {
         game.tags.push((side.name().to_owned(), players[seat(side)].to_string()));
     }
-    let score_of = |result: GameResult| match (result, first) {
-        (GameResult::Draw, _) => Score::Draw,
-        (GameResult::WhiteWins, Side::White) | (GameResult::BlackWins, Side::Black) => Score::Win,
-        _ => Score::Loss,
-    };
+    let score_of = |result: GameResult| score_of(result, i);
     loop {
         let turns = game.plies().len() as u32;
         if let Some(ending) = game.ending() {
@@ -321,7 +341,10 @@ fn play_game<'r>(
         if turns >= request.max_turns {
             game.declare(Ending::TurnCap);
             game.tags.push(("Adjudication".into(), format!("draw after {turns} turns")));
-            return (GameEnd { score: Score::Draw, reason: "match turn cap", turns }, game);
+            return (
+                GameEnd { score: Score::Draw, reason: reason_of(Ending::TurnCap), turns },
+                game,
+            );
         }
         let s = seat(game.position().side());
         let claims =
@@ -346,8 +369,48 @@ fn play_game<'r>(
         if !played {
             game.declare(Ending::Agreement);
             game.tags.push(("Adjudication".into(), "a position with too many turns".into()));
-            return (GameEnd { score: Score::Draw, reason: "too many turns to list", turns }, game);
+            return (
+                GameEnd { score: Score::Draw, reason: reason_of(Ending::Agreement), turns },
+                game,
+            );
         }
+    }
+}
+
+/// The `Event` tag of a match's records: what, besides the players and the start, makes its
+/// games what they are (a resumed match must have the same).
+fn event(request: &Request<'_>) -> String {
+    let mut event = format!("kickoff match, seed {}, turn cap {}", request.seed, request.max_turns);
+    if let Some(ms) = request.movetime {
+        event += &format!(", engines {ms} ms a turn");
+    }
+    event
+}
+
+/// How the match's table names a game's ending: a match declares a draw at its turn cap, and
+/// when a position has too many turns to list (an agreement), and a program that fails to give
+/// a turn resigns.
+fn reason_of(ending: Ending) -> &'static str {
+    match ending {
+        Ending::TurnCap => "match turn cap",
+        Ending::Agreement => "too many turns to list",
+        Ending::Resignation { .. } => "program failure",
+        other => other.tag(),
+    }
+}
+
+/// The seat (0 for the first player, 1 for the second) of `side` in game `i`: the first
+/// player is White in even-numbered games (counted from 0).
+fn seat_of(i: usize, side: Side) -> usize {
+    usize::from((side == Side::White) == (i % 2 == 1))
+}
+
+/// How a game `i` that ended with `result` scores for the first player.
+fn score_of(result: GameResult, i: usize) -> Score {
+    match (result, seat_of(i, Side::White)) {
+        (GameResult::Draw, _) => Score::Draw,
+        (GameResult::WhiteWins, 0) | (GameResult::BlackWins, 1) => Score::Win,
+        _ => Score::Loss,
     }
 }
 
@@ -358,7 +421,8 @@ fn program_failure<'r>(mut game: Game<'r>, why: String, first: bool) -> (GameEnd
     game.declare(Ending::Resignation { loser: game.position().side() });
     game.tags.push(("Adjudication".into(), why));
     let score = if first { Score::Loss } else { Score::Win };
-    (GameEnd { score, reason: "program failure", turns }, game)
+    let reason = reason_of(Ending::Resignation { loser: game.position().side() });
+    (GameEnd { score, reason, turns }, game)
 }
 
 /// The player to move, with its engine (made at its first turn) and the work it has done.

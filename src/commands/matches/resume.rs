@@ -1,0 +1,98 @@
+//! `match --resume`: the games that an interrupted run of the same match has recorded already,
+//! each checked to be that match's game (same definition, start and players) and finished.
+
+use std::path::Path;
+
+use kickoff::definition::Definition;
+use kickoff::game::record;
+use kickoff::position::Position;
+use kickoff::setup::SetupNumber;
+use kickoff::side::Side;
+
+use super::{Contestant, GameEnd, Request, reason_of, score_of, seat_of};
+use crate::commands::replay::MAX_RECORD_SIZE;
+
+/// The record name of game `i` (counted from 0).
+pub(super) fn file_name(i: usize) -> String {
+    format!("game-{:04}.txt", i + 1)
+}
+
+/// Per game, its end when `--resume` found its record. Without `--resume`, a folder that
+/// holds a record of this match's games already is refused (unless `--force`), so that no
+/// earlier match is written over by mistake.
+///
+/// # Errors
+/// The folder's first record that is not this match's game, or the record found without
+/// `--resume` or `--force`.
+pub(super) fn recorded(
+    def: &Definition,
+    request: &Request<'_>,
+    starts: &[(Position<'_>, Option<SetupNumber>)],
+    players: &[Contestant; 2],
+    hash: &str,
+) -> Result<Vec<Option<GameEnd>>, String> {
+    let mut done: Vec<Option<GameEnd>> = (0..request.games).map(|_| None).collect();
+    let Some(dir) = request.records else { return Ok(done) };
+    for (i, end) in done.iter_mut().enumerate() {
+        let path = dir.join(file_name(i));
+        if !path.exists() {
+            continue;
+        }
+        if request.force {
+            continue;
+        }
+        if !request.resume {
+            return Err(format!(
+                "{} holds a record already: --resume goes on with the match it belongs to, \
+                 --force writes over it",
+                path.display()
+            ));
+        }
+        let check = |why: String| format!("cannot resume from {}: {why}", path.display());
+        *end =
+            Some(game_end(def, request, &starts[i / 2], players, hash, i, &path).map_err(check)?);
+    }
+    Ok(done)
+}
+
+/// The end of game `i` as its record at `path` tells it, if the record is that game's.
+fn game_end(
+    def: &Definition,
+    request: &Request<'_>,
+    (start, number): &(Position<'_>, Option<SetupNumber>),
+    players: &[Contestant; 2],
+    hash: &str,
+    i: usize,
+    path: &Path,
+) -> Result<GameEnd, String> {
+    let text = kickoff::text_file::read_limited(path, MAX_RECORD_SIZE, "records")?;
+    let parsed = kickoff::notation::record::parse(&text)
+        .map_err(|e| format!("the record is malformed: {}", e.message))?;
+    if parsed.tag("VariantHash") != Some(hash) {
+        return Err("it was played under another definition".into());
+    }
+    let game = record::read(&def.rules, request.variant, &parsed)
+        .map_err(|broken| format!("it does not replay: {}", broken.error))?;
+    if game.start() != start || game.setup_number() != *number {
+        return Err(format!(
+            "it starts from {}, this match's game {} from {}",
+            game.start().fen(),
+            i + 1,
+            start.fen()
+        ));
+    }
+    let tag = |name: &str| game.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str());
+    let event = super::event(request);
+    if tag("Event") != Some(&event) || tag("Round") != Some(&(i + 1).to_string()) {
+        return Err(format!("it is not game {} of a match with {event}", i + 1));
+    }
+    for side in Side::ALL {
+        let seated = players[seat_of(i, side)].to_string();
+        if tag(side.name()) != Some(seated.as_str()) {
+            return Err(format!("{} is not {seated} there", side.name()));
+        }
+    }
+    let ending = game.ending().ok_or("the game in it is unfinished")?;
+    let turns = u32::try_from(game.plies().len()).unwrap_or(u32::MAX);
+    Ok(GameEnd { score: score_of(ending.result(), i), reason: reason_of(ending), turns })
+}
