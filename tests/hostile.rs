@@ -406,6 +406,26 @@ fn escape_sequences_never_reach_the_terminal() {
     }
 }
 
+/// A position of almost two million turns is counted in full: perft and the turn count agree
+/// with the general generator. Below a root whose kick chains are too many to record (every
+/// position after its three turns has more than two million), perft counts without a record
+/// and refuses.
+#[test]
+fn large_walks_are_counted_in_full_or_refused() {
+    use kickoff::Position;
+    use kickoff::movegen::{PerftOptions, check_turn_count, general, perft};
+    let def = kickoff::load("tests/data/hostile/near2m.toml").unwrap();
+    let pos = Position::start(&def.rules);
+    let general = general::count_turns(&pos).unwrap();
+    assert!(general > 1_000_000, "{general} turns");
+    assert_eq!(check_turn_count(&pos).unwrap(), general);
+    assert_eq!(perft(&pos, 1, &PerftOptions::default(), None).unwrap(), general);
+    let def = kickoff::load("tests/data/hostile/explode16.toml").unwrap();
+    let pos = Position::start(&def.rules);
+    assert_eq!(perft(&pos, 1, &PerftOptions::default(), None).unwrap(), 3);
+    assert!(perft(&pos, 2, &PerftOptions::default(), None).is_err());
+}
+
 /// A deadline that has not passed stops nothing: the walk of a position of almost two million
 /// turns, which reads the clock every 16,384 steps, lists every result, as it does untimed.
 #[test]

@@ -192,3 +192,23 @@ fn no_en_passant_where_nothing_is_captured() {
     let none = names_in("tests/data/rules/en-passant-without-captures.toml");
     assert_eq!(none, ["Kd4", "Kd5", "Ke4", "Pc2", "Pc3"]);
 }
+
+/// In a turn of a move and three kicks in any order, a piece that may kick once does not kick
+/// again when its move brings it back to the ball.
+#[test]
+fn a_piece_kicks_no_more_than_its_own_limit_in_a_turn() {
+    let def = kickoff::load("tests/data/rules/kick-once-of-three.toml").unwrap();
+    let pos = kickoff::Position::start(&def.rules);
+    let turns = kickoff::movegen::legal_turns(&pos).unwrap();
+    let names = kickoff::notation::turn::names::names(&pos, &turns);
+    assert!(names.iter().any(|n| n == ">b4Rb3"), "{names:?}");
+    assert!(names.iter().all(|n| n.matches('>').count() <= 1), "{names:?}");
+    assert_eq!(names.len(), 20, "{names:?}");
+    // Two rooks that may kick four times each pass the ball between them eight times at most.
+    let def = kickoff::load("tests/data/rules/kick-four-times.toml").unwrap();
+    let pos = kickoff::Position::start(&def.rules);
+    let turns = kickoff::movegen::legal_turns(&pos).unwrap();
+    let names = kickoff::notation::turn::names::names(&pos, &turns);
+    let longest = names.iter().map(|n| n.matches('>').count()).max();
+    assert_eq!(longest, Some(8), "{names:?}");
+}

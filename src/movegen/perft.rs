@@ -502,3 +502,18 @@ fn run_items(
     }
     Ok(counts.into_iter().map(AtomicU64::into_inner).collect())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Slot, TransTable};
+
+    /// A perft gets a table to suit its depth (three bits a turn more), within its MiB.
+    #[test]
+    fn the_table_grows_with_the_depth_within_its_memory() {
+        assert_eq!(TransTable::for_depth(1, 1024).mask + 1, 1 << 11);
+        assert_eq!(TransTable::for_depth(2, 1024).mask + 1, 1 << 14);
+        assert_eq!(TransTable::for_depth(5, 1024).mask + 1, 1 << 23);
+        let one_mib = (1 << 20) / std::mem::size_of::<Slot>();
+        assert_eq!(TransTable::for_depth(9, 1).mask + 1, one_mib);
+    }
+}

@@ -598,3 +598,27 @@ fn path_clear(board: &[u8; SQUARES], a: Square, b: Square) -> bool {
         board[Square::at(f as u8, r as u8).index()] == EMPTY
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Mid;
+    use crate::definition::load_shipped;
+    use crate::position::Position;
+
+    /// A turn built action by action counts its actions: none at the start, one per action.
+    #[test]
+    fn each_action_is_counted() {
+        let def = load_shipped("boyer-1951").unwrap();
+        let pos = Position::start(&def.rules);
+        let mut mid = Mid::start(&pos);
+        assert_eq!(mid.actions_made(), 0);
+        for made in 1..=2 {
+            let mut actions = Vec::new();
+            mid.actions(&mut actions);
+            let Some(&first) = actions.first() else { break };
+            mid = mid.apply(first);
+            assert_eq!(mid.actions_made(), made);
+        }
+        assert!(mid.actions_made() >= 1);
+    }
+}

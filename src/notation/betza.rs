@@ -659,6 +659,10 @@ mod tests {
         assert_eq!(helps("KfW25"), "write \"KfW0\" or \"KfWW\" for an unlimited range");
         assert_eq!(helps("R25N"), "write \"RN\" for an unlimited range");
         assert_eq!(helps("fLK"), "L is another name of the camel: write \"fCK\"");
+        assert_eq!(helps("JR"), "J is another name of the zebra: write \"ZR\"");
+        // Letters of chess pieces Betza spells otherwise say how.
+        assert_eq!(helps("NO"), "castling does not exist in football chess");
+        assert_eq!(helps("P"), "a pawn is written with modalities: \"fmWfcF\" is a chess pawn");
     }
 
     /// Every bad string of these tests whose help suggests a string: each suggestion reads.

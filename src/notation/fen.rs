@@ -347,6 +347,17 @@ mod tests {
         assert!(f.fields.is_empty());
     }
 
+    /// A bad run of empty squares is shown where it stands, after spaces before the board.
+    #[test]
+    fn a_bad_run_is_placed_after_leading_spaces() {
+        let e = parse("  9/0/9 w 0").unwrap_err();
+        assert_eq!(
+            (e.message.as_str(), e.span.clone()),
+            ("a run of 0 empty squares", 4..5),
+            "{e:?}"
+        );
+    }
+
     #[test]
     fn malformed_positions() {
         for (input, at, words) in [

@@ -101,3 +101,18 @@ pub(crate) fn one_of(names: &[&str]) -> String {
         [init @ .., last] => format!("{} or {last}", init.join(", ")),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::found_at;
+
+    /// Invisible characters are named, so that a message about them can be read.
+    #[test]
+    fn a_character_is_named_visibly() {
+        assert_eq!(found_at("a\tb", 1), "'\\t'");
+        assert_eq!(found_at("a b", 1), "' '");
+        assert_eq!(found_at("a\u{7}", 1), "'\\u{7}'");
+        assert_eq!(found_at("ab", 1), "`b`");
+        assert_eq!(found_at("ab", 2), "the end");
+    }
+}
