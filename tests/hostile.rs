@@ -409,7 +409,7 @@ fn escape_sequences_never_reach_the_terminal() {
 /// A position of almost two million turns is counted in full: perft and the turn count agree
 /// with the general generator. Below a root whose kick chains are too many to record (every
 /// position after its three turns has more than two million), perft counts without a record
-/// and refuses.
+/// and refuses, at once.
 #[test]
 fn large_walks_are_counted_in_full_or_refused() {
     use kickoff::Position;
@@ -424,6 +424,11 @@ fn large_walks_are_counted_in_full_or_refused() {
     let pos = Position::start(&def.rules);
     assert_eq!(perft(&pos, 1, &PerftOptions::default(), None).unwrap(), 3);
     assert!(perft(&pos, 2, &PerftOptions::default(), None).is_err());
+    // Split between threads, or counting distinct results, the refusal comes as quickly.
+    let threads = PerftOptions { threads: 2, ..PerftOptions::default() };
+    assert!(perft(&pos, 3, &threads, None).is_err());
+    let distinct = PerftOptions { distinct: true, ..PerftOptions::default() };
+    assert!(perft(&pos, 3, &distinct, None).is_err());
 }
 
 /// A deadline that has not passed stops nothing: the walk of a position of almost two million
