@@ -10,7 +10,7 @@ use kickoff::setup::SetupNumber;
 use kickoff::side::Side;
 
 use super::{Contestant, GameEnd, Request, reason_of, score_of, seat_of};
-use crate::commands::replay::MAX_RECORD_SIZE;
+use crate::commands::replay;
 
 /// The record name of game `i` (counted from 0).
 pub(super) fn file_name(i: usize) -> String {
@@ -65,14 +65,18 @@ fn game_end(
     i: usize,
     path: &Path,
 ) -> Result<GameEnd, String> {
-    let text = kickoff::text_file::read_limited(path, MAX_RECORD_SIZE, "records")?;
-    let parsed = kickoff::notation::record::parse(&text)
-        .map_err(|e| format!("the record is malformed: {}", e.message))?;
+    let text = replay::read_record_file(path)?;
+    // A malformed or broken record is shown as `replay` shows it: where, with a caret.
+    let file = path.display().to_string();
+    let parsed = replay::parse_record(&file, &text)
+        .map_err(|_| "the record is malformed (above)".to_owned())?;
     if parsed.tag("VariantHash") != Some(hash) {
         return Err("it was played under another definition".into());
     }
-    let game = record::read(&def.rules, request.variant, &parsed)
-        .map_err(|broken| format!("it does not replay: {}", broken.error))?;
+    let game = record::read(&def.rules, request.variant, &parsed).map_err(|broken| {
+        replay::report_broken(&file, &text, &broken.error);
+        "it does not replay (above)".to_owned()
+    })?;
     if game.start() != start || game.setup_number() != *number {
         return Err(format!(
             "it starts from {}, this match's game {} from {}",
