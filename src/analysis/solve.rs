@@ -3,11 +3,12 @@
 //! A dedicated AND/OR search over the distinct results of each position's turns: at the
 //! attacker's nodes one result must win, at the defender's every result must (null turns and
 //! forced passes are results like any other). There is no evaluation and no cut-off beyond the
-//! proof itself: the evaluation only orders the results. A transposition table keyed by the
-//! position's hash, the turns left and the turn count keeps what was proved; repetitions (a
-//! draw, so a defence) are counted from the solved position on, and a result that a
-//! repetition could change is kept only where the position's past cannot reach it (see
-//! `Solver::context_free`).
+//! proof itself: the evaluation only orders the results, after the turns that proved the last
+//! nodes of the same depth (killers: a defender's refutation often refutes its siblings too).
+//! A transposition table keyed by the position's hash, the turns left and the turn count keeps
+//! what was proved; repetitions (a draw, so a defence) are counted from the solved position
+//! on, and a result that a repetition could change is kept only where the position's past
+//! cannot reach it (see `Solver::context_free`).
 
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
@@ -21,6 +22,7 @@ use crate::position::zobrist::KeyHasher;
 use crate::rules::BallMode;
 use crate::search::Eval;
 use crate::side::Side;
+use crate::square::Square;
 
 /// The answer of a search: proved, refuted, or not known within the limits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -130,6 +132,29 @@ type Key = (u64, u32, u32);
 /// The most entries the table keeps before it is emptied (about 40 bytes each).
 const TABLE_LIMIT: usize = 1 << 23;
 
+/// A turn by what it does: its piece move and the square it leaves the ball on. A turn that
+/// proved its node (the defender's refutation, the attacker's win) is tried first at the nodes
+/// of the same depth after it: one blocking move or one shot often settles many siblings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Killer {
+    piece_move: Option<(Square, Square)>,
+    ball: Square,
+}
+
+impl Killer {
+    fn of(child: &Child<'_>) -> Killer {
+        Killer { piece_move: child.piece_move, ball: child.position.ball() }
+    }
+}
+
+/// From how many of the attacker's turns below a result on the results are ordered by the
+/// replies each leaves ([`Solver::by_replies`]); nearer the leaves the last proofs' turns
+/// (killers) and the ball's distance order them.
+const NARROW_FROM: u32 = 2;
+
+/// The most replies counted when ordering (more order the same).
+const REPLIES_COUNTED: usize = 1 << 20;
+
 /// How often (in expanded positions) progress is reported.
 const PROGRESS_EVERY: u64 = 1 << 12;
 
@@ -144,6 +169,10 @@ pub struct Solver<'r, 'p> {
     eval: Eval,
     buffers: Vec<Vec<Child<'r>>>,
     orders: Vec<Vec<(i32, usize)>>,
+    /// Per depth: the last two turns that proved a node there, the latest first.
+    killers: Vec<[Option<Killer>; 2]>,
+    /// The results of a result, counted when ordering.
+    replies: Vec<Child<'r>>,
     table: HashMap<Key, Val, BuildHasherDefault<KeyHasher>>,
     /// The hashes of the positions from the solved one to the current node.
     path: Vec<u64>,
@@ -172,6 +201,8 @@ impl<'r, 'p> Solver<'r, 'p> {
             eval: Eval::new(rules),
             buffers: Vec::new(),
             orders: Vec::new(),
+            killers: Vec::new(),
+            replies: Vec::new(),
             table: HashMap::default(),
             path: Vec::new(),
             repetitions: 0,
@@ -379,8 +410,51 @@ impl<'r, 'p> Solver<'r, 'p> {
         while self.buffers.len() <= depth {
             self.buffers.push(Vec::new());
             self.orders.push(Vec::new());
+            self.killers.push([None; 2]);
         }
         (std::mem::take(&mut self.buffers[depth]), std::mem::take(&mut self.orders[depth]))
+    }
+
+    /// The order key of `child` at the current depth: a killer's first (the latest first),
+    /// else `key`.
+    fn ordered(&self, child: &Child<'_>, key: i32) -> i32 {
+        let killers = &self.killers[self.path.len()];
+        let this = Some(Killer::of(child));
+        if killers[0] == this {
+            i32::MIN
+        } else if killers[1] == this {
+            i32::MIN + 1
+        } else {
+            key
+        }
+    }
+
+    /// Puts first the results after which the side to move next has the fewest results of its
+    /// own, ties in the order of `order`'s keys: a defence that leaves the attacker little to
+    /// try is refuted soonest and refutes most often, an attack that leaves few defences is
+    /// proved soonest. It costs an expansion per result, so it is done only where each result
+    /// still has [`NARROW_FROM`] or more of the attacker's turns below it.
+    fn by_replies(&mut self, children: &[Child<'r>], order: &mut [(i32, usize)]) {
+        let mut replies = std::mem::take(&mut self.replies);
+        for entry in order.iter_mut() {
+            // A result whose results cannot all be listed keeps its place among the last.
+            let count = match self.expand(&children[entry.1].position, &mut replies) {
+                Ok(()) => replies.len().min(REPLIES_COUNTED),
+                Err(_) => REPLIES_COUNTED,
+            };
+            entry.0 = (count as i32) * 1024 + entry.0.clamp(-512, 511);
+        }
+        self.replies = replies;
+    }
+
+    /// Remembers `child` as the turn that proved the node at the current depth.
+    fn proved_by(&mut self, child: &Child<'_>) {
+        let killers = &mut self.killers[self.path.len()];
+        let this = Some(Killer::of(child));
+        if killers[0] != this {
+            killers[1] = killers[0];
+            killers[0] = this;
+        }
     }
 
     fn give_back(&mut self, children: Vec<Child<'r>>, order: Vec<(i32, usize)>) {
@@ -456,6 +530,7 @@ impl<'r, 'p> Solver<'r, 'p> {
             return self.unknown(why);
         }
         order.clear();
+        let narrow = k > NARROW_FROM;
         let mut result = None;
         for (i, c) in children.iter().enumerate() {
             match self.judge(&c.position) {
@@ -465,12 +540,18 @@ impl<'r, 'p> Solver<'r, 'p> {
                 }
                 Some(false) => {}
                 None if self.repeats(pos, c.position.hash()) => self.repetitions += 1,
-                None => order.push((self.eval.to_goal(self.attacker, c.position.ball()), i)),
+                None => {
+                    let near = self.eval.to_goal(self.attacker, c.position.ball());
+                    order.push((if narrow { near } else { self.ordered(c, near) }, i));
+                }
             }
         }
         let v = match result {
             Some(v) => v,
             None => {
+                if narrow {
+                    self.by_replies(&children, &mut order);
+                }
                 order.sort_unstable_by_key(|&(d, _)| d);
                 self.first_winning(&children, &order, k)
             }
@@ -488,7 +569,10 @@ impl<'r, 'p> Solver<'r, 'p> {
             let (v, _) = self.defend(&child, k - 1);
             self.path.pop();
             match v {
-                Val::Win(_) => return Val::Win(child.hash()),
+                Val::Win(_) => {
+                    self.proved_by(&children[i]);
+                    return Val::Win(child.hash());
+                }
                 Val::Unknown if self.stop.as_ref().is_some_and(|s| !is_local(s)) => {
                     return Val::Unknown;
                 }
@@ -523,6 +607,7 @@ impl<'r, 'p> Solver<'r, 'p> {
             return self.unknown(why);
         }
         order.clear();
+        let narrow = k >= NARROW_FROM;
         // No turn at all where the rules draw then: the defender is saved.
         let mut refuted = children.is_empty();
         for (i, c) in children.iter().enumerate() {
@@ -533,7 +618,10 @@ impl<'r, 'p> Solver<'r, 'p> {
                     self.repetitions += 1;
                     refuted = true;
                 }
-                None => order.push((-self.eval.to_goal(self.attacker, c.position.ball()), i)),
+                None => {
+                    let far = -self.eval.to_goal(self.attacker, c.position.ball());
+                    order.push((if narrow { far } else { self.ordered(c, far) }, i));
+                }
             }
             if refuted {
                 break;
@@ -542,6 +630,9 @@ impl<'r, 'p> Solver<'r, 'p> {
         let v = if refuted {
             Val::NoWin
         } else {
+            if narrow {
+                self.by_replies(&children, &mut order);
+            }
             order.sort_unstable_by_key(|&(d, _)| d);
             self.every_defence_loses(&children, &order, k)
         };
@@ -562,7 +653,10 @@ impl<'r, 'p> Solver<'r, 'p> {
             let (v, _) = self.attack(&child, k);
             self.path.pop();
             match v {
-                Val::NoWin => return Val::NoWin,
+                Val::NoWin => {
+                    self.proved_by(&children[i]);
+                    return Val::NoWin;
+                }
                 Val::Unknown if self.stop.as_ref().is_some_and(|s| !is_local(s)) => {
                     return Val::Unknown;
                 }

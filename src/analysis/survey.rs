@@ -1,6 +1,7 @@
 //! Forced goals over every start of a variant: each random setup (Black mirroring White), or
 //! the one start position, solved for both sides on every core.
 
+use std::collections::HashMap;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -51,6 +52,10 @@ pub fn starts(rules: &Rules) -> Vec<(Option<SetupNumber>, Position<'_>)> {
 }
 
 /// Solves one start for both sides within `turns`.
+///
+/// Where the first goal ends the game, a forced goal of the side to move settles the other
+/// side's question without a search: every defence of the proof was tried, a goal of the
+/// defender's among them, and none came before the attacker's goal, which ends the game.
 #[must_use]
 pub fn verdict(
     number: Option<SetupNumber>,
@@ -59,19 +64,53 @@ pub fn verdict(
     limits: SolveLimits,
 ) -> StartVerdict {
     let white = solve(pos, turns, limits);
-    let black = solve_reply(pos, turns, limits);
+    let first_goal_ends = !pos.rules().end().keeps_score();
+    let (black, black_unknown) = if white.verdict == Verdict::Win && first_goal_ends {
+        (None, false)
+    } else {
+        let black = solve_reply(pos, turns, limits);
+        (black.turns, black.verdict == Verdict::Unknown)
+    };
     StartVerdict {
         setup: number.map(|n| n.to_string()),
         fen: pos.fen(),
         white: white.turns,
-        black: black.turns,
-        unknown: white.verdict == Verdict::Unknown || black.verdict == Verdict::Unknown,
+        black,
+        unknown: white.verdict == Verdict::Unknown || black_unknown,
     }
+}
+
+/// For each start, the earlier start that is its mirror image, where the rules read the same in
+/// a mirror ([`Rules::reflects`]): the two have the same forced goals, so one is solved for
+/// both.
+#[must_use]
+pub fn twins(rules: &Rules, all: &[(Option<SetupNumber>, Position<'_>)]) -> Vec<Option<usize>> {
+    if !rules.reflects() {
+        return vec![None; all.len()];
+    }
+    let board = rules.board();
+    let fens: HashMap<String, usize> =
+        all.iter().enumerate().map(|(i, (_, pos))| (pos.fen(), i)).collect();
+    all.iter()
+        .enumerate()
+        .map(|(i, (_, pos))| {
+            let mut image = pos.placement();
+            for piece in &mut image.pieces {
+                piece.0 = board.reflect(piece.0);
+            }
+            image.pieces.sort_by_key(|&(s, _, _)| s);
+            image.ball = board.reflect(image.ball);
+            image.en_passant = image.en_passant.map(|s| board.reflect(s));
+            image.steal = image.steal.map(|(a, b)| (board.reflect(a), board.reflect(b)));
+            fens.get(&image.fen(rules)).copied().filter(|&j| j < i)
+        })
+        .collect()
 }
 
 /// Every start of the variant solved within `turns` on `threads` threads (in setup order), each
 /// start given `per_start` time from when its solving begins (a shared deadline would leave the
-/// later starts unknown); `progress` is called with the number done after each start.
+/// later starts unknown); `progress` is called with the number done after each start. A start
+/// that is the mirror image of an earlier one ([`twins`]) takes that one's verdict.
 pub fn forced_goals(
     rules: &Rules,
     turns: u32,
@@ -81,24 +120,35 @@ pub fn forced_goals(
 ) -> (Vec<StartVerdict>, Duration) {
     let start = Instant::now();
     let all = starts(rules);
+    let twins = twins(rules, &all);
+    let solved: Vec<usize> = (0..all.len()).filter(|&i| twins[i].is_none()).collect();
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let out = Mutex::new(vec![None; all.len()]);
     std::thread::scope(|scope| {
         for _ in 0..threads.max(1) {
             scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some((number, pos)) = all.get(i) else { break };
+                while let Some(&i) = solved.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let (number, pos) = &all[i];
                     let deadline = per_start.and_then(|t| Instant::now().checked_add(t));
                     let limits = SolveLimits { max_nodes: None, deadline };
                     let v = verdict(*number, pos, turns, limits);
                     out.lock().unwrap_or_else(std::sync::PoisonError::into_inner)[i] = Some(v);
-                    progress(done.fetch_add(1, Ordering::Relaxed) + 1, all.len());
+                    progress(done.fetch_add(1, Ordering::Relaxed) + 1, solved.len());
                 }
             });
         }
     });
-    let out = out.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let mut out = out.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+    for (i, twin) in twins.iter().enumerate() {
+        if let Some(&j) = twin.as_ref() {
+            let (number, pos) = &all[i];
+            out[i] = out[j].clone().map(|v| StartVerdict {
+                setup: number.map(|n| n.to_string()),
+                fen: pos.fen(),
+                ..v
+            });
+        }
+    }
     (out.into_iter().flatten().collect(), start.elapsed())
 }

@@ -121,6 +121,19 @@ impl Board {
             && (square.rank() == 0 || square.rank() == self.ranks - 1)
     }
 
+    /// The square in a mirror held along the files: same rank, the first file and the last
+    /// swapped.
+    #[must_use]
+    pub fn reflect(self, square: Square) -> Square {
+        Square::at(self.files - 1 - square.file(), square.rank())
+    }
+
+    /// `set` in that mirror.
+    #[must_use]
+    pub fn reflect_set(self, set: SquareSet) -> SquareSet {
+        set.iter().map(|s| self.reflect(s)).collect()
+    }
+
     /// The square seen from the other side: same file, rank mirrored.
     #[must_use]
     pub fn mirror(self, square: Square) -> Square {
@@ -578,6 +591,32 @@ impl Rules {
     #[must_use]
     pub fn start(&self) -> &Placement {
         &self.start
+    }
+
+    /// Whether the rules read the same in a mirror held along the files ([`Board::reflect`]):
+    /// the board, the goals, the ball's forbidden squares, and every piece's moves, kicks,
+    /// zone and promotion squares are their own mirror images. Then a position and its
+    /// mirror image have the same turns, mirrored, and the same forced goals. (Nothing else
+    /// in the rules has a left or a right; the colours of squares only guide random setups.)
+    #[must_use]
+    pub fn reflects(&self) -> bool {
+        let board = self.board;
+        let same = |set: SquareSet| board.reflect_set(set) == set;
+        let legs_same = |legs: &[Leg]| {
+            legs.iter().all(|leg| {
+                let image = Leg { step: (-leg.step.0, leg.step.1), ..*leg };
+                legs.contains(&image)
+            })
+        };
+        same(board.holes)
+            && Side::ALL.iter().all(|&side| same(self.goals[side].iter().copied().collect()))
+            && same(self.ball.forbidden)
+            && self.pieces.iter().all(|piece| {
+                legs_same(&piece.moves)
+                    && legs_same(&piece.kicks)
+                    && piece.zone.is_none_or(same)
+                    && piece.promotion.as_ref().is_none_or(|p| same(p.squares))
+            })
     }
 
     /// The random setup, if the variant has one.
