@@ -293,3 +293,22 @@ fn a_proof_that_black_has_no_forced_goal_stays_small() {
         assert!(black.nodes < bound, "setup {n}: {} positions", black.nodes);
     }
 }
+
+#[test]
+fn setup_47_is_a_forced_goal_in_four_and_not_in_three() {
+    // One of the 62 setups the four-turn survey adds to the shipped three-turn list.
+    let rules = load("football-960").unwrap().rules;
+    let random = rules.random_setup().unwrap();
+    let number = kickoff::setup::SetupNumber { white: 47, black: None };
+    let pos = kickoff::setup::position(&rules, random, number).unwrap();
+    assert!(!shipped_unfair(3).contains(&47));
+    let v = verdict(None, &pos, 4, SolveLimits::default());
+    assert_eq!((v.white, v.black, v.unknown), (Some(4), None, false));
+    let out = kickoff()
+        .args(["solve", "football-960", "--setup", "47", "--turns", "4", "--format", "json"])
+        .output()
+        .unwrap();
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((doc["verdict"].as_str(), doc["turns"].as_u64()), (Some("win"), Some(4)));
+    assert_eq!(doc["turn"], "Qf6>b2");
+}
