@@ -516,4 +516,18 @@ mod tests {
         let one_mib = (1 << 20) / std::mem::size_of::<Slot>();
         assert_eq!(TransTable::for_depth(9, 1).mask + 1, one_mib);
     }
+
+    /// A count stored is found again under its key, and not under another key of its slot
+    /// (nor is an empty slot read as a count).
+    #[test]
+    fn the_table_finds_what_it_keeps_and_only_that() {
+        let table = TransTable::new(10);
+        let (key, other) = (0x1234_5678_9abc_def0_u64, 0x1234_5678_9abc_def0_u64 ^ (1 << 40));
+        assert_eq!(table.get(key), None);
+        table.put(key, 56_059_729);
+        assert_eq!(table.get(key), Some(56_059_729));
+        assert_eq!(table.get(other), None);
+        table.put(other, 7);
+        assert_eq!((table.get(other), table.get(key)), (Some(7), None));
+    }
 }
