@@ -69,11 +69,20 @@ fn proofs_check_and_a_missing_defence_is_caught() {
 
 #[test]
 fn a_node_bound_gives_an_honest_unknown() {
-    let rules = rules("vchess");
-    let pos = Position::start(&rules);
+    let vchess = rules("vchess");
+    let pos = Position::start(&vchess);
     let s = solve(&pos, 3, SolveLimits { max_nodes: Some(50), deadline: None });
     assert_eq!(s.verdict, Verdict::Unknown);
     assert!(s.unknown.unwrap().to_string().contains("50 positions"));
+    // Met while White's first turns are ordered by the replies each leaves Black (each count
+    // costs a position; 180 positions refute two turns), the bound stops the search there too:
+    // it ran on to 246 when the ordering let it pass.
+    let football = rules("football-960");
+    let pos = setup_position(&football, 0);
+    let s = solve_reply(&pos, 3, SolveLimits { max_nodes: Some(190), deadline: None });
+    assert_eq!(s.verdict, Verdict::Unknown);
+    assert!(s.unknown.unwrap().to_string().contains("190 positions"));
+    assert!(s.nodes <= 191, "{} positions", s.nodes);
 }
 
 /// A position from a random game of `variant`, thinned to a few pieces a side so that the plain

@@ -434,17 +434,30 @@ impl<'r, 'p> Solver<'r, 'p> {
     /// try is refuted soonest and refutes most often, an attack that leaves few defences is
     /// proved soonest. It costs an expansion per result, so it is done only where each result
     /// still has [`NARROW_FROM`] or more of the attacker's turns below it.
-    fn by_replies(&mut self, children: &[Child<'r>], order: &mut [(i32, usize)]) {
+    ///
+    /// # Errors
+    /// The node bound or the deadline, met while counting.
+    fn by_replies(
+        &mut self,
+        children: &[Child<'r>],
+        order: &mut [(i32, usize)],
+    ) -> Result<(), Unknown> {
         let mut replies = std::mem::take(&mut self.replies);
+        let mut counted = Ok(());
         for entry in order.iter_mut() {
-            // A result whose results cannot all be listed keeps its place among the last.
             let count = match self.expand(&children[entry.1].position, &mut replies) {
                 Ok(()) => replies.len().min(REPLIES_COUNTED),
-                Err(_) => REPLIES_COUNTED,
+                // A result whose results cannot all be listed goes among the last.
+                Err(why) if is_local(&why) => REPLIES_COUNTED,
+                Err(why) => {
+                    counted = Err(why);
+                    break;
+                }
             };
             entry.0 = (count as i32) * 1024 + entry.0.clamp(-512, 511);
         }
         self.replies = replies;
+        counted
     }
 
     /// Remembers `child` as the turn that proved the node at the current depth.
@@ -546,12 +559,15 @@ impl<'r, 'p> Solver<'r, 'p> {
                 }
             }
         }
-        let v = match result {
-            Some(v) => v,
-            None => {
-                if narrow {
-                    self.by_replies(&children, &mut order);
-                }
+        let ordered = if narrow && result.is_none() {
+            self.by_replies(&children, &mut order)
+        } else {
+            Ok(())
+        };
+        let v = match (result, ordered) {
+            (Some(v), _) => v,
+            (None, Err(why)) => self.unknown(why),
+            (None, Ok(())) => {
                 order.sort_unstable_by_key(|&(d, _)| d);
                 self.first_winning(&children, &order, k)
             }
@@ -627,14 +643,15 @@ impl<'r, 'p> Solver<'r, 'p> {
                 break;
             }
         }
-        let v = if refuted {
-            Val::NoWin
-        } else {
-            if narrow {
-                self.by_replies(&children, &mut order);
+        let ordered =
+            if narrow && !refuted { self.by_replies(&children, &mut order) } else { Ok(()) };
+        let v = match (refuted, ordered) {
+            (true, _) => Val::NoWin,
+            (false, Err(why)) => self.unknown(why),
+            (false, Ok(())) => {
+                order.sort_unstable_by_key(|&(d, _)| d);
+                self.every_defence_loses(&children, &order, k)
             }
-            order.sort_unstable_by_key(|&(d, _)| d);
-            self.every_defence_loses(&children, &order, k)
         };
         self.give_back(children, order);
         v

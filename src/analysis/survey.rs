@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use crate::analysis::solve::{SolveLimits, Verdict, solve, solve_reply};
-use crate::position::Position;
+use crate::position::{Placement, Position};
 use crate::rules::Rules;
 use crate::setup::{self, SetupNumber};
 
@@ -89,20 +89,13 @@ pub fn twins(rules: &Rules, all: &[(Option<SetupNumber>, Position<'_>)]) -> Vec<
         return vec![None; all.len()];
     }
     let board = rules.board();
-    let fens: HashMap<String, usize> =
-        all.iter().enumerate().map(|(i, (_, pos))| (pos.fen(), i)).collect();
+    let placements: HashMap<Placement, usize> =
+        all.iter().enumerate().map(|(i, (_, pos))| (pos.placement(), i)).collect();
     all.iter()
         .enumerate()
         .map(|(i, (_, pos))| {
-            let mut image = pos.placement();
-            for piece in &mut image.pieces {
-                piece.0 = board.reflect(piece.0);
-            }
-            image.pieces.sort_by_key(|&(s, _, _)| s);
-            image.ball = board.reflect(image.ball);
-            image.en_passant = image.en_passant.map(|s| board.reflect(s));
-            image.steal = image.steal.map(|(a, b)| (board.reflect(a), board.reflect(b)));
-            fens.get(&image.fen(rules)).copied().filter(|&j| j < i)
+            let image = pos.placement().reflected(board);
+            placements.get(&image).copied().filter(|&j| j < i)
         })
         .collect()
 }

@@ -4,13 +4,13 @@ use crate::notation::ParseError;
 use std::ops::Range;
 
 use crate::notation::fen::{CellKind, FenSetup, FieldKind, Row};
-use crate::rules::{BallMode, GoalAccess, PieceKind, Rules};
+use crate::rules::{BallMode, Board, GoalAccess, PieceKind, Rules};
 use crate::side::Side;
 use crate::square::{SQUARES, Square};
 
 /// A checked position: every piece on the board, the ball, the side to move, the turn count,
 /// and the state some variants keep (the score, an en-passant square, the last in-place steal).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Placement {
     /// The pieces and their squares, from a1 upwards rank by rank.
     pub pieces: Vec<(Square, Side, PieceKind)>,
@@ -32,6 +32,22 @@ pub struct Placement {
 }
 
 impl Placement {
+    /// This placement in a mirror held along the files ([`Board::reflect`]): every square
+    /// reflected, the pieces in board order again.
+    #[must_use]
+    pub fn reflected(&self, board: Board) -> Placement {
+        let mut pieces: Vec<_> =
+            self.pieces.iter().map(|&(s, side, kind)| (board.reflect(s), side, kind)).collect();
+        pieces.sort_by_key(|&(s, _, _)| s);
+        Placement {
+            pieces,
+            ball: board.reflect(self.ball),
+            en_passant: self.en_passant.map(|s| board.reflect(s)),
+            steal: self.steal.map(|(a, b)| (board.reflect(a), board.reflect(b))),
+            ..self.clone()
+        }
+    }
+
     /// A placement of `pieces` and a free ball with no score and nothing pending.
     #[must_use]
     pub fn new(pieces: Vec<(Square, Side, PieceKind)>, ball: Square, side: Side) -> Placement {
