@@ -117,6 +117,30 @@ test('against the engine: clicks, a typed turn, the reply, undo', { timeout: 120
   assert.equal(await page.locator('#board .piece[data-square="c3"]').count(), 1, 'the knight is back on c3');
 });
 
+test('an answer overtaken by a newer view of the game does not replace it', { timeout: 120000 }, async (t) => {
+  const server = await withServer(t);
+  const page = await newPage(t);
+  await newGame(page, server.url, { opponent: 'engine', level: 1 });
+  // The answer to the turn is held back until the engine has replied and the page has heard of
+  // it: the answer, older than what the page shows by then, arrives last.
+  let held = 0;
+  await page.route('**/play', async (route) => {
+    const response = await route.fetch();
+    held += 1;
+    await page.waitForFunction(() => document.querySelectorAll('#moves .move').length === 2);
+    await route.fulfill({ response });
+  });
+  await clickSquare(page, 'b1');
+  await page.locator('.mark.target[data-square="c3"]').waitFor();
+  await clickSquare(page, 'c3');
+  await waitForMoves(page, 2);
+  await page.waitForFunction(() => !document.querySelector('#status').textContent.includes('thinking'));
+  await page.evaluate(() => new Promise((done) => setTimeout(done, 300)));
+  assert.equal(held, 1, 'the turn\'s answer was held back');
+  assert.equal((await moves(page)).length, 2, 'the engine\'s reply stays shown');
+  assert.equal(await page.textContent('#status'), 'Your turn (White).');
+});
+
 test('a kick chain entered step by step', { timeout: 120000 }, async (t) => {
   const server = await withServer(t);
   const page = await newPage(t);

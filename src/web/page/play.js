@@ -76,14 +76,26 @@ class GameScreen {
     }
     const events = new EventSource(`${this.base}/events`);
     events.addEventListener('update', (e) => {
-      if (!this.view || Number(e.data) !== this.view.version) this.load().catch((err) => this.fail(err));
+      const version = Number(e.data);
+      if (!this.view || version === this.view.version) return;
+      // A lower version than the one shown: the server has restarted and counts afresh.
+      this.load({ restarted: version < this.view.version }).catch((err) => this.fail(err));
     });
   }
 
   /** Fetches the game and starts the turn afresh. */
-  async load() {
-    this.view = await get(`${this.base}?flip=${this.flipped}`);
-    this.reset();
+  async load({ restarted = false } = {}) {
+    if (this.accept(await get(`${this.base}?flip=${this.flipped}`), restarted)) this.reset();
+  }
+
+  /**
+   * Shows a view of the game unless the one shown is newer: answers may arrive out of order
+   * (a turn's answer after the view fetched when the engine replied to it). True when shown.
+   */
+  accept(view, restarted = false) {
+    if (this.view && !restarted && view.version < this.view.version) return false;
+    this.view = view;
+    return true;
   }
 
   reset() {
@@ -292,8 +304,7 @@ class GameScreen {
   /** Sends a request that answers with the game; true when it was done. */
   async send(path, body) {
     try {
-      this.view = await post(`${this.base}/${path}`, body);
-      this.reset();
+      if (this.accept(await post(`${this.base}/${path}`, body))) this.reset();
       return true;
     } catch (e) {
       this.fail(e);
@@ -334,8 +345,7 @@ class GameScreen {
       if (answer) {
         this.svg = answer.svg;
       } else {
-        this.view = await get(`${this.base}?flip=${this.flipped}`);
-        this.svg = this.view.svg;
+        if (this.accept(await get(`${this.base}?flip=${this.flipped}`))) this.svg = this.view.svg;
       }
       this.render();
     } catch (e) {
