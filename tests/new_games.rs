@@ -212,3 +212,26 @@ fn a_piece_kicks_no_more_than_its_own_limit_in_a_turn() {
     let longest = names.iter().map(|n| n.matches('>').count()).max();
     assert_eq!(longest, Some(8), "{names:?}");
 }
+
+/// In a turn of up to three kicks where each piece kicks once, the walk that merges states of a
+/// turn reached in several ways keeps apart those where different pieces have kicked: it finds
+/// every result the turns lead to, each as often as the list of turns does.
+#[test]
+fn states_of_a_turn_differ_by_who_has_kicked() {
+    let def = kickoff::load("tests/data/rules/kick-once-of-three-knights.toml").unwrap();
+    let pos = kickoff::Position::start(&def.rules);
+    let mut listed = std::collections::BTreeMap::new();
+    for turn in kickoff::movegen::legal_turns(&pos).unwrap() {
+        *listed.entry(kickoff::movegen::play_unchecked(&pos, &turn).fen()).or_insert(0) += 1;
+    }
+    let walked: std::collections::BTreeMap<String, u64> =
+        kickoff::movegen::general::results(&pos, u64::MAX)
+            .unwrap()
+            .into_iter()
+            .map(|o| (o.position.fen(), o.turns))
+            .collect();
+    assert_eq!(listed.len(), 301);
+    let missing: Vec<_> = listed.keys().filter(|k| !walked.contains_key(*k)).collect();
+    assert!(missing.is_empty(), "results not found by the walk: {missing:?}");
+    assert_eq!(walked, listed);
+}

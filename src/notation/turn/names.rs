@@ -589,4 +589,27 @@ mod tests {
         let e = resolve(&pos, "--").unwrap_err();
         assert!(matches!(e, NotationError::Illegal { .. }), "{e}");
     }
+
+    #[test]
+    fn a_long_list_of_alternatives_is_cut_at_24() {
+        let rules = load_shipped("boyer-1951").unwrap().rules;
+        // A lone queen in the middle of the board has 29 moves: 32 squares in her lines, less the
+        // two goals and the ball's square.
+        let pos = Position::from_fen(&rules, "9/9/9/9/4Q4/9/9/9/a8 w 0").unwrap();
+        let e = resolve(&pos, "Qe5").unwrap_err();
+        let NotationError::Illegal { alternatives, .. } = &e else { panic!("{e}") };
+        assert_eq!(alternatives.len(), 29, "{alternatives:?}");
+        let text = e.to_string();
+        let (_, listed) = text.split_once("; legal instead: ").expect(&text);
+        let words: Vec<&str> = listed.split(' ').collect();
+        assert_eq!(words.len(), 25, "{text}");
+        assert_eq!(words[..24], alternatives[..24], "{text}");
+        assert_eq!(words[24], "...", "{text}");
+        // A list of 24 is given whole: the queen on a2 has 24 moves.
+        let pos = Position::from_fen(&rules, "8a/9/9/9/9/9/9/Q8/9 w 0").unwrap();
+        let e = resolve(&pos, "Qa2").unwrap_err();
+        let NotationError::Illegal { alternatives, .. } = &e else { panic!("{e}") };
+        assert_eq!(alternatives.len(), 24, "{alternatives:?}");
+        assert!(e.to_string().ends_with(&alternatives.join(" ")), "{e}");
+    }
 }
