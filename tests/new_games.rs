@@ -235,3 +235,24 @@ fn states_of_a_turn_differ_by_who_has_kicked() {
     assert!(missing.is_empty(), "results not found by the walk: {missing:?}");
     assert_eq!(walked, listed);
 }
+
+/// A pawn's double step is made from its own side's pawn squares of the start position only, not
+/// from a square where another piece of its side starts.
+#[test]
+fn a_double_step_only_from_a_pawns_own_start_square() {
+    let def = kickoff::load("vchess-ball").unwrap();
+    let pawn_turns = |fen: &str| {
+        let pos = kickoff::Position::from_fen(&def.rules, fen).unwrap();
+        let turns = kickoff::movegen::legal_turns(&pos).unwrap();
+        let mut names = kickoff::notation::turn::names::names(&pos, &turns);
+        names.retain(|n| n.starts_with('P'));
+        names.sort();
+        names
+    };
+    // White's pawn on b2, where White's pawns start, and on a1, where White's phoenix starts.
+    assert_eq!(pawn_turns("4q4/9/9/9/4a4/9/9/1P7/4Q4 w 0 - -"), ["Pb3", "Pb4"]);
+    assert_eq!(pawn_turns("4q4/9/9/9/4a4/9/9/9/P3Q4 w 0 - -"), ["Pa2"]);
+    // Black's pawn on b8, and on a9, where Black's phoenix starts.
+    assert_eq!(pawn_turns("4q4/1p7/9/9/4a4/9/9/9/4Q4 b 0 - -"), ["Pb6", "Pb7"]);
+    assert_eq!(pawn_turns("p3q4/9/9/9/4a4/9/9/9/4Q4 b 0 - -"), ["Pa8"]);
+}
