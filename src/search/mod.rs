@@ -6,9 +6,7 @@
 //! evaluation and a history of good results. It is a principal variation search
 //! with late move reductions (`node.rs`); nodes one turn from the horizon weigh every result by
 //! its static value before making any position (`frontier.rs`); at the horizon it asks whether
-//! the side to move can score at once, so a goal in one is never hidden (`horizon.rs`). On the
-//! clock, the exact solver is asked first for a goal forced within three turns, and last whether
-//! the result chosen lets the other side force one within three (`probe.rs`). It works
+//! the side to move can score at once, so a goal in one is never hidden (`horizon.rs`). It works
 //! for any definition: everything it knows comes from the [`Rules`](crate::rules::Rules).
 
 mod eval;
@@ -17,7 +15,6 @@ mod horizon;
 mod limits;
 mod node;
 mod player;
-mod probe;
 mod selective;
 mod table;
 
@@ -178,37 +175,7 @@ impl<'r> Searcher<'r> {
             truncated: false,
         };
         let Some(root) = self.root(pos) else { return Ok(report) };
-        // On the clock, the time is shared between proving a forced goal before the search,
-        // the search, and checking its choice after it (see `probe.rs`).
-        let (attack, search, defence) = probe::SHARES;
-        let share = |percent: u32| limits.movetime.map(|t| t * percent / 100);
-        if let Some(time) = share(attack)
-            && let Some((first, turns, nodes)) = probe::forced_goal(pos, start + time)
-        {
-            let turn = shortest_turn(pos, &first, u64::MAX, None).unwrap_or_else(Turn::null);
-            report.line = vec![turn.clone()];
-            report.turn = Some(turn);
-            report.result = Some(first.position);
-            report.score = WIN - 2 * turns as i32 + 1;
-            report.depth = turns;
-            report.nodes = nodes;
-            report.time = start.elapsed();
-            return Ok(report);
-        }
-        let searched = Limits { movetime: share(attack + search), ..limits };
-        self.deadline = searched.deadline(start);
-        let (mut best, mut score, depth, order) = self.deepen(pos, root, searched);
-        if let Some(time) = share(defence)
-            && score > -WIN_BOUND
-            && score < WIN_BOUND
-        {
-            let candidates: Vec<Child<'r>> = order.iter().map(|&(_, c)| c).collect();
-            if let Some(i) = probe::safe_choice(pos, &candidates, Instant::now() + time)
-                && i > 0
-            {
-                (score, best) = order[i];
-            }
-        }
+        let (best, score, depth) = self.deepen(pos, root, limits);
         // The turn to the chosen result is found in the root's chains alone (the root has at
         // most MAX_TURNS turns); the rest of the line only while the clock allows.
         let turn = shortest_turn(pos, &best, u64::MAX, None).unwrap_or_else(Turn::null);
@@ -264,14 +231,14 @@ impl<'r> Searcher<'r> {
         (!root.is_empty()).then_some(root)
     }
 
-    /// Iterative deepening over the root's results: the best result, its score, the depth of
-    /// the last completed iteration, and the root's results in its order, the best first.
+    /// Iterative deepening over the root's results: the best result, its score and the depth
+    /// of the last completed iteration.
     fn deepen(
         &mut self,
         pos: &Position<'r>,
         mut root: Root<'r>,
         limits: Limits,
-    ) -> (Child<'r>, i32, u32, Root<'r>) {
+    ) -> (Child<'r>, i32, u32) {
         let (mut best, mut best_score, mut completed) = (root[0].1, root[0].0, 0);
         for depth in 1..=limits.depth.unwrap_or(64).clamp(1, 64) {
             self.may_stop = depth > limits.min_depth.max(1);
@@ -296,11 +263,7 @@ impl<'r> Searcher<'r> {
                 break;
             }
         }
-        // The chosen result first, then the rest in the last completed iteration's order.
-        let at = root.iter().position(|(_, c)| c.position == best.position).unwrap_or(0);
-        let chosen = root.remove(at);
-        root.insert(0, (best_score, chosen.1));
-        (best, best_score, completed, root)
+        (best, best_score, completed)
     }
 
     /// One iteration at the root.
