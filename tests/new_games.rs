@@ -174,19 +174,21 @@ fn a_mixed_example_validates_and_plays() {
     assert_eq!(line_after(&replayed, "final position: "), line_after(&played, "final position: "));
 }
 
+/// The names of the legal turns of `fen` under `def`, sorted.
+fn sorted_turn_names(def: &kickoff::Definition, fen: &str) -> Vec<String> {
+    let pos = kickoff::Position::from_fen(&def.rules, fen).unwrap();
+    let turns = kickoff::movegen::legal_turns(&pos).unwrap();
+    let mut names = kickoff::notation::turn::names::names(&pos, &turns);
+    names.sort();
+    names
+}
+
 /// En passant is a capture: where nothing is captured, a double step past an enemy pawn gives
 /// none (and where pieces capture, the same position gives one).
 #[test]
 fn no_en_passant_where_nothing_is_captured() {
     let fen = "4k/1Pp2/a4/5/4K b 1 b3";
-    let names_in = |path: &str| {
-        let def = kickoff::load(path).unwrap();
-        let pos = kickoff::Position::from_fen(&def.rules, fen).unwrap();
-        let turns = kickoff::movegen::legal_turns(&pos).unwrap();
-        let mut names = kickoff::notation::turn::names::names(&pos, &turns);
-        names.sort();
-        names
-    };
+    let names_in = |path: &str| sorted_turn_names(&kickoff::load(path).unwrap(), fen);
     let captures = names_in("tests/data/rules/captures.toml");
     assert!(captures.iter().any(|n| n == "Pxb3"), "{captures:?}");
     let none = names_in("tests/data/rules/en-passant-without-captures.toml");
@@ -242,11 +244,8 @@ fn states_of_a_turn_differ_by_who_has_kicked() {
 fn a_double_step_only_from_a_pawns_own_start_square() {
     let def = kickoff::load("vchess-ball").unwrap();
     let pawn_turns = |fen: &str| {
-        let pos = kickoff::Position::from_fen(&def.rules, fen).unwrap();
-        let turns = kickoff::movegen::legal_turns(&pos).unwrap();
-        let mut names = kickoff::notation::turn::names::names(&pos, &turns);
+        let mut names = sorted_turn_names(&def, fen);
         names.retain(|n| n.starts_with('P'));
-        names.sort();
         names
     };
     // White's pawn on b2, where White's pawns start, and on a1, where White's phoenix starts.

@@ -130,11 +130,13 @@ test('an answer overtaken by a newer view of the game does not replace it', { ti
     await page.waitForFunction(() => document.querySelectorAll('#moves .move').length === 2);
     await route.fulfill({ response });
   });
+  const delivered = page.waitForResponse('**/play');
   await clickSquare(page, 'b1');
   await page.locator('.mark.target[data-square="c3"]').waitFor();
   await clickSquare(page, 'c3');
   await waitForMoves(page, 2);
-  await page.waitForFunction(() => !document.querySelector('#status').textContent.includes('thinking'));
+  // Once the held answer has reached the page, a moment for the page to read it.
+  await delivered;
   await page.evaluate(() => new Promise((done) => setTimeout(done, 300)));
   assert.equal(held, 1, 'the turn\'s answer was held back');
   assert.equal((await moves(page)).length, 2, 'the engine\'s reply stays shown');

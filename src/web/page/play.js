@@ -344,8 +344,8 @@ class GameScreen {
         .catch(() => null);
       if (answer) {
         this.svg = answer.svg;
-      } else {
-        if (this.accept(await get(`${this.base}?flip=${this.flipped}`))) this.svg = this.view.svg;
+      } else if (this.accept(await get(`${this.base}?flip=${this.flipped}`))) {
+        this.svg = this.view.svg;
       }
       this.render();
     } catch (e) {
