@@ -104,7 +104,32 @@ pub(crate) fn one_of(names: &[&str]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::found_at;
+    use pest::error::{Error as PestError, ErrorVariant};
+
+    use super::{found_at, from_pest};
+
+    mod grammar {
+        #[derive(pest_derive::Parser)]
+        #[grammar_inline = "word = { ASCII_ALPHA+ }"]
+        pub(super) struct WordParser;
+    }
+    use grammar::Rule;
+
+    /// An error pest raises with nothing expected (only rules that must not match) says what
+    /// was unexpected; one with rules expected names them.
+    #[test]
+    fn a_parse_error_names_what_was_expected_or_what_was_not() {
+        let at = |positives: Vec<Rule>, negatives: Vec<Rule>| {
+            let pos = pest::Position::new("ab1", 2).expect("a position inside the text");
+            let err =
+                PestError::new_from_pos(ErrorVariant::ParsingError { positives, negatives }, pos);
+            from_pest(&err, "ab1", |_| "a word")
+        };
+        let unexpected = at(vec![], vec![Rule::word]);
+        assert_eq!(unexpected.message, "unexpected `1`");
+        assert_eq!(unexpected.span, 2..3);
+        assert_eq!(at(vec![Rule::word], vec![]).message, "expected a word, found `1`");
+    }
 
     /// Invisible characters are named, so that a message about them can be read.
     #[test]
