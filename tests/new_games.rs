@@ -255,3 +255,20 @@ fn a_double_step_only_from_a_pawns_own_start_square() {
     assert_eq!(pawn_turns("4q4/1p7/9/9/4a4/9/9/9/4Q4 b 0 - -"), ["Pb6", "Pb7"]);
     assert_eq!(pawn_turns("p3q4/9/9/9/4a4/9/9/9/4Q4 b 0 - -"), ["Pa8"]);
 }
+
+/// A condition on a piece's move (here `i`: a double step only from a square where the piece
+/// starts) holds in a game of Boyer's family too, whose plain pieces are generated from tables.
+#[test]
+fn a_first_move_condition_holds_in_boyers_family() {
+    let def = kickoff::load("tests/data/rules/boyer-first-double-step.toml").unwrap();
+    let runner_turns = |fen: &str| {
+        let mut names = sorted_turn_names(&def, fen);
+        names.retain(|n| n.starts_with('P'));
+        names
+    };
+    // White's runner on i1, where it starts, and on i2; Black's on i9 and i8.
+    assert_eq!(runner_turns("5k3/9/9/9/4a4/9/9/9/5K2P w 0"), ["Pg1", "Ph1", "Pi2", "Pi3"]);
+    assert_eq!(runner_turns("5k3/9/9/9/4a4/9/9/8P/5K3 w 0"), ["Ph2", "Pi1", "Pi3"]);
+    assert_eq!(runner_turns("5k2p/9/9/9/4a4/9/9/9/5K3 b 0"), ["Pg9", "Ph9", "Pi7", "Pi8"]);
+    assert_eq!(runner_turns("5k3/8p/9/9/4a4/9/9/9/5K3 b 0"), ["Ph8", "Pi7", "Pi9"]);
+}
