@@ -560,11 +560,13 @@ mod tests {
         let pos = Position::from_fen(&rules, "9/9/3R5/9/3a5/3R5/9/9/9 w 0").unwrap();
         let moved = resolve_step(&pos, &Turn::null(), "Rc7").unwrap();
         assert!(moved.kicks().next().is_none() && can_continue(&pos, &moved));
+        // A piece move alone may end a turn; no action yet is not a turn to end.
+        assert!(can_stop(&pos, &moved) && !can_stop(&pos, &Turn::null()));
         let kicked = resolve_step(&pos, &moved, "d7").unwrap();
         assert_eq!(name(&pos, &kicked), "Rc7>d7");
         let passed = resolve_step(&pos, &kicked, ">f7").unwrap();
         assert_eq!(name(&pos, &passed), "Rc7>d7>f7");
-        assert!(!can_continue(&pos, &passed));
+        assert!(!can_continue(&pos, &passed) && can_stop(&pos, &passed));
         let e = resolve_step(&pos, &kicked, "d5").unwrap_err();
         assert!(
             matches!(&e, NotationError::Illegal { alternatives, .. } if alternatives.contains(&"Rc7>d7>e7".to_owned())),
