@@ -183,6 +183,13 @@ fn sorted_turn_names(def: &kickoff::Definition, fen: &str) -> Vec<String> {
     names
 }
 
+/// The sorted names of the turns of `fen` that move a piece of letter `letter` first.
+fn turns_of_letter(def: &kickoff::Definition, fen: &str, letter: char) -> Vec<String> {
+    let mut names = sorted_turn_names(def, fen);
+    names.retain(|n| n.starts_with(letter));
+    names
+}
+
 /// En passant is a capture: where nothing is captured, a double step past an enemy pawn gives
 /// none (and where pieces capture, the same position gives one).
 #[test]
@@ -243,11 +250,7 @@ fn states_of_a_turn_differ_by_who_has_kicked() {
 #[test]
 fn a_double_step_only_from_a_pawns_own_start_square() {
     let def = kickoff::load("vchess-ball").unwrap();
-    let pawn_turns = |fen: &str| {
-        let mut names = sorted_turn_names(&def, fen);
-        names.retain(|n| n.starts_with('P'));
-        names
-    };
+    let pawn_turns = |fen: &str| turns_of_letter(&def, fen, 'P');
     // White's pawn on b2, where White's pawns start, and on a1, where White's phoenix starts.
     assert_eq!(pawn_turns("4q4/9/9/9/4a4/9/9/1P7/4Q4 w 0 - -"), ["Pb3", "Pb4"]);
     assert_eq!(pawn_turns("4q4/9/9/9/4a4/9/9/9/P3Q4 w 0 - -"), ["Pa2"]);
@@ -261,11 +264,7 @@ fn a_double_step_only_from_a_pawns_own_start_square() {
 #[test]
 fn a_first_move_condition_holds_in_boyers_family() {
     let def = kickoff::load("tests/data/rules/boyer-first-double-step.toml").unwrap();
-    let runner_turns = |fen: &str| {
-        let mut names = sorted_turn_names(&def, fen);
-        names.retain(|n| n.starts_with('P'));
-        names
-    };
+    let runner_turns = |fen: &str| turns_of_letter(&def, fen, 'P');
     // White's runner on i1, where it starts, and on i2; Black's on i9 and i8.
     assert_eq!(runner_turns("5k3/9/9/9/4a4/9/9/9/5K2P w 0"), ["Pg1", "Ph1", "Pi2", "Pi3"]);
     assert_eq!(runner_turns("5k3/9/9/9/4a4/9/9/8P/5K3 w 0"), ["Ph2", "Pi1", "Pi3"]);
