@@ -119,16 +119,17 @@ mod tests {
     /// was unexpected; one with rules expected names them.
     #[test]
     fn a_parse_error_names_what_was_expected_or_what_was_not() {
-        let at = |positives: Vec<Rule>, negatives: Vec<Rule>| {
-            let pos = pest::Position::new("ab1", 2).expect("a position inside the text");
-            let err =
-                PestError::new_from_pos(ErrorVariant::ParsingError { positives, negatives }, pos);
-            from_pest(&err, "ab1", |_| "a word")
-        };
-        let unexpected = at(vec![], vec![Rule::word]);
+        use pest::Parser;
+        let expected = grammar::WordParser::parse(Rule::word, "1").unwrap_err();
+        let expected = from_pest(&expected, "1", |_| "a word");
+        assert_eq!(expected.message, "expected a word, found `1`");
+        assert_eq!(expected.span, 0..1);
+        let pos = pest::Position::new("ab1", 2).expect("a position inside the text");
+        let negatives =
+            ErrorVariant::ParsingError { positives: vec![], negatives: vec![Rule::word] };
+        let unexpected = from_pest(&PestError::new_from_pos(negatives, pos), "ab1", |_| "a word");
         assert_eq!(unexpected.message, "unexpected `1`");
         assert_eq!(unexpected.span, 2..3);
-        assert_eq!(at(vec![Rule::word], vec![]).message, "expected a word, found `1`");
     }
 
     /// Invisible characters are named, so that a message about them can be read.
