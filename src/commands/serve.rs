@@ -9,6 +9,13 @@ use kickoff::web::{Config, default_games_folder, serve};
 /// Serves the web board until the process is stopped.
 pub fn run(address: SocketAddr, games: Option<PathBuf>, open: bool) -> Exit {
     let config = Config { address, games: games.unwrap_or_else(default_games_folder) };
+    let folder = config.games.clone();
+    let ready = |url: &str| {
+        println!("kickoff serves {url} (games saved in {})", folder.display());
+        if open && let Err(e) = open::that_detached(url) {
+            eprintln!("warning: could not open a browser: {e}");
+        }
+    };
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(runtime) => runtime,
         Err(e) => {
@@ -16,7 +23,7 @@ pub fn run(address: SocketAddr, games: Option<PathBuf>, open: bool) -> Exit {
             return Exit::Failure;
         }
     };
-    match runtime.block_on(serve(config, open)) {
+    match runtime.block_on(serve(config, ready)) {
         Ok(()) => Exit::Success,
         Err(e) => {
             eprintln!("error: {e}");

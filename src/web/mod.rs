@@ -174,12 +174,12 @@ async fn known_host(State(app): State<Arc<App>>, request: Request, next: Next) -
     next.run(request).await
 }
 
-/// Serves the page until the process is stopped, announcing the address on stdout (and opening
-/// it in a browser when asked).
+/// Serves the page until the process is stopped. Once it listens, `ready` is given the page's
+/// address (`http://127.0.0.1:PORT/` for any address): the caller announces it, or opens it.
 ///
 /// # Errors
 /// The address cannot be bound, or the games folder cannot be made.
-pub async fn serve(config: Config, open_browser: bool) -> Result<(), String> {
+pub async fn serve(config: Config, ready: impl FnOnce(&str)) -> Result<(), String> {
     std::fs::create_dir_all(&config.games)
         .map_err(|e| format!("cannot make the games folder {}: {e}", config.games.display()))?;
     let listener = tokio::net::TcpListener::bind(config.address)
@@ -198,10 +198,7 @@ pub async fn serve(config: Config, open_browser: bool) -> Result<(), String> {
         address
     };
     let url = format!("http://{shown}/");
-    println!("kickoff serves {url} (games saved in {})", config.games.display());
-    if open_browser && let Err(e) = open::that_detached(&url) {
-        eprintln!("warning: could not open a browser: {e}");
-    }
+    ready(&url);
     // Stopped by a signal, whatever it is doing: every record is saved whole after every change,
     // and waiting for the pages' event streams to close would wait for ever.
     axum::serve(listener, router(app)).await.map_err(|e| e.to_string())
