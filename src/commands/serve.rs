@@ -8,7 +8,11 @@ use kickoff::web::{Config, default_games_folder, serve};
 
 /// Serves the web board until the process is stopped.
 pub fn run(address: SocketAddr, games: Option<PathBuf>, open: bool) -> Exit {
-    let config = Config { address, games: games.unwrap_or_else(default_games_folder) };
+    let config = Config {
+        address,
+        games: games.unwrap_or_else(default_games_folder),
+        warn: |problem| eprintln!("warning: {problem}"),
+    };
     let folder = config.games.clone();
     let ready = |url: &str| {
         println!("kickoff serves {url} (games saved in {})", folder.display());

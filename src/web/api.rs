@@ -500,7 +500,7 @@ pub fn wake_engine(app: Arc<App>, session: Shared) {
         match chosen {
             Some(turn) if current => {
                 if let Err(e) = s.change(|game| game.play(turn)) {
-                    eprintln!("warning: game {}: {e:?}", s.id);
+                    (app.warn)(&format!("game {}: {e:?}", s.id));
                 }
             }
             _ => s.announce(),

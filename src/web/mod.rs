@@ -42,6 +42,8 @@ pub struct Config {
     pub address: SocketAddr,
     /// Where games are saved.
     pub games: PathBuf,
+    /// Told of a problem no request is waiting for (the engine's turn could not be saved).
+    pub warn: fn(&str),
 }
 
 /// What every request handler shares.
@@ -55,6 +57,8 @@ pub struct App {
     /// The host names the page may be reached by (a loopback server refuses others, so that a
     /// web site cannot reach it by rebinding its own name to 127.0.0.1).
     pub hosts: Option<Vec<String>>,
+    /// Told of a problem no request is waiting for; [`App::new`] ignores them.
+    pub warn: fn(&str),
 }
 
 impl App {
@@ -80,6 +84,7 @@ impl App {
             shipped: compiled,
             heavy: Arc::new(Semaphore::new(2)),
             hosts,
+            warn: |_| {},
         })
     }
 
@@ -191,7 +196,7 @@ pub async fn serve(config: Config, ready: impl FnOnce(&str)) -> Result<(), Strin
             )
         })?;
     let address = listener.local_addr().map_err(|e| e.to_string())?;
-    let app = Arc::new(App::new(config.games.clone(), address)?);
+    let app = Arc::new(App { warn: config.warn, ..App::new(config.games.clone(), address)? });
     let shown = if address.ip().is_unspecified() {
         SocketAddr::from(([127, 0, 0, 1], address.port()))
     } else {
