@@ -33,7 +33,9 @@ impl Server {
             runtime.block_on(async move {
                 let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
                 let address = listener.local_addr().unwrap();
-                let app = Arc::new(App::new(folder, address).unwrap());
+                let app = Arc::new(
+                    App::new(folder, address, |problem| eprintln!("warning: {problem}")).unwrap(),
+                );
                 ready.send(address).unwrap();
                 axum::serve(listener, router(app))
                     .with_graceful_shutdown(async {

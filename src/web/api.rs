@@ -15,7 +15,7 @@ use tokio_stream::StreamExt;
 use tokio_stream::wrappers::WatchStream;
 
 use crate::definition::{self, Definition, LoadError};
-use crate::game::Ending;
+use crate::game::{Ending, GameError};
 use crate::notation::turn::names::resolve;
 use crate::position::Position;
 use crate::render::printable::notation_error;
@@ -498,11 +498,14 @@ pub fn wake_engine(app: Arc<App>, session: Shared) {
         // A turn taken back meanwhile makes the choice stale.
         let current = s.game().plies().len() == plies;
         match chosen {
-            Some(turn) if current => {
-                if let Err(e) = s.change(|game| game.play(turn)) {
-                    (app.warn)(&format!("game {}: {e:?}", s.id));
+            Some(turn) if current => match s.change(|game| game.play(turn)) {
+                // A game that ended meanwhile (a resignation, an agreed draw) keeps its end.
+                Ok(Ok(()) | Err(GameError::Over(_))) => {}
+                Ok(Err(e)) => {
+                    (app.warn)(&format!("game {}: the engine's turn was refused: {e}", s.id))
                 }
-            }
+                Err(e) => (app.warn)(&format!("game {}: {e}", s.id)),
+            },
             _ => s.announce(),
         }
     });

@@ -57,16 +57,17 @@ pub struct App {
     /// The host names the page may be reached by (a loopback server refuses others, so that a
     /// web site cannot reach it by rebinding its own name to 127.0.0.1).
     pub hosts: Option<Vec<String>>,
-    /// Told of a problem no request is waiting for; [`App::new`] ignores them.
+    /// Told of a problem no request is waiting for (see [`Config::warn`]).
     pub warn: fn(&str),
 }
 
 impl App {
-    /// An app saving games in `games`, reached at `address`.
+    /// An app saving games in `games`, reached at `address`, telling `warn` of problems no
+    /// request is waiting for.
     ///
     /// # Errors
     /// A shipped definition does not compile (a bug).
-    pub fn new(games: PathBuf, address: SocketAddr) -> Result<App, String> {
+    pub fn new(games: PathBuf, address: SocketAddr, warn: fn(&str)) -> Result<App, String> {
         let mut compiled = Vec::new();
         for name in shipped::names() {
             let def = load_shipped(name).map_err(|e| format!("{name}: {e}"))?;
@@ -84,7 +85,7 @@ impl App {
             shipped: compiled,
             heavy: Arc::new(Semaphore::new(2)),
             hosts,
-            warn: |_| {},
+            warn,
         })
     }
 
@@ -96,17 +97,22 @@ impl App {
 }
 
 /// Why a request failed, as the page is told.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum ApiError {
     /// No such game, or not the key of one of its links.
+    #[error("no such game")]
     NotFound,
     /// The request is malformed or asks for something the rules do not allow.
+    #[error("{0}")]
     BadRequest(String),
     /// A definition with errors, with its diagnostics.
+    #[error("the definition has errors")]
     Invalid(serde_json::Value),
     /// Not now (the engine is thinking, the game is over ...).
+    #[error("{0}")]
     Conflict(String),
     /// The server failed (a full disk ...).
+    #[error("{0}")]
     Internal(String),
 }
 
@@ -196,7 +202,7 @@ pub async fn serve(config: Config, ready: impl FnOnce(&str)) -> Result<(), Strin
             )
         })?;
     let address = listener.local_addr().map_err(|e| e.to_string())?;
-    let app = Arc::new(App { warn: config.warn, ..App::new(config.games.clone(), address)? });
+    let app = Arc::new(App::new(config.games.clone(), address, config.warn)?);
     let shown = if address.ip().is_unspecified() {
         SocketAddr::from(([127, 0, 0, 1], address.port()))
     } else {
