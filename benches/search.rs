@@ -13,7 +13,7 @@ use kickoff::search::{Limits, Searcher};
 use kickoff::{Position, load};
 
 fn fixed(depth: u32) -> Limits {
-    Limits { depth: Some(depth), movetime: None, min_depth: depth, cap: None }
+    Limits { depth: Some(depth), movetime: None, min_depth: depth, cap: None, exact: 0 }
 }
 
 fn puzzles(c: &mut Criterion) {

@@ -136,6 +136,7 @@ pub fn line(all_rules: &[Rules], data: &[u8]) {
         movetime: Some(Duration::from_millis(20)),
         min_depth: 2,
         cap: None,
+        exact: 2,
     };
     let start = std::time::Instant::now();
     let report = Searcher::with_table_bits(pos.rules(), 12).search(&pos, &[], limits).unwrap();

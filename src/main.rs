@@ -67,13 +67,14 @@ fn main() -> ExitCode {
         Command::Turns { variant, start, format } => {
             commands::turns::run(&variant, &start, format, options)
         }
-        Command::Bestmove { variant, start, depth, movetime, level, moves, format } => {
+        Command::Bestmove { variant, start, depth, movetime, level, exact, moves, format } => {
             let request = commands::bestmove::Request {
                 variant: &variant,
                 start: &start,
                 depth,
                 movetime,
                 level,
+                exact,
                 moves: moves.as_deref(),
                 format,
             };

@@ -81,7 +81,11 @@ fn every_puzzle_is_what_it_claims_and_the_search_solves_it() {
         // The search, two turns deep (what the default level always completes).
         let mut searcher = Searcher::new(&def.rules);
         let report = searcher
-            .search(&pos, &[], Limits { depth: Some(2), movetime: None, min_depth: 2, cap: None })
+            .search(
+                &pos,
+                &[],
+                Limits { depth: Some(2), movetime: None, min_depth: 2, cap: None, exact: 0 },
+            )
             .unwrap();
         let result = report.result.unwrap();
         let turn = report.turn.unwrap();

@@ -342,13 +342,15 @@ impl<'r, 'p> Solver<'r, 'p> {
     /// Counts an expanded position and checks the limits.
     fn count_node(&mut self) -> Result<(), Unknown> {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(PROGRESS_EVERY) {
-            if let Some(report) = self.progress.as_mut() {
-                report(self.nodes);
-            }
-            if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
-                return Err(Unknown::Time);
-            }
+        if self.nodes.is_multiple_of(PROGRESS_EVERY)
+            && let Some(report) = self.progress.as_mut()
+        {
+            report(self.nodes);
+        }
+        // The clock is read at every position (an expansion costs far more than reading it):
+        // the engine gives the solver slices of a second.
+        if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(Unknown::Time);
         }
         match self.limits.max_nodes {
             Some(max) if self.nodes > max => Err(Unknown::Nodes(max)),

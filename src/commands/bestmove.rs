@@ -1,4 +1,4 @@
-//! `kickoff bestmove VARIANT [--fen F | --setup N] [--depth D | --movetime MS | --level L] [--format json]`:
+//! `kickoff bestmove VARIANT [--fen F | --setup N] [--depth D | --movetime MS [--exact N] | --level L] [--format json]`:
 //! the engine's turn in a position.
 
 use std::time::Duration;
@@ -37,6 +37,8 @@ pub struct Request<'a> {
     pub movetime: Option<u64>,
     /// The level whose limits apply when neither depth nor time is given.
     pub level: Option<u8>,
+    /// `--exact N`: the solver's turns each way, with a movetime.
+    pub exact: Option<u32>,
     /// `--moves`: turns played before the position searched.
     pub moves: Option<&'a str>,
     /// Text or JSON.
@@ -110,6 +112,7 @@ fn limits(request: &Request<'_>) -> Limits {
             movetime: request.movetime.map(Duration::from_millis),
             min_depth: 1,
             cap: None,
+            exact: request.exact.unwrap_or(0),
         }
     }
 }

@@ -23,6 +23,10 @@ pub struct Limits {
     /// `movetime`, but a position whose turns number tens of thousands must not hold them for
     /// minutes).
     pub cap: Option<Duration>,
+    /// Own turns within which the exact solver looks for a forced goal before the search, and
+    /// for the opponent's forced goal after the chosen turn (0: never). It runs only with a
+    /// `movetime`, in a quarter of it each way (see `Searcher::search`).
+    pub exact: u32,
 }
 
 /// The cap of levels 1 and 2: far beyond what two turns take in the shipped variants (under
@@ -33,20 +37,22 @@ impl Limits {
     /// The limits of a level, 1 ..= [`MAX_LEVEL`] (clamped): 1 looks one turn ahead, 2 two
     /// turns, 3 as deep as 200 ms allow, 4 as deep as one second allows; from 2 on, at least
     /// two turns deep unless that takes more than twice the level's time (levels 3 and 4) or
-    /// [`LEVEL_CAP`] (levels 1 and 2).
+    /// [`LEVEL_CAP`] (levels 1 and 2). Levels 3 and 4 also ask the exact solver for forced
+    /// goals within 2 and 3 turns (`exact`), for the side to move and against its choice.
     #[must_use]
     pub fn level(level: u8) -> Limits {
-        let (depth, ms) = match level.clamp(1, MAX_LEVEL) {
-            1 => (Some(1), None),
-            2 => (Some(2), None),
-            3 => (None, Some(200)),
-            _ => (None, Some(1_000)),
+        let (depth, ms, exact) = match level.clamp(1, MAX_LEVEL) {
+            1 => (Some(1), None, 0),
+            2 => (Some(2), None, 0),
+            3 => (None, Some(200), 2),
+            _ => (None, Some(1_000), 3),
         };
         Limits {
             depth,
             movetime: ms.map(Duration::from_millis),
             min_depth: if level > 1 { 2 } else { 1 },
             cap: depth.map(|_| LEVEL_CAP),
+            exact,
         }
     }
 
@@ -81,5 +87,8 @@ mod tests {
             assert!(high.movetime >= low.movetime, "level {level}");
         }
         assert_eq!(Limits::level(2).min_depth, 2);
+        // Levels 1 and 2 search alone (a fixed depth, reproducible); 3 and 4 ask the solver.
+        let exact: Vec<u32> = (1..=MAX_LEVEL).map(|l| Limits::level(l).exact).collect();
+        assert_eq!(exact, [0, 0, 2, 3]);
     }
 }

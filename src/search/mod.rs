@@ -10,6 +10,7 @@
 //! for any definition: everything it knows comes from the [`Rules`](crate::rules::Rules).
 
 mod eval;
+mod exact;
 mod frontier;
 mod horizon;
 mod limits;
@@ -174,8 +175,29 @@ impl<'r> Searcher<'r> {
             line: Vec::new(),
             truncated: false,
         };
-        let Some(root) = self.root(pos) else { return Ok(report) };
-        let (best, score, depth) = self.deepen(pos, root, limits);
+        let Some(mut root) = self.root(pos) else { return Ok(report) };
+        // With `exact`, a quarter of the time for the solver first, a quarter at the end.
+        let exact = limits.movetime.filter(|_| limits.exact > 0);
+        if let Some(time) = exact {
+            if let Some(forced) = self.forced_goal(pos, limits.exact, start + time / 4) {
+                let turn = shortest_turn(pos, &forced.child, u64::MAX, None);
+                report.turn = Some(turn.unwrap_or_else(Turn::null));
+                report.line = report.turn.iter().cloned().collect();
+                report.result = Some(forced.child.position);
+                report.score = forced.score;
+                report.depth = forced.turns;
+                report.nodes = forced.nodes;
+                report.time = start.elapsed();
+                return Ok(report);
+            }
+            self.deadline = Some(start + time * 3 / 4);
+        }
+        let (mut best, mut score, depth) = self.deepen(pos, &mut root, limits);
+        if let Some(time) = exact {
+            // At least an eighth of the time after a search that ran late, never past twice it.
+            let deadline = (start + time).max(Instant::now() + time / 8).min(start + time * 2);
+            (best, score) = self.safe_result(&root, (best, score), limits.exact, deadline);
+        }
         // The turn to the chosen result is found in the root's chains alone (the root has at
         // most MAX_TURNS turns); the rest of the line only while the clock allows.
         let turn = shortest_turn(pos, &best, u64::MAX, None).unwrap_or_else(Turn::null);
@@ -232,11 +254,11 @@ impl<'r> Searcher<'r> {
     }
 
     /// Iterative deepening over the root's results: the best result, its score and the depth
-    /// of the last completed iteration.
+    /// of the last completed iteration; `root` is left in the last completed iteration's order.
     fn deepen(
         &mut self,
         pos: &Position<'r>,
-        mut root: Root<'r>,
+        root: &mut Root<'r>,
         limits: Limits,
     ) -> (Child<'r>, i32, u32) {
         let (mut best, mut best_score, mut completed) = (root[0].1, root[0].0, 0);
@@ -244,7 +266,7 @@ impl<'r> Searcher<'r> {
             self.may_stop = depth > limits.min_depth.max(1);
             let deadline = if self.may_stop { self.deadline } else { self.hard_deadline };
             self.results.set_deadline(deadline);
-            let (scored, iteration_best) = self.iterate(&root, depth);
+            let (scored, iteration_best) = self.iterate(root, depth);
             // Every scored result was searched to the end, even when the clock stopped the
             // iteration: the best of them is at least as good as the last iteration's.
             if let Some((child, score)) = iteration_best {
@@ -255,7 +277,7 @@ impl<'r> Searcher<'r> {
             }
             completed = depth;
             // Next iteration: this iteration's order (moves not reached keep their place).
-            root = scored.iter().map(|&(s, i)| (s, root[i].1)).collect();
+            *root = scored.iter().map(|&(s, i)| (s, root[i].1)).collect();
             root.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
             let result = best.position.hash();
             self.table.store(pos.hash(), depth, best_score, Bound::Exact, result, 0);
