@@ -130,6 +130,22 @@ mod tests {
     }
 
     #[test]
+    fn the_search_gives_up_a_turn_that_concedes_a_goal_when_asked_to() {
+        let def = load_shipped("football-960").unwrap();
+        let pos =
+            Position::from_fen(&def.rules, "1nbr1bknr/9/9/9/4q4/3Q5/9/5K3/1NBR1BaNR b 3").unwrap();
+        let concedes_in_two =
+            |p: &Position<'_>| solve(p, 2, SolveLimits::default()).verdict == Verdict::Win;
+        // One turn deep, the search alone chooses `Qh2>i3`, after which White forces a goal.
+        let alone = Limits { depth: Some(1), min_depth: 1, ..Limits::default() };
+        let report = Searcher::new(&def.rules).search(&pos, &[], alone).unwrap();
+        assert!(concedes_in_two(&report.result.unwrap()));
+        let asked = Limits { movetime: Some(Duration::from_secs(60)), exact: 2, ..alone };
+        let report = Searcher::new(&def.rules).search(&pos, &[], asked).unwrap();
+        assert!(!concedes_in_two(&report.result.unwrap()), "{:?}", report.turn);
+    }
+
+    #[test]
     fn a_result_that_concedes_a_goal_gives_way_to_the_first_that_does_not() {
         let def = load_shipped("football-960").unwrap();
         let pos = Position::from_fen(&def.rules, "7k1/3nnr3/9/4b4/5N3/9/3QBqb2/3rBRK2/3R1aN2 b 31")
