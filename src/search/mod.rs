@@ -6,8 +6,10 @@
 //! evaluation and a history of good results. It is a principal variation search
 //! with late move reductions (`node.rs`); nodes one turn from the horizon weigh every result by
 //! its static value before making any position (`frontier.rs`); at the horizon it asks whether
-//! the side to move can score at once, so a goal in one is never hidden (`horizon.rs`). It works
-//! for any definition: everything it knows comes from the [`Rules`](crate::rules::Rules).
+//! the side to move can score at once, so a goal in one is never hidden (`horizon.rs`). With
+//! [`Limits::exact`] (levels 3 and 4) the exact solver looks for forced goals before and after it
+//! (`exact.rs`). It works for any definition: everything it knows comes from the
+//! [`Rules`](crate::rules::Rules).
 
 mod eval;
 mod exact;
