@@ -127,6 +127,10 @@ mod tests {
         assert_eq!(goal_in(report.score), Some(3));
         let turn = report.turn.unwrap();
         assert_eq!(crate::notation::turn::names::name(&pos, &turn), "Ne5");
+        // Where the game has passed through the position `Ne5` leads to, the search decides.
+        let past = [report.result.unwrap().hash()];
+        let report = Searcher::new(&def.rules).search(&pos, &past, asked).unwrap();
+        assert_eq!(goal_in(report.score), None);
     }
 
     #[test]

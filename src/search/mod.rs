@@ -181,7 +181,12 @@ impl<'r> Searcher<'r> {
         // With `exact`, a quarter of the time for the solver first, a quarter at the end.
         let exact = limits.movetime.filter(|_| limits.exact > 0);
         if let Some(time) = exact {
-            if let Some(forced) = self.forced_goal(pos, limits.exact, start + time / 4) {
+            // The solver does not know the game's past: a first result that repeats a position
+            // of it (which may draw) is left to the search.
+            let forced = self.forced_goal(pos, limits.exact, start + time / 4);
+            let forced =
+                forced.filter(|f| self.past.binary_search(&f.child.position.hash()).is_err());
+            if let Some(forced) = forced {
                 let turn = shortest_turn(pos, &forced.child, u64::MAX, None);
                 report.turn = Some(turn.unwrap_or_else(Turn::null));
                 report.line = report.turn.iter().cloned().collect();
