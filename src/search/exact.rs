@@ -9,7 +9,7 @@
 use std::time::Instant;
 
 use super::{Root, Searcher, WIN, WIN_BOUND};
-use crate::analysis::{SolveLimits, Verdict, solve};
+use crate::analysis::{SolveLimits, Solver, Verdict, solve};
 use crate::movegen::Child;
 use crate::position::Position;
 
@@ -22,16 +22,20 @@ pub(super) struct Forced<'r> {
     pub nodes: u64,
 }
 
+/// The solver's limits: no node bound, `deadline`.
+fn until(deadline: Instant) -> SolveLimits {
+    SolveLimits { max_nodes: None, deadline: Some(deadline) }
+}
+
 impl<'r> Searcher<'r> {
     /// A goal the side to move in `pos` forces within `turns` of its turns, proved before
     /// `deadline`.
     pub(super) fn forced_goal(
-        &self,
         pos: &Position<'r>,
         turns: u32,
         deadline: Instant,
     ) -> Option<Forced<'r>> {
-        let found = solve(pos, turns, SolveLimits { max_nodes: None, deadline: Some(deadline) });
+        let found = solve(pos, turns, until(deadline));
         let k = found.turns.filter(|_| found.verdict == Verdict::Win)?;
         let score = WIN - (2 * i32::try_from(k).ok()? - 1);
         Some(Forced { child: found.first?, score, turns: k, nodes: found.nodes })
@@ -40,15 +44,20 @@ impl<'r> Searcher<'r> {
     /// The chosen result `best` (with its score) unless the opponent forces a goal within
     /// `turns` after it: then the first result of `root` (best first) after which the solver
     /// proves no such goal before `deadline`, or finds none in time. `best` when every result
-    /// checked concedes a goal, or when `best` scores itself.
+    /// checked concedes a goal, or when `best` scores itself. One solver checks them all, so
+    /// what it proved after one result serves the others.
     pub(super) fn safe_result(
-        &self,
         root: &Root<'r>,
         best: (Child<'r>, i32),
         turns: u32,
         deadline: Instant,
     ) -> (Child<'r>, i32) {
-        if best.1 >= WIN_BOUND || !concedes(&best.0.position, turns, deadline) {
+        if best.1 >= WIN_BOUND {
+            return best;
+        }
+        let opponent = best.0.position.side();
+        let mut solver = Solver::new(&best.0.position, opponent, until(deadline));
+        if !concedes(&mut solver, &best.0.position, turns) {
             return best;
         }
         let chosen = best.0.position.hash();
@@ -56,7 +65,7 @@ impl<'r> Searcher<'r> {
             if Instant::now() >= deadline {
                 break;
             }
-            if child.position.hash() != chosen && !concedes(&child.position, turns, deadline) {
+            if child.position.hash() != chosen && !concedes(&mut solver, &child.position, turns) {
                 return (child, score);
             }
         }
@@ -64,16 +73,13 @@ impl<'r> Searcher<'r> {
     }
 }
 
-/// Whether the side to move in `pos` (the opponent of the side that chose it) is proved to
-/// force a goal within `turns` of its turns before `deadline`.
-/// A finished game concedes when the side to move in it won (an own goal).
-fn concedes(pos: &Position<'_>, turns: u32, deadline: Instant) -> bool {
+/// Whether the side to move in `pos` (the opponent of the side that chose it) is proved by
+/// `solver`, made for that side, to force a goal within `turns` of its turns. A finished game
+/// concedes when the side to move in it won (an own goal).
+fn concedes<'r>(solver: &mut Solver<'r, '_>, pos: &Position<'r>, turns: u32) -> bool {
     match pos.outcome() {
         Some(outcome) => outcome.winner() == Some(pos.side()),
-        None => {
-            let limits = SolveLimits { max_nodes: None, deadline: Some(deadline) };
-            solve(pos, turns, limits).verdict == Verdict::Win
-        }
+        None => solver.solve(pos, turns).verdict == Verdict::Win,
     }
 }
 
@@ -81,11 +87,12 @@ fn concedes(pos: &Position<'_>, turns: u32, deadline: Instant) -> bool {
 mod tests {
     use std::time::{Duration, Instant};
 
-    use super::concedes;
-    use crate::analysis::{SolveLimits, Verdict, solve};
+    use super::{concedes, until};
+    use crate::analysis::{SolveLimits, Solver, Verdict, solve};
     use crate::definition::load_shipped;
     use crate::position::Position;
     use crate::search::{Limits, Searcher, goal_in};
+    use crate::side::Side;
 
     /// Far enough that no check here runs out of time.
     fn far() -> Instant {
@@ -100,9 +107,8 @@ mod tests {
     fn a_forced_goal_is_taken_from_the_solver_with_its_distance() {
         let def = load_shipped("football-960").unwrap();
         let pos = Position::from_fen(&def.rules, WHITE_FORCES_IN_THREE).unwrap();
-        let searcher = Searcher::new(&def.rules);
-        assert!(searcher.forced_goal(&pos, 2, far()).is_none(), "not within two turns");
-        let forced = searcher.forced_goal(&pos, 3, far()).expect("a goal in three");
+        assert!(Searcher::forced_goal(&pos, 2, far()).is_none(), "not within two turns");
+        let forced = Searcher::forced_goal(&pos, 3, far()).expect("a goal in three");
         assert_eq!(forced.turns, 3);
         assert_eq!(goal_in(forced.score), Some(3));
         assert_eq!(
@@ -159,13 +165,13 @@ mod tests {
         let concedes_in_one =
             |p: &Position<'_>| solve(p, 1, SolveLimits::default()).verdict == Verdict::Win;
         let losing = root.iter().find(|(_, c)| concedes_in_one(&c.position)).expect("a blunder");
-        let (chosen, _) = searcher.safe_result(&root, (losing.1, losing.0), 1, far());
+        let (chosen, _) = Searcher::safe_result(&root, (losing.1, losing.0), 1, far());
         assert!(!concedes_in_one(&chosen.position), "{}", chosen.position.fen());
         let at =
             root.iter().position(|(_, c)| c.position.hash() == chosen.position.hash()).unwrap();
         assert!(root[..at].iter().all(|(_, c)| concedes_in_one(&c.position)), "the first safe one");
         // A result that does not concede stays.
-        let (kept, _) = searcher.safe_result(&root, (chosen, 0), 1, far());
+        let (kept, _) = Searcher::safe_result(&root, (chosen, 0), 1, far());
         assert_eq!(kept.position.hash(), chosen.position.hash());
     }
 
@@ -175,9 +181,10 @@ mod tests {
         // Black to move with the ball in Black's goal (White scored), then in White's.
         let scored_by_white =
             Position::from_fen(&def.rules, "rnbqakbnr/9/9/9/9/9/9/9/RNBQ1KBNR b 7").unwrap();
-        assert!(!concedes(&scored_by_white, 2, far()));
+        let mut solver = Solver::new(&scored_by_white, Side::Black, until(far()));
+        assert!(!concedes(&mut solver, &scored_by_white, 2));
         let own_goal =
             Position::from_fen(&def.rules, "rnbq1kbnr/9/9/9/9/9/9/9/RNBQaKBNR b 7").unwrap();
-        assert!(concedes(&own_goal, 2, far()));
+        assert!(concedes(&mut solver, &own_goal, 2));
     }
 }

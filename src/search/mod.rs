@@ -183,7 +183,7 @@ impl<'r> Searcher<'r> {
         if let Some(time) = exact {
             // The solver does not know the game's past: a first result that repeats a position
             // of it (which may draw) is left to the search.
-            let forced = self.forced_goal(pos, limits.exact, start + time / 4);
+            let forced = Searcher::forced_goal(pos, limits.exact, start + time / 4);
             let forced =
                 forced.filter(|f| self.past.binary_search(&f.child.position.hash()).is_err());
             if let Some(forced) = forced {
@@ -203,7 +203,7 @@ impl<'r> Searcher<'r> {
         if let Some(time) = exact {
             // At least an eighth of the time after a search that ran late, never past twice it.
             let deadline = (start + time).max(Instant::now() + time / 8).min(start + time * 2);
-            (best, score) = self.safe_result(&root, (best, score), limits.exact, deadline);
+            (best, score) = Searcher::safe_result(&root, (best, score), limits.exact, deadline);
         }
         // The turn to the chosen result is found in the root's chains alone (the root has at
         // most MAX_TURNS turns); the rest of the line only while the clock allows.
