@@ -17,10 +17,14 @@ after(async () => {
   await browser.close();
 });
 
-/** A server for one test, stopped and removed at its end. */
+/**
+ * A server for one test, stopped and removed at its end, after the test's pages are closed (a
+ * page still asking the server when it stops would raise an error that is not the test's).
+ */
 async function withServer(t) {
   const server = await startServer();
   t.after(async () => {
+    for (const context of browser.contexts()) await context.close();
     await server.stop();
     server.remove();
   });
@@ -301,6 +305,9 @@ test('a record opened and stepped through', { timeout: 120000 }, async (t) => {
   await page.click('#open-record');
   await page.locator('#record-error').waitFor();
   assert.match(await page.textContent('#record-error'), /Nd3/);
+  // Its board is drawn at the last turn it kept (the page's last request is answered before
+  // the server stops).
+  await page.waitForFunction(() => document.querySelector('#where').textContent.includes('turn 2 of 2'));
 });
 
 // vchess.club's Ball from a fixed position: a pawn on b8 about to promote, a rook that can take

@@ -95,10 +95,17 @@ class Viewer {
     };
     if (this.definition) request.definition = this.definition;
     else request.variant = this.record.variant;
-    const answer = await post('/api/render', request);
-    this.board.show(answer.svg);
-    this.where.textContent = ply ? `After ${ply.label} ${ply.name} (turn ${this.at} of ${plies.length})`
+    const where = ply ? `After ${ply.label} ${ply.name} (turn ${this.at} of ${plies.length})`
       : `The start (${plies.length} turns)`;
+    let answer;
+    try {
+      answer = await post('/api/render', request);
+    } catch (e) {
+      this.where.textContent = `${where}: the board could not be drawn (${e.message})`;
+      return;
+    }
+    this.board.show(answer.svg);
+    this.where.textContent = where;
     for (const m of this.moves.querySelectorAll('.move')) {
       m.classList.toggle('last', Number(m.dataset.index) === this.at);
     }
