@@ -2,9 +2,10 @@
 //! [`WIN`](super::WIN)). It is built for football: the ball's distance to each goal, who can
 //! kick next and how far, pieces near the ball, defenders in front of each goal.
 
-use crate::position::Position;
+use crate::position::{EMPTY, Position, code_kind};
 use crate::rules::Reach;
-use crate::rules::{BallMode, Captures, GoalRank, NoMoves, Rules};
+use crate::rules::tables::Tables;
+use crate::rules::{BallMode, Captures, GoalRank, KickDirection, NoMoves, Rules};
 use crate::side::{BySide, Side};
 use crate::square::{SQUARES, Square};
 use crate::square_set::SquareSet;
@@ -15,9 +16,10 @@ const BALL: i32 = 12;
 const REACH: i32 = 8;
 /// Points for each piece within three squares of the ball, per square nearer, per side.
 const CLOSE: i32 = 3;
-/// Points for each piece next to the ball (it can kick now or next turn), per side.
+/// Points for each piece next to the ball that has a kick from there, per side.
 const ADJACENT: i32 = 25;
-/// Points for each piece two squares from the ball (one move from kicking), per side.
+/// Points for each piece two squares from the ball (one move from kicking), or next to it
+/// without a kick (every way it could send the ball is blocked), per side.
 const NEAR: i32 = 8;
 /// Points for each defender (up to three) next to its own goal.
 const DEFENDER: i32 = 20;
@@ -119,6 +121,92 @@ pub struct Eval {
     captures: bool,
     /// Per square: its neighbours (the tables' own, kept here to read them without the rules).
     neighbours: Vec<SquareSet>,
+    /// Which pieces next to the ball have a kick; `None` outside Boyer's family of kicks,
+    /// where every piece next to the ball counts as a kicker.
+    lanes: Option<Lanes>,
+}
+
+/// For each piece type of each side, ball square and direction from a kicker next to the ball
+/// to the ball: the squares of which one must be empty for that kicker to have a kick. They are
+/// the first square a line kick crosses (ahead of the ball, and for backward kicks beyond the
+/// kicker) and the landing squares of its leaps. The goal rules (no goal yet, the goal rank)
+/// are left out: a kick they forbid still counts.
+struct Lanes {
+    /// Piece types per side (the tables' `kinds`).
+    kinds: usize,
+    /// Key `(piece_key * SQUARES + ball) * 8 + direction`: a span of `squares`.
+    spans: Vec<(u32, u32)>,
+    squares: Vec<Square>,
+    /// The direction index of each unit step (the tables' own).
+    dir_of: [u8; 9],
+}
+
+impl Lanes {
+    fn new(rules: &Rules) -> Lanes {
+        let t: &Tables = rules.tables();
+        let kick = rules.kick();
+        let backward = kick.direction == KickDirection::Line;
+        let mut spans = vec![(0, 0); 2 * t.kinds * SQUARES * 8];
+        let mut squares = Vec::new();
+        for key in 0..2 * t.kinds {
+            for b in rules.board().squares() {
+                let near_ok =
+                    kick.leap_adjacent || (kick.corner_exception && t.corners.contains(b));
+                for k in t.neighbours[b.index()].iter() {
+                    let d = t.dir_between(k, b);
+                    let start = squares.len() as u32;
+                    if t.line_reach[key][d] > 0 {
+                        squares.extend(t.lines.slice(b.index() * 8 + d).first());
+                        if backward {
+                            squares.extend(t.lines.slice(b.index() * 8 + (d + 4) % 8).get(1));
+                        }
+                    }
+                    squares.extend(
+                        t.leaps
+                            .slice(key * SQUARES + b.index())
+                            .iter()
+                            .filter(|s| near_ok || s.distance(k) > 1),
+                    );
+                    spans[(key * SQUARES + b.index()) * 8 + d] = (start, squares.len() as u32);
+                }
+            }
+        }
+        Lanes { kinds: t.kinds, spans, squares, dir_of: t.dir_of }
+    }
+
+    /// How many of `side`'s men in `next` (squares next to the ball on `ball`) have a kick,
+    /// with the pieces of `board` (and the one `moved` from its first square to its second)
+    /// and the squares of `empty` free.
+    fn kickers(
+        &self,
+        side: Side,
+        next: SquareSet,
+        ball: Square,
+        board: &[u8; SQUARES],
+        moved: Option<(Square, Square)>,
+        empty: SquareSet,
+    ) -> i32 {
+        let mut n = 0;
+        for k in next.iter() {
+            let at = match moved {
+                Some((from, to)) if to == k => from,
+                _ => k,
+            };
+            let code = board[at.index()];
+            if code == EMPTY {
+                continue;
+            }
+            let key = side.index() * self.kinds + code_kind(code);
+            let df = i32::from(ball.file()) - i32::from(k.file()) + 1;
+            let dr = i32::from(ball.rank()) - i32::from(k.rank()) + 1;
+            let d = usize::from(self.dir_of[(df * 3 + dr) as usize]);
+            let (a, b) = self.spans[(key * SQUARES + ball.index()) * 8 + d];
+            if self.squares[a as usize..b as usize].iter().any(|&s| empty.contains(s)) {
+                n += 1;
+            }
+        }
+        n
+    }
 }
 
 impl Eval {
@@ -164,6 +252,8 @@ impl Eval {
             no_moves_draws: rules.end().no_moves == NoMoves::Draw,
             captures: rules.captures() != Captures::None,
             neighbours: rules.tables().neighbours.to_vec(),
+            lanes: (rules.tables().classic && rules.ball().mode != BallMode::Carried)
+                .then(|| Lanes::new(rules)),
         }
     }
 
@@ -177,7 +267,7 @@ impl Eval {
     /// The static value of `pos` for the side to move (no look at its turns).
     #[must_use]
     pub fn static_value(&self, pos: &Position<'_>) -> i32 {
-        let v = self.value_of(pos.side, pos.men, pos.ball, pos.score);
+        let v = self.value_of(pos.side, pos.men, pos.ball, pos.score, &pos.board, None);
         if pos.held && !self.draws_without_pieces(pos.men) { v + self.possession(pos) } else { v }
     }
 
@@ -203,12 +293,21 @@ impl Eval {
             mover.remove(from);
             mover.insert(to);
         }
-        self.value_of(!pos.side, men, ball, pos.score)
+        self.value_of(!pos.side, men, ball, pos.score, &pos.board, piece_move)
     }
 
     /// The static value for `me` to move, with `men` on the board and the ball (free) on
-    /// `ball`.
-    fn value_of(&self, me: Side, men: [SquareSet; 2], ball: Square, score: [u16; 2]) -> i32 {
+    /// `ball`; the pieces are those of `board`, but for one `moved` from its first square to
+    /// its second.
+    fn value_of(
+        &self,
+        me: Side,
+        men: [SquareSet; 2],
+        ball: Square,
+        score: [u16; 2],
+        board: &[u8; SQUARES],
+        moved: Option<(Square, Square)>,
+    ) -> i32 {
         let them = !me;
         if self.draws_without_pieces(men) {
             return 0;
@@ -224,7 +323,18 @@ impl Eval {
             ((men & around).len() as i32, (men & ring2).len() as i32, (men & ring3).len() as i32)
         };
         let ((m1, m2, m3), (t1, t2, t3)) = (counts(mine), counts(theirs));
-        v += ADJACENT * (m1 - t1) + NEAR * (m2 - t2);
+        // Next to the ball, a piece whose every kick is blocked counts as one move away.
+        let (k1, l1) = match &self.lanes {
+            Some(lanes) => {
+                let empty = !(mine | theirs);
+                let kick = |side: Side, men: SquareSet| {
+                    lanes.kickers(side, men & around, ball, board, moved, empty)
+                };
+                (kick(me, mine), kick(them, theirs))
+            }
+            None => (m1, t1),
+        };
+        v += ADJACENT * (k1 - l1) + NEAR * (m1 - k1 - (t1 - l1) + m2 - t2);
         // Each man counts 4 less its king distance to the ball, if positive.
         let on_ball = |men: SquareSet| 4 * i32::from(men.contains(ball));
         v += CLOSE * (on_ball(mine) - on_ball(theirs) + 3 * (m1 - t1) + 2 * (m2 - t2) + (m3 - t3));
@@ -273,7 +383,7 @@ impl Eval {
 
 #[cfg(test)]
 mod tests {
-    use super::Eval;
+    use super::{ADJACENT, Eval, NEAR};
     use crate::definition::load_shipped;
     use crate::position::Position;
 
@@ -291,6 +401,26 @@ mod tests {
         let theirs = value("hbnrqrnhb/ppppppppp/9/9/3S5/9/9/PPP1PPPPP/HBNRQRNHB b 0 - -");
         assert!(mine > free + 100, "{mine} {free}");
         assert!(theirs < -100, "{theirs}");
+    }
+
+    /// Football 960, White to move; Black's queen, rook and bishop stand next to the ball in the
+    /// corner i1, White's king and queen on g1 and g3, and `third` is White's rank 3 from g3.
+    fn corner(third: &str) -> i32 {
+        let rules = load_shipped("football-960").unwrap().rules;
+        let fen = format!("3k5/9/9/9/9/9/6{third}/7qr/6Kba w 20");
+        let pos = Position::from_fen(&rules, &fen).unwrap();
+        Eval::new(&rules).static_value(&pos)
+    }
+
+    #[test]
+    fn a_piece_next_to_the_ball_counts_as_a_kicker_only_if_one_of_its_kicks_is_free() {
+        // White's rook on i3 blocks the only kick of Black's rook on i2 (backwards, over the
+        // rook, up the i-file); the queen's backward kick is blocked by White's queen on g3,
+        // and a bishop has no kick along a rank. On h3, at the same distance from the ball,
+        // White's rook leaves i3 free: one Black kicker more.
+        let blocked = corner("Q1R");
+        let free = corner("QR1");
+        assert_eq!(blocked - free, ADJACENT - NEAR, "{blocked} {free}");
     }
 
     #[test]
