@@ -136,6 +136,15 @@ pub struct Tables {
     pub(crate) classic: bool,
 }
 
+/// The unit step from `from` to the adjacent `to` as `(df + 1) * 3 + dr + 1`, in `0..9` (the
+/// index of [`Tables::dir_of`]).
+#[inline]
+pub(crate) fn step_slot(from: Square, to: Square) -> usize {
+    let df = i32::from(to.file()) - i32::from(from.file()) + 1;
+    let dr = i32::from(to.rank()) - i32::from(from.rank()) + 1;
+    (df * 3 + dr) as usize
+}
+
 impl Default for Tables {
     fn default() -> Self {
         Tables {
@@ -277,9 +286,7 @@ impl Tables {
     /// The direction index of the unit step from `from` to the adjacent `to`.
     #[inline]
     pub(crate) fn dir_between(&self, from: Square, to: Square) -> usize {
-        let df = i32::from(to.file()) - i32::from(from.file()) + 1;
-        let dr = i32::from(to.rank()) - i32::from(from.rank()) + 1;
-        usize::from(self.dir_of[(df * 3 + dr) as usize])
+        usize::from(self.dir_of[step_slot(from, to)])
     }
 
     fn geometry(&mut self, rules: &Rules) {

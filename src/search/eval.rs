@@ -4,7 +4,7 @@
 
 use crate::position::{EMPTY, Position, code_kind};
 use crate::rules::Reach;
-use crate::rules::tables::Tables;
+use crate::rules::tables::{Tables, step_slot};
 use crate::rules::{BallMode, Captures, GoalRank, KickDirection, NoMoves, Rules};
 use crate::side::{BySide, Side};
 use crate::square::{SQUARES, Square};
@@ -134,11 +134,9 @@ pub struct Eval {
 struct Lanes {
     /// Piece types per side (the tables' `kinds`).
     kinds: usize,
-    /// Key `(piece_key * SQUARES + ball) * 8 + direction`: a span of `squares`.
+    /// Key `(piece_key * SQUARES + ball) * 9 + step_slot(kicker, ball)`: a span of `squares`.
     spans: Vec<(u32, u32)>,
     squares: Vec<Square>,
-    /// The direction index of each unit step (the tables' own).
-    dir_of: [u8; 9],
 }
 
 impl Lanes {
@@ -146,7 +144,7 @@ impl Lanes {
         let t: &Tables = rules.tables();
         let kick = rules.kick();
         let backward = kick.direction == KickDirection::Line;
-        let mut spans = vec![(0, 0); 2 * t.kinds * SQUARES * 8];
+        let mut spans = vec![(0, 0); 2 * t.kinds * SQUARES * 9];
         let mut squares = Vec::new();
         for key in 0..2 * t.kinds {
             for b in rules.board().squares() {
@@ -167,11 +165,12 @@ impl Lanes {
                             .iter()
                             .filter(|s| near_ok || s.distance(k) > 1),
                     );
-                    spans[(key * SQUARES + b.index()) * 8 + d] = (start, squares.len() as u32);
+                    spans[(key * SQUARES + b.index()) * 9 + step_slot(k, b)] =
+                        (start, squares.len() as u32);
                 }
             }
         }
-        Lanes { kinds: t.kinds, spans, squares, dir_of: t.dir_of }
+        Lanes { kinds: t.kinds, spans, squares }
     }
 
     /// How many of `side`'s men in `next` (squares next to the ball on `ball`) have a kick,
@@ -197,10 +196,7 @@ impl Lanes {
                 continue;
             }
             let key = side.index() * self.kinds + code_kind(code);
-            let df = i32::from(ball.file()) - i32::from(k.file()) + 1;
-            let dr = i32::from(ball.rank()) - i32::from(k.rank()) + 1;
-            let d = usize::from(self.dir_of[(df * 3 + dr) as usize]);
-            let (a, b) = self.spans[(key * SQUARES + ball.index()) * 8 + d];
+            let (a, b) = self.spans[(key * SQUARES + ball.index()) * 9 + step_slot(k, ball)];
             if self.squares[a as usize..b as usize].iter().any(|&s| empty.contains(s)) {
                 n += 1;
             }
