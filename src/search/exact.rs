@@ -8,6 +8,7 @@
 
 use std::time::Instant;
 
+use super::eval::POINT;
 use super::{Root, Searcher, WIN, WIN_BOUND};
 use crate::analysis::{SolveLimits, Solver, Verdict, solve};
 use crate::movegen::Child;
@@ -29,16 +30,23 @@ fn until(deadline: Instant) -> SolveLimits {
 
 impl<'r> Searcher<'r> {
     /// A goal the side to move in `pos` forces within `turns` of its turns, proved before
-    /// `deadline`.
+    /// `deadline`. Its score is a win's when the goal ends the game; in a match of points where
+    /// it does not, the point's worth added to the first result's value.
     pub(super) fn forced_goal(
+        &self,
         pos: &Position<'r>,
         turns: u32,
         deadline: Instant,
     ) -> Option<Forced<'r>> {
         let found = solve(pos, turns, until(deadline));
         let k = found.turns.filter(|_| found.verdict == Verdict::Win)?;
-        let score = WIN - (2 * i32::try_from(k).ok()? - 1);
-        Some(Forced { child: found.first?, score, turns: k, nodes: found.nodes })
+        let child = found.first?;
+        let score = if wins_with_next_point(pos) {
+            WIN - (2 * i32::try_from(k).ok()? - 1)
+        } else {
+            (POINT - self.eval.static_value(&child.position)).min(WIN_BOUND - 1)
+        };
+        Some(Forced { child, score, turns: k, nodes: found.nodes })
     }
 
     /// The chosen result `best` (with its score) unless the opponent forces a goal within
@@ -73,6 +81,14 @@ impl<'r> Searcher<'r> {
     }
 }
 
+/// Whether the next goal of the side to move in `pos` ends the game: always when the first goal
+/// does, in a match when it brings the side's points to the goals that win.
+fn wins_with_next_point(pos: &Position<'_>) -> bool {
+    let end = pos.rules().end();
+    let points = u32::from(pos.score()[pos.side().index()]);
+    !end.keeps_score() || (end.goals > 0 && points + 1 >= end.goals)
+}
+
 /// Whether the side to move in `pos` (the opponent of the side that chose it) is proved by
 /// `solver`, made for that side, to force a goal within `turns` of its turns. A finished game
 /// concedes when the side to move in it won (an own goal).
@@ -91,7 +107,7 @@ mod tests {
     use crate::analysis::{SolveLimits, Solver, Verdict, solve};
     use crate::definition::load_shipped;
     use crate::position::Position;
-    use crate::search::{Limits, Searcher, goal_in};
+    use crate::search::{Limits, Searcher, eval, goal_in};
     use crate::side::Side;
 
     /// Far enough that no check here runs out of time.
@@ -107,8 +123,12 @@ mod tests {
     fn a_forced_goal_is_taken_from_the_solver_with_its_distance() {
         let def = load_shipped("football-960").unwrap();
         let pos = Position::from_fen(&def.rules, WHITE_FORCES_IN_THREE).unwrap();
-        assert!(Searcher::forced_goal(&pos, 2, far()).is_none(), "not within two turns");
-        let forced = Searcher::forced_goal(&pos, 3, far()).expect("a goal in three");
+        assert!(
+            Searcher::new(&def.rules).forced_goal(&pos, 2, far()).is_none(),
+            "not within two turns"
+        );
+        let forced =
+            Searcher::new(&def.rules).forced_goal(&pos, 3, far()).expect("a goal in three");
         assert_eq!(forced.turns, 3);
         assert_eq!(goal_in(forced.score), Some(3));
         assert_eq!(
@@ -118,6 +138,23 @@ mod tests {
         // After it, Black cannot stop the goal: White still forces it within two more turns.
         let reply = crate::analysis::solve_reply(&forced.child.position, 2, SolveLimits::default());
         assert_eq!(reply.verdict, Verdict::Win);
+    }
+
+    #[test]
+    fn a_forced_point_that_does_not_end_the_match_is_not_scored_as_a_win() {
+        let def = load_shipped("apo-chessball").unwrap();
+        // Black kicks the ball into White's goal this turn (Qe6>e7>d6>d1); three points win.
+        let board =
+            "***1k1***/2r3b2/9/4p4/3n1n3/9/4b1p2/1R7/2PQ1aP2/9/5N1NB/4P4/9/q1B3R2/***1K1***";
+        let searcher = Searcher::new(&def.rules);
+        let first = Position::from_fen(&def.rules, &format!("{board} b 0 0-0")).unwrap();
+        let forced = searcher.forced_goal(&first, 1, far()).expect("a point in one");
+        assert_eq!(forced.turns, 1);
+        assert_eq!(goal_in(forced.score), None, "a first point is not the match");
+        assert!(forced.score > eval::POINT / 2, "{}", forced.score);
+        let last = Position::from_fen(&def.rules, &format!("{board} b 0 0-2")).unwrap();
+        let forced = searcher.forced_goal(&last, 1, far()).expect("the third point in one");
+        assert_eq!(goal_in(forced.score), Some(1), "the third point wins the match");
     }
 
     #[test]

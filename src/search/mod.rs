@@ -183,7 +183,7 @@ impl<'r> Searcher<'r> {
         if let Some(time) = exact {
             // The solver does not know the game's past: a first result that repeats a position
             // of it (which may draw) is left to the search.
-            let forced = Searcher::forced_goal(pos, limits.exact, start + time / 4);
+            let forced = self.forced_goal(pos, limits.exact, start + time / 4);
             let forced =
                 forced.filter(|f| self.past.binary_search(&f.child.position.hash()).is_err());
             if let Some(forced) = forced {
