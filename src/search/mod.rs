@@ -65,6 +65,22 @@ pub struct Report<'r> {
     pub truncated: bool,
 }
 
+impl Report<'_> {
+    /// The report on a finished game: no turn to choose.
+    fn over() -> Self {
+        Report {
+            turn: None,
+            result: None,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            time: Duration::ZERO,
+            line: Vec::new(),
+            truncated: false,
+        }
+    }
+}
+
 /// In how many turns (of the side to move, counting the one that scores) a goal is forced:
 /// positive when the side to move scores, negative when it concedes.
 #[must_use]
@@ -167,17 +183,7 @@ impl<'r> Searcher<'r> {
             return self.search_selectively(pos, limits, start).ok_or(too_many);
         }
         self.begin(pos, history, limits, start);
-        let mut report = Report {
-            turn: None,
-            result: None,
-            score: 0,
-            depth: 0,
-            nodes: 0,
-            time: Duration::ZERO,
-            line: Vec::new(),
-            truncated: false,
-        };
-        let Some(mut root) = self.root(pos) else { return Ok(report) };
+        let Some(mut root) = self.root(pos) else { return Ok(Report::over()) };
         // With `exact`, a quarter of the time for the solver first, a quarter at the end.
         let exact = limits.movetime.filter(|_| limits.exact > 0);
         if let Some(time) = exact {
@@ -188,14 +194,17 @@ impl<'r> Searcher<'r> {
                 forced.filter(|f| self.past.binary_search(&f.child.position.hash()).is_err());
             if let Some(forced) = forced {
                 let turn = shortest_turn(pos, &forced.child, u64::MAX, None);
-                report.turn = Some(turn.unwrap_or_else(Turn::null));
-                report.line = report.turn.iter().cloned().collect();
-                report.result = Some(forced.child.position);
-                report.score = forced.score;
-                report.depth = forced.turns;
-                report.nodes = forced.nodes;
-                report.time = start.elapsed();
-                return Ok(report);
+                let turn = turn.unwrap_or_else(Turn::null);
+                return Ok(Report {
+                    line: vec![turn.clone()],
+                    turn: Some(turn),
+                    result: Some(forced.child.position),
+                    score: forced.score,
+                    depth: forced.turns,
+                    nodes: forced.nodes,
+                    time: start.elapsed(),
+                    truncated: false,
+                });
             }
             self.deadline = Some(start + time * 3 / 4);
         }
@@ -209,15 +218,16 @@ impl<'r> Searcher<'r> {
         // most MAX_TURNS turns); the rest of the line only while the clock allows.
         let turn = shortest_turn(pos, &best, u64::MAX, None).unwrap_or_else(Turn::null);
         self.results.set_deadline(self.hard_deadline);
-        report.line = self.line(pos, &turn, &best.position, depth);
-        report.turn = Some(turn);
-        report.result = Some(best.position);
-        report.score = score;
-        report.depth = depth;
-        report.nodes = self.nodes;
-        report.time = start.elapsed();
-        report.truncated = self.truncated;
-        Ok(report)
+        Ok(Report {
+            line: self.line(pos, &turn, &best.position, depth),
+            turn: Some(turn),
+            result: Some(best.position),
+            score,
+            depth,
+            nodes: self.nodes,
+            time: start.elapsed(),
+            truncated: self.truncated,
+        })
     }
 
     /// Readies the searcher for a search of `pos` started at `start`.
