@@ -136,6 +136,12 @@ pub struct Tables {
     pub(crate) classic: bool,
 }
 
+/// The index of `side`'s piece type `kind` in per-piece tables, with `kinds` types a side.
+#[inline]
+pub(crate) fn piece_key(kinds: usize, side: Side, kind: usize) -> usize {
+    side.index() * kinds + kind
+}
+
 /// The unit step from `from` to the adjacent `to` as `(df + 1) * 3 + dr + 1`, in `0..9` (the
 /// index of [`Tables::dir_of`]).
 #[inline]
@@ -280,7 +286,7 @@ impl Tables {
     /// The index of a side's piece type in the per-piece tables.
     #[inline]
     pub(crate) fn piece_key(&self, side: Side, kind: usize) -> usize {
-        side.index() * self.kinds + kind
+        piece_key(self.kinds, side, kind)
     }
 
     /// The direction index of the unit step from `from` to the adjacent `to`.

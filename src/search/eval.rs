@@ -4,7 +4,7 @@
 
 use crate::position::{EMPTY, Position, code_kind};
 use crate::rules::Reach;
-use crate::rules::tables::{Tables, step_slot};
+use crate::rules::tables::{Tables, piece_key, step_slot};
 use crate::rules::{BallMode, Captures, GoalRank, KickDirection, NoMoves, Rules};
 use crate::side::{BySide, Side};
 use crate::square::{SQUARES, Square};
@@ -134,7 +134,12 @@ pub struct Eval {
 struct Lanes {
     /// Piece types per side (the tables' `kinds`).
     kinds: usize,
-    /// Key `(piece_key * SQUARES + ball) * 9 + step_slot(kicker, ball)`: a span of `squares`.
+    /// Files and squares (files times ranks) of the board: spans are kept for its squares
+    /// alone, not for every square a position can index.
+    files: usize,
+    cells: usize,
+    /// Key `(piece_key * cells + cell(ball)) * 9 + step_slot(kicker, ball)`: a span of
+    /// `squares`.
     spans: Vec<(u32, u32)>,
     squares: Vec<Square>,
 }
@@ -144,33 +149,43 @@ impl Lanes {
         let t: &Tables = rules.tables();
         let kick = rules.kick();
         let backward = kick.direction == KickDirection::Line;
-        let mut spans = vec![(0, 0); 2 * t.kinds * SQUARES * 9];
-        let mut squares = Vec::new();
+        let board = rules.board();
+        let files = usize::from(board.files);
+        let cells = files * usize::from(board.ranks);
+        let spans = vec![(0, 0); 2 * t.kinds * cells * 9];
+        let mut lanes = Lanes { kinds: t.kinds, files, cells, spans, squares: Vec::new() };
         for key in 0..2 * t.kinds {
-            for b in rules.board().squares() {
+            for b in board.squares() {
                 let near_ok =
                     kick.leap_adjacent || (kick.corner_exception && t.corners.contains(b));
                 for k in t.neighbours[b.index()].iter() {
                     let d = t.dir_between(k, b);
-                    let start = squares.len() as u32;
+                    let start = lanes.squares.len() as u32;
                     if t.line_reach[key][d] > 0 {
-                        squares.extend(t.lines.slice(b.index() * 8 + d).first());
+                        lanes.squares.extend(t.lines.slice(b.index() * 8 + d).first());
                         if backward {
-                            squares.extend(t.lines.slice(b.index() * 8 + (d + 4) % 8).get(1));
+                            lanes.squares.extend(t.lines.slice(b.index() * 8 + (d + 4) % 8).get(1));
                         }
                     }
-                    squares.extend(
+                    lanes.squares.extend(
                         t.leaps
                             .slice(key * SQUARES + b.index())
                             .iter()
                             .filter(|s| near_ok || s.distance(k) > 1),
                     );
-                    spans[(key * SQUARES + b.index()) * 9 + step_slot(k, b)] =
-                        (start, squares.len() as u32);
+                    let slot = lanes.slot(key, b, k);
+                    lanes.spans[slot] = (start, lanes.squares.len() as u32);
                 }
             }
         }
-        Lanes { kinds: t.kinds, spans, squares }
+        lanes
+    }
+
+    /// The index in `spans` of piece type `key` next to the ball on `ball`, on `kicker`.
+    #[inline]
+    fn slot(&self, key: usize, ball: Square, kicker: Square) -> usize {
+        let cell = usize::from(ball.rank()) * self.files + usize::from(ball.file());
+        (key * self.cells + cell) * 9 + step_slot(kicker, ball)
     }
 
     /// How many of `side`'s men in `next` (squares next to the ball on `ball`) have a kick,
@@ -195,8 +210,8 @@ impl Lanes {
             if code == EMPTY {
                 continue;
             }
-            let key = side.index() * self.kinds + code_kind(code);
-            let (a, b) = self.spans[(key * SQUARES + ball.index()) * 9 + step_slot(k, ball)];
+            let key = piece_key(self.kinds, side, code_kind(code));
+            let (a, b) = self.spans[self.slot(key, ball, k)];
             if self.squares[a as usize..b as usize].iter().any(|&s| empty.contains(s)) {
                 n += 1;
             }
@@ -379,9 +394,11 @@ impl Eval {
 
 #[cfg(test)]
 mod tests {
-    use super::{ADJACENT, Eval, NEAR};
+    use super::{ADJACENT, Eval, Lanes, NEAR};
     use crate::definition::load_shipped;
     use crate::position::Position;
+    use crate::side::Side;
+    use crate::square::Square;
 
     /// vchess.club's Ball, its standard start with the ball moved to d5, free or held.
     fn value(fen: &str) -> i32 {
@@ -422,5 +439,37 @@ mod tests {
     #[test]
     fn a_side_without_pieces_is_a_draw_where_no_moves_draws() {
         assert_eq!(value("rb4rnn/p1p2ppp1/p1h4p1/9/3ps1b2/9/9/9/8q b 52 - -"), 0);
+    }
+
+    #[test]
+    fn kicker_lanes_give_each_piece_ball_and_kicker_its_own_span_of_board_squares() {
+        // Stadium's board is wider than it is long: an index that mixed up files and ranks
+        // would give two balls one span, or run past the table.
+        let rules = load_shipped("stadium").unwrap().rules;
+        let lanes = Lanes::new(&rules);
+        let t = rules.tables();
+        let board = rules.board();
+        let mut seen = vec![false; lanes.spans.len()];
+        let mut spans = 0;
+        for key in 0..2 * t.kinds {
+            for ball in board.squares() {
+                for kicker in t.neighbours[ball.index()].iter() {
+                    let slot = lanes.slot(key, ball, kicker);
+                    assert!(!seen[slot], "slot {slot} twice");
+                    seen[slot] = true;
+                    let (a, b) = lanes.spans[slot];
+                    let squares = &lanes.squares[a as usize..b as usize];
+                    assert!(squares.iter().all(|&s| board.contains(s) && s != ball));
+                    spans += usize::from(!squares.is_empty());
+                }
+            }
+        }
+        assert!(spans > 0);
+        // White's rook on k6 kicks the ball on k5 away from it: k4 is the one square its kick
+        // needs, on the eleventh file of a board nine ranks long.
+        let rook = rules.pieces().iter().position(|p| p.letter == 'R').unwrap();
+        let slot = lanes.slot(t.piece_key(Side::White, rook), Square::at(10, 4), Square::at(10, 5));
+        let (a, b) = lanes.spans[slot];
+        assert_eq!(lanes.squares[a as usize..b as usize], [Square::at(10, 3)]);
     }
 }
