@@ -191,8 +191,9 @@ pub enum Command {
         /// The second player.
         #[arg(long)]
         black: String,
-        /// Start each pair of games from a random setup (`random`) or setup N.
-        #[arg(long, value_name = "N|random")]
+        /// Start each pair of games from a random setup (`random`), a fair one (`fair`, `fair:N`:
+        /// a random setup where neither side forces a goal within 2, or N, turns) or setup N.
+        #[arg(long, value_name = "N|random|fair")]
         setup: Option<String>,
         /// Start each pair of games after this many random turns (the same for both colours),
         /// so that deterministic players meet in varied positions.

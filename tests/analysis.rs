@@ -150,6 +150,53 @@ fn fair_setups_have_no_forced_goal() {
     assert_eq!(out.status.code(), Some(1));
 }
 
+/// The setup numbers of a match's games on football-960 (random players, two turns a game).
+fn match_setups(setup: &str, games: usize) -> Vec<u128> {
+    let dir = std::env::temp_dir().join(format!("kickoff-setups-{setup}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = kickoff()
+        .args(["match", "football-960", "--white", "random", "--black", "random", "--setup"])
+        .args([setup, "--games", &games.to_string(), "--max-turns", "2", "--seed", "7"])
+        .arg("--records")
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let numbers = (1..=games)
+        .map(|game| {
+            let text = std::fs::read_to_string(dir.join(format!("game-{game:04}.txt"))).unwrap();
+            let tag = text.lines().find_map(|l| l.strip_prefix("[SetupNumber \""));
+            tag.and_then(|t| t.strip_suffix("\"]")).unwrap().parse().unwrap()
+        })
+        .collect();
+    let _ = std::fs::remove_dir_all(&dir);
+    numbers
+}
+
+/// `match --setup fair:N` starts every pair of games from a setup where neither side forces a
+/// goal within N turns (the shipped list decides for football-960), where random setups with
+/// the same seed include forced ones.
+#[test]
+fn a_match_on_fair_setups_plays_only_fair_ones() {
+    let unfair = shipped_unfair(3);
+    let mut numbers = match_setups("fair:3", 40);
+    assert!(numbers.iter().all(|n| !unfair.contains(n)), "{numbers:?}");
+    // Both games of a pair share their setup; the twenty pairs do not all share one.
+    assert!(numbers.chunks(2).all(|pair| pair[0] == pair[1]), "{numbers:?}");
+    numbers.dedup();
+    assert!(numbers.len() > 10, "{numbers:?}");
+    let random = match_setups("random", 40);
+    assert!(random.iter().any(|n| unfair.contains(n)), "{random:?}");
+    let out = kickoff()
+        .args(["match", "football-960", "--games", "2", "--white", "random", "--black"])
+        .args(["random", "--setup", "fair:9"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bad fair setup `fair:9`"), "{err}");
+}
+
 #[test]
 fn analyze_is_reproducible_and_reports_in_three_formats() {
     let args = [

@@ -14,13 +14,13 @@ mod resume;
 
 use crate::commands::progress::terminal_bar;
 use crate::commands::{Exit, load_variant};
+use kickoff::analysis::fair;
 use kickoff::analysis::report::wilson;
-use kickoff::definition::LoadOptions;
+use kickoff::definition::{Definition, LoadOptions};
 use kickoff::game::record::{self, save_atomically};
 use kickoff::game::{Ending, Game, GameResult};
 use kickoff::movegen::{Turn, play_unchecked};
 use kickoff::position::Position;
-use kickoff::rules::Rules;
 use kickoff::search::{
     ENTRY_BYTES, Limits, Player, Searcher, TABLE_BITS, greedy_turn, random_turn,
 };
@@ -105,8 +105,7 @@ pub fn run(request: &Request<'_>, options: LoadOptions) -> Exit {
         Ok(def) => def,
         Err(exit) => return exit,
     };
-    let rules = &def.rules;
-    let starts = match starts(rules, request) {
+    let starts = match starts(&def, request) {
         Ok(starts) => starts,
         Err(message) => {
             eprintln!("error: {message}");
@@ -258,9 +257,10 @@ fn play_all<'r>(
 /// The start of each pair of games (both colours play each start): the standard position or a
 /// random setup (with its number), then `opening` random turns, the same for both games.
 fn starts<'r>(
-    rules: &'r Rules,
+    def: &'r Definition,
     request: &Request<'_>,
 ) -> Result<Vec<(Position<'r>, Option<SetupNumber>)>, String> {
+    let rules = &def.rules;
     let pairs = request.games.div_ceil(2);
     let standard = Position::start(rules);
     let mut rng = ChaCha8Rng::seed_from_u64(request.seed ^ 0x5e70);
@@ -281,6 +281,9 @@ fn starts<'r>(
                 let independent = setup::independent_by_default(random);
                 let number = if text == "random" {
                     SetupNumber::draw(setup::count(rules, random), independent, &mut rng)
+                } else if text == "fair" || text.starts_with("fair:") {
+                    let turns = fair::parse_fair(text)?;
+                    fair::draw_fair(def, turns, &mut rng).map_err(|e| e.to_string())?
                 } else {
                     SetupNumber::parse(text, independent).map_err(|e| e.to_string())?
                 };
