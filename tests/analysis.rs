@@ -165,8 +165,8 @@ fn match_setups(setup: &str, games: usize) -> Vec<u128> {
     let numbers = (1..=games)
         .map(|game| {
             let text = std::fs::read_to_string(dir.join(format!("game-{game:04}.txt"))).unwrap();
-            let tag = text.lines().find_map(|l| l.strip_prefix("[SetupNumber \""));
-            tag.and_then(|t| t.strip_suffix("\"]")).unwrap().parse().unwrap()
+            let record = kickoff::notation::record::parse(&text).unwrap();
+            record.tag("SetupNumber").unwrap().parse().unwrap()
         })
         .collect();
     let _ = std::fs::remove_dir_all(&dir);

@@ -47,17 +47,19 @@ pub fn is_shipped(def: &Definition) -> bool {
     def.shipped_name() == Some("football-960")
 }
 
-/// Reads `fair` (within [`DEFAULT_FAIR_TURNS`] turns) or `fair:N`.
-///
-/// # Errors
-/// A number that is not 1 to 8.
-pub fn parse_fair(text: &str) -> Result<u32, String> {
-    match text.strip_prefix("fair:") {
-        None => Ok(DEFAULT_FAIR_TURNS),
-        Some(n) => n.parse::<u32>().ok().filter(|n| (1..=8).contains(n)).ok_or_else(|| {
+/// Reads a fair setup's request: `fair` (within [`DEFAULT_FAIR_TURNS`] turns) or `fair:N`;
+/// none for any other text (a setup number, `random`). The error: a number that is not 1 to 8.
+#[must_use]
+pub fn parse_fair(text: &str) -> Option<Result<u32, String>> {
+    if text == "fair" {
+        return Some(Ok(DEFAULT_FAIR_TURNS));
+    }
+    let n = text.strip_prefix("fair:")?;
+    Some(
+        n.parse::<u32>().ok().filter(|n| (1..=8).contains(n)).ok_or_else(|| {
             format!("bad fair setup `{text}`: write fair or fair:N with N from 1 to 8")
         }),
-    }
+    )
 }
 
 /// One line of the shipped list: the setup and the fewest turns of White and Black.

@@ -281,9 +281,8 @@ fn starts<'r>(
                 let independent = setup::independent_by_default(random);
                 let number = if text == "random" {
                     SetupNumber::draw(setup::count(rules, random), independent, &mut rng)
-                } else if text == "fair" || text.starts_with("fair:") {
-                    let turns = fair::parse_fair(text)?;
-                    fair::draw_fair(def, turns, &mut rng).map_err(|e| e.to_string())?
+                } else if let Some(turns) = fair::parse_fair(text) {
+                    fair::draw_fair(def, turns?, &mut rng).map_err(|e| e.to_string())?
                 } else {
                     SetupNumber::parse(text, independent).map_err(|e| e.to_string())?
                 };

@@ -237,22 +237,21 @@ pub(super) fn start_position<'r>(
             independent,
             &mut seats::rng(request.seed),
         ),
-        text if text == "fair" || text.starts_with("fair:") => {
-            let turns = kickoff::analysis::fair::parse_fair(text).map_err(|e| {
-                eprintln!("error: {e}");
-                Exit::Failure
-            })?;
-            kickoff::analysis::fair::draw_fair(def, turns, &mut seats::rng(request.seed)).map_err(
-                |e| {
+        text => match kickoff::analysis::fair::parse_fair(text) {
+            Some(turns) => {
+                let fail = |e: &dyn std::fmt::Display| {
                     eprintln!("error: {e}");
                     Exit::Failure
-                },
-            )?
-        }
-        text => {
-            let (pos, number) = crate::commands::numbered_setup(rules, random, text)?;
-            return Ok((pos, Some(number), false));
-        }
+                };
+                let turns = turns.map_err(|e| fail(&e))?;
+                let mut rng = seats::rng(request.seed);
+                kickoff::analysis::fair::draw_fair(def, turns, &mut rng).map_err(|e| fail(&e))?
+            }
+            None => {
+                let (pos, number) = crate::commands::numbered_setup(rules, random, text)?;
+                return Ok((pos, Some(number), false));
+            }
+        },
     };
     let pos = setup::position(rules, random, number).map_err(|e| {
         eprintln!("error: {e}");
