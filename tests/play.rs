@@ -585,6 +585,18 @@ fn a_random_setup_variant_starts_from_its_definition_unless_setup_says_otherwise
     let drawn = play(&["--setup", "random", "--seed", "2"]);
     assert!(drawn.starts_with("Random setup number "), "{drawn}");
     assert!(!drawn.contains(&start), "{drawn}");
+    // A fair setup is drawn, and named, as a random one outside the forced ones.
+    let unfair = kickoff::analysis::fair::shipped_unfair(3);
+    for seed in ["1", "2", "3"] {
+        let fair = play(&["--setup", "fair:3", "--seed", seed]);
+        let number = fair.strip_prefix("Random setup number ").and_then(|t| t.split('.').next());
+        let number: u128 = number.unwrap_or_else(|| panic!("{fair}")).parse().unwrap();
+        assert!(!unfair.contains(&number), "{fair}");
+    }
+    let out = run(kickoff().args(["play", "football-960", "--setup", "fair:0"]), "");
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("bad fair setup `fair:0`"), "{stderr}");
 }
 
 /// A variant whose definition places its own pieces names no setup, and refuses `--setup` as a
