@@ -164,8 +164,8 @@ pub enum Command {
         #[arg(long, value_name = "L", value_parser = clap::value_parser!(u8).range(1..=kickoff::search::MAX_LEVEL as i64), conflicts_with_all = ["depth", "movetime"])]
         level: Option<u8>,
         /// With --movetime: ask the exact solver for a forced goal within N turns of the side
-        /// to move (first) and of the opponent after the chosen turn (last), a quarter of the
-        /// time each (levels 3 and 4 do so within 2 and 3 turns).
+        /// to move (first, an eighth of the time) and of the opponent after the chosen turn
+        /// (last, three eighths) (levels 3 and 4 do so within 2 and 3 turns).
         #[arg(long, value_name = "N", requires = "movetime", value_parser = clap::value_parser!(u32).range(0..=6))]
         exact: Option<u32>,
         /// Turns played before the position searched, from the start or --fen, separated by

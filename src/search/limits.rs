@@ -25,7 +25,7 @@ pub struct Limits {
     pub cap: Option<Duration>,
     /// Own turns within which the exact solver looks for a forced goal before the search, and
     /// for the opponent's forced goal after the chosen turn (0: never). It runs only with a
-    /// `movetime`, in a quarter of it each way (see `Searcher::search`).
+    /// `movetime`: an eighth of it before, three eighths after (see `Searcher::search`).
     pub exact: u32,
 }
 

@@ -120,6 +120,15 @@ pub struct Searcher<'r> {
     leaves: Vec<(u64, i32)>,
 }
 
+/// With [`Limits::exact`], the eighths of `movetime` the exact solver has first to prove a
+/// goal of the side to move: where one exists it is mostly proved in far less, while showing
+/// that none exists can take seconds.
+const EXACT_FIRST: u32 = 1;
+/// The eighth of `movetime` at which the search stops with [`Limits::exact`]: the rest of the
+/// time goes to the solver's check that the chosen turn concedes no forced goal, the check
+/// that has turned more games (a concession proved in half a second is missed in a quarter).
+const SEARCH_UNTIL: u32 = 5;
+
 /// The number of nodes between two readings of the clock (a node can take milliseconds in a
 /// position with tens of thousands of turns; the walks inside a node read it too).
 const CLOCK_NODES: u64 = 16;
@@ -184,12 +193,13 @@ impl<'r> Searcher<'r> {
         }
         self.begin(pos, history, limits, start);
         let Some(mut root) = self.root(pos) else { return Ok(Report::over()) };
-        // With `exact`, a quarter of the time for the solver first, a quarter at the end.
+        // With `exact`, the solver first (a goal of the side to move), the search, then the
+        // solver again (a goal of the opponent after the chosen turn): see `EXACT_FIRST`.
         let exact = limits.movetime.filter(|_| limits.exact > 0);
         if let Some(time) = exact {
             // The solver does not know the game's past: a first result that repeats a position
             // of it (which may draw) is left to the search.
-            let forced = self.forced_goal(pos, limits.exact, start + time / 4);
+            let forced = self.forced_goal(pos, limits.exact, start + time * EXACT_FIRST / 8);
             let forced =
                 forced.filter(|f| self.past.binary_search(&f.child.position.hash()).is_err());
             if let Some(forced) = forced {
@@ -206,7 +216,7 @@ impl<'r> Searcher<'r> {
                     truncated: false,
                 });
             }
-            self.deadline = Some(start + time * 3 / 4);
+            self.deadline = Some(start + time * SEARCH_UNTIL / 8);
         }
         let (mut best, mut score, depth) = self.deepen(pos, &mut root, limits);
         if let Some(time) = exact {
