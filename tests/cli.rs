@@ -173,7 +173,8 @@ fn a_match_records_its_turn_cap_as_such() {
     assert!(replay.contains("1/2-1/2 (draw: the game reached the match's turn cap)"), "{replay}");
 }
 
-/// The first `lines` lines of a match's output: its table, without the engines' work.
+/// The first `lines` lines of a match's output: its table (with a start played by both colours,
+/// 9 lines down to the endings), without the engines' work.
 fn match_table(out: &std::process::Output, lines: usize) -> String {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8_lossy(&out.stdout).lines().take(lines).collect::<Vec<_>>().join("\n")
@@ -193,12 +194,13 @@ fn a_match_resumes_from_its_records() {
             .output()
             .unwrap()
     };
-    let whole = match_table(&run(&[]), 5);
+    let whole = match_table(&run(&[]), 9);
+    assert!(whole.lines().nth(8).is_some_and(|l| l.starts_with("endings: ")), "{whole}");
     let second = std::fs::read_to_string(dir.join("game-0002.txt")).unwrap();
     assert!(second.contains("[Event \"kickoff match, seed 1, turn cap 40\"]\n[Round \"2\"]"));
     std::fs::remove_file(dir.join("game-0002.txt")).unwrap();
     let out = run(&["--resume"]);
-    assert_eq!(match_table(&out, 5), whole);
+    assert_eq!(match_table(&out, 9), whole);
     assert!(String::from_utf8_lossy(&out.stdout).contains("3 of the games were counted"));
     assert_eq!(std::fs::read_to_string(dir.join("game-0002.txt")).unwrap(), second);
     // Without --resume the records are not written over; with --force they are.
@@ -206,7 +208,7 @@ fn a_match_resumes_from_its_records() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("game-0001.txt holds a record already: --resume"), "{err}");
-    assert_eq!(match_table(&run(&["--force"]), 5), whole);
+    assert_eq!(match_table(&run(&["--force"]), 9), whole);
 }
 
 /// A record that is not the resumed match's game is not counted: another seed, other players,
@@ -534,7 +536,7 @@ fn a_match_against_a_program() {
         .unwrap();
     let table = String::from_utf8_lossy(&failing.stdout);
     assert!(table.contains("program failure 2"), "{table}");
-    assert!(table.contains("program:false     0     0     2"), "{table}");
+    assert!(table.contains("program:false     0     0      2"), "{table}");
     // A program that gives no turn in time is stopped, and loses.
     let slow = dir.join("slow.sh");
     std::fs::write(&slow, "#!/bin/sh\nexec sleep 30\n").unwrap();

@@ -11,6 +11,7 @@ use rand_chacha::ChaCha8Rng;
 
 mod program;
 mod resume;
+mod summary;
 
 use crate::commands::progress::terminal_bar;
 use crate::commands::{Exit, load_variant};
@@ -213,7 +214,7 @@ fn play_all<'r>(
     records: &Records<'_>,
     done: Vec<Option<GameEnd>>,
     bar: &ProgressBar,
-) -> (Vec<GameEnd>, [Work; 2]) {
+) -> (Vec<Option<GameEnd>>, [Work; 2]) {
     let next = AtomicUsize::new(0);
     bar.inc(done.iter().flatten().count() as u64);
     let ends = Mutex::new(done);
@@ -250,8 +251,7 @@ fn play_all<'r>(
             });
         }
     });
-    let ends = ends.into_inner().unwrap_or_default().into_iter().flatten().collect();
-    (ends, work.into_inner().unwrap_or_default())
+    (ends.into_inner().unwrap_or_default(), work.into_inner().unwrap_or_default())
 }
 
 /// The start of each pair of games (both colours play each start): the standard position or a
@@ -508,21 +508,30 @@ fn show_elo(e: f64) -> String {
 fn print_table(
     variant: &str,
     players: &[Contestant; 2],
-    ends: &[GameEnd],
+    games: &[Option<GameEnd>],
     work: &[Work; 2],
     request: &Request<'_>,
 ) {
+    let ends: Vec<&GameEnd> = games.iter().flatten().collect();
     let n = ends.len();
     let count = |s: Score| ends.iter().filter(|e| e.score == s).count();
     let (w, d, l) = (count(Score::Win), count(Score::Draw), count(Score::Loss));
     let p = if n == 0 { 0.5 } else { (w as f64 + d as f64 / 2.0) / n as f64 };
     let (lo, hi) = wilson(p, n as f64);
-    println!("{variant}: {} vs {}, {n} games, colours alternating", players[0], players[1]);
+    let first = players[0].to_string();
+    println!("{variant}: {first} vs {}, {n} games, colours alternating", players[1]);
     if let Some(ms) = request.movetime {
         println!("engines think {ms} ms a turn");
     }
-    println!("{:<12} {:>5} {:>5} {:>5}", "", "wins", "draws", "losses");
-    println!("{:<12} {w:>5} {d:>5} {l:>5}", players[0].to_string());
+    // A program's command line can be long: the name column is as wide as the name.
+    let width = first.chars().count().max(12);
+    println!("{:<width$} {:>5} {:>5} {:>6}", "", "wins", "draws", "losses");
+    println!("{first:<width$} {w:>5} {d:>5} {l:>6}");
+    if n > 1 {
+        for (colour, r) in ["  as White", "  as Black"].iter().zip(summary::by_colour(games)) {
+            println!("{colour:<width$} {:>5} {:>5} {:>6}", r.wins, r.draws, r.losses);
+        }
+    }
     println!(
         "score {:.1}% (95% confidence {:.1}% to {:.1}%), Elo difference {} ({} to {})",
         100.0 * p,
@@ -532,8 +541,24 @@ fn print_table(
         show_elo(elo(lo)),
         show_elo(elo(hi))
     );
+    let pairs = summary::pairs(games);
+    if pairs.total() > 0 {
+        println!(
+            "starts played with both colours: {}; White won both games of {}, Black of {}",
+            pairs.total(),
+            pairs.white_both,
+            pairs.black_both
+        );
+        println!(
+            "of the other {}: {first} came out ahead in {}, behind in {}, even in {}",
+            pairs.ahead + pairs.behind + pairs.even,
+            pairs.ahead,
+            pairs.behind,
+            pairs.even
+        );
+    }
     let mut reasons: Vec<(&str, usize)> = Vec::new();
-    for e in ends {
+    for e in &ends {
         match reasons.iter_mut().find(|(r, _)| *r == e.reason) {
             Some((_, c)) => *c += 1,
             None => reasons.push((e.reason, 1)),
