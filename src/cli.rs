@@ -296,6 +296,15 @@ pub enum Command {
         /// Where games are saved (default: kickoff/games in the user's data folder).
         #[arg(long, value_name = "DIR")]
         games: Option<std::path::PathBuf>,
+        /// A host name the board is reached by, besides `localhost` and addresses (repeat it
+        /// for several): requests naming any other host are refused, so that no web page can
+        /// reach the board by rebinding its own name to the board's address.
+        #[arg(long = "allow-host", value_name = "NAME")]
+        allow_hosts: Vec<String>,
+        /// The most connections open at once (default: 2000, or fewer when the process may
+        /// open fewer files).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(16..=1_000_000))]
+        max_connections: Option<u32>,
     },
     /// Draw a position as an SVG or PNG diagram.
     Render {

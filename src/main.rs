@@ -152,8 +152,14 @@ fn main() -> ExitCode {
             };
             commands::analyze::run(&request, options)
         }
-        Command::Serve { port, host, open, games } => {
-            commands::serve::run(std::net::SocketAddr::new(host, port), games, open)
+        Command::Serve { port, host, open, games, allow_hosts, max_connections } => {
+            commands::serve::run(commands::serve::Request {
+                address: std::net::SocketAddr::new(host, port),
+                games,
+                open,
+                allow_hosts,
+                max_connections,
+            })
         }
         Command::Render { variant, start, record, turn, format, arrows, flip, output } => {
             let request = commands::render::Request {

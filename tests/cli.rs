@@ -170,7 +170,7 @@ fn a_match_records_its_turn_cap_as_such() {
     assert!(text.contains("[Termination \"turn cap\"]"), "{text}");
     assert!(text.contains("[Adjudication \"draw after 6 turns\"]"), "{text}");
     let replay = stdout_of(&["replay", dir.join("game-0001.txt").to_str().unwrap()]);
-    assert!(replay.contains("1/2-1/2 (draw: the game reached the match's turn cap)"), "{replay}");
+    assert!(replay.contains("1/2-1/2 (draw: the game reached its turn cap)"), "{replay}");
 }
 
 /// The first `lines` lines of a match's output: its table (with a start played by both colours,

@@ -9,19 +9,29 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use kickoff::definition::{self, LoadError};
-use kickoff::web::{App, router};
+use kickoff::web::{App, Config, serve_on};
 use serde_json::{Value, json};
+
+#[path = "serve/limits.rs"]
+mod server_limits;
 
 /// A server on a free port, stopped when dropped.
 struct Server {
     base: String,
+    address: SocketAddr,
+    app: Arc<App>,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     thread: Option<std::thread::JoinHandle<()>>,
 }
 
 impl Server {
     fn start(folder: &Path) -> Server {
-        let (ready, address) = std::sync::mpsc::channel::<SocketAddr>();
+        Server::with(folder, |_| {})
+    }
+
+    /// A server whose configuration `adjust` changes first (its limits, its host names).
+    fn with(folder: &Path, adjust: impl FnOnce(&mut Config) + Send + 'static) -> Server {
+        let (ready, address) = std::sync::mpsc::channel::<(SocketAddr, Arc<App>)>();
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let folder = folder.to_path_buf();
         let thread = std::thread::spawn(move || {
@@ -33,20 +43,25 @@ impl Server {
             runtime.block_on(async move {
                 let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
                 let address = listener.local_addr().unwrap();
-                let app = Arc::new(
-                    App::new(folder, address, |problem| eprintln!("warning: {problem}")).unwrap(),
-                );
-                ready.send(address).unwrap();
-                axum::serve(listener, router(app))
-                    .with_graceful_shutdown(async {
-                        let _ = stopped.await;
-                    })
-                    .await
-                    .unwrap();
+                let mut config =
+                    Config::new(address, folder, |problem| eprintln!("warning: {problem}"));
+                adjust(&mut config);
+                let app = Arc::new(App::new(&config).unwrap());
+                ready.send((address, app.clone())).unwrap();
+                serve_on(listener, app, async {
+                    let _ = stopped.await;
+                })
+                .await;
             });
         });
-        let address = address.recv().unwrap();
-        Server { base: format!("http://{address}"), stop: Some(stop), thread: Some(thread) }
+        let (address, app) = address.recv().unwrap();
+        Server {
+            base: format!("http://{address}"),
+            address,
+            app,
+            stop: Some(stop),
+            thread: Some(thread),
+        }
     }
 
     fn url(&self, path: &str) -> String {
@@ -322,15 +337,23 @@ fn games_survive_a_restart() {
         (id, game)
     };
     // The uploaded definition sits beside the record, which names it: `replay` reads it too.
-    assert!(dir.join(format!("{id}.toml")).is_file());
     let saved = std::fs::read_to_string(dir.join(format!("{id}.txt"))).unwrap();
-    assert!(saved.starts_with(&format!("[Variant \"{id}.toml\"]")), "{saved}");
+    let named = saved.strip_prefix("[Variant \"").unwrap().split('"').next().unwrap().to_owned();
+    assert_eq!(std::fs::read_to_string(dir.join(&named)).unwrap(), text, "{saved}");
     let server = Server::start(&dir);
     let (status, view) = server.get(&game);
     assert_eq!(status, 200, "{view}");
     assert_eq!(view["title"], "Carry drill");
     assert_eq!(moves(&view), ["Re2"]);
     assert_eq!(view["to_move"], "black");
+    drop(server);
+    // A folder of an older server names each definition after its game: still read.
+    std::fs::rename(dir.join(&named), dir.join(format!("{id}.toml"))).unwrap();
+    let older = saved.replace(&named, &format!("{id}.toml"));
+    std::fs::write(dir.join(format!("{id}.txt")), older).unwrap();
+    let server = Server::start(&dir);
+    let (status, view) = server.get(&game);
+    assert_eq!((status, &view["title"]), (200, &json!("Carry drill")), "{view}");
     drop(server);
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -1,4 +1,5 @@
-//! `kickoff serve [--port P] [--host H] [--open] [--games DIR]`: the web board.
+//! `kickoff serve [--port P] [--host H] [--open] [--games DIR] [--allow-host NAME]
+//! [--max-connections N]`: the web board.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -6,14 +7,30 @@ use std::path::PathBuf;
 use crate::commands::Exit;
 use kickoff::web::{Config, default_games_folder, serve};
 
+/// What `serve` was asked.
+pub struct Request {
+    /// Where to listen.
+    pub address: SocketAddr,
+    /// Where games are saved.
+    pub games: Option<PathBuf>,
+    /// Whether to open the board in a browser.
+    pub open: bool,
+    /// Host names the board is reached by.
+    pub allow_hosts: Vec<String>,
+    /// The most connections open at once.
+    pub max_connections: Option<u32>,
+}
+
 /// Serves the web board until the process is stopped.
-pub fn run(address: SocketAddr, games: Option<PathBuf>, open: bool) -> Exit {
-    let config = Config {
-        address,
-        games: games.unwrap_or_else(default_games_folder),
-        warn: |problem| eprintln!("warning: {problem}"),
-    };
+pub fn run(request: Request) -> Exit {
+    let games = request.games.unwrap_or_else(default_games_folder);
+    let mut config = Config::new(request.address, games, |problem| eprintln!("warning: {problem}"));
+    config.hosts = request.allow_hosts;
+    if let Some(most) = request.max_connections {
+        config.limits.connections = most as usize;
+    }
     let folder = config.games.clone();
+    let open = request.open;
     let ready = |url: &str| {
         println!("kickoff serves {url} (games saved in {})", folder.display());
         if open && let Err(e) = open::that_detached(url) {

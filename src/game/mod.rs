@@ -51,7 +51,8 @@ pub enum Ending {
     },
     /// Both sides agreed to a draw.
     Agreement,
-    /// A draw adjudicated by a match: the game was still going at the match's turn cap.
+    /// A draw adjudicated at a turn cap set for the game, not by its rules (a match's
+    /// `--max-turns`, the server's cap): the game was still going.
     TurnCap,
     /// A result a record states for a reason kickoff does not check (a time forfeit, an
     /// adjudication ...) or for none: kept as the record gives it.
@@ -123,7 +124,7 @@ impl fmt::Display for Ending {
             Ending::NoMoves => f.write_str("draw: the side to move has no legal turn"),
             Ending::Resignation { loser } => write!(f, "{} resigns", loser.name()),
             Ending::Agreement => f.write_str("draw by agreement"),
-            Ending::TurnCap => f.write_str("draw: the game reached the match's turn cap"),
+            Ending::TurnCap => f.write_str("draw: the game reached its turn cap"),
             Ending::Recorded { result: GameResult::WhiteWins } => {
                 f.write_str("White wins, as recorded")
             }

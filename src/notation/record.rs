@@ -222,9 +222,106 @@ fn movetext(pair: Pair<'_, Rule>, record: &mut RecordText) -> Result<(), ParseEr
     Ok(())
 }
 
+/// How many parts a record has, counted without parsing it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PartCount {
+    /// Tags (`[...]`).
+    pub tags: usize,
+    /// Comments (`{...}`).
+    pub comments: usize,
+    /// Turns: the words of the movetext but turn numbers and the result.
+    pub turns: usize,
+}
+
+/// Counts a record's tags, comments and turns in one pass that allocates nothing, so that a
+/// record too long for some use can be refused before [`parse`] spends memory on its parts. For
+/// a record that parses, the counts are those of the parse (a number written against its turn,
+/// `1.Nc3`, is one turn); for another they bound what the parse would read before its error.
+#[must_use]
+pub fn count_parts(input: &str) -> PartCount {
+    let bytes = input.as_bytes();
+    let mut count = PartCount::default();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b' ' | b'\t' | b'\n' | b'\r' | b'}' | b']' => i += 1,
+            b'{' => {
+                count.comments += 1;
+                i = bytes[i..]
+                    .iter()
+                    .position(|&b| b == b'}')
+                    .map_or(bytes.len(), |end| i + end + 1);
+            }
+            b'[' => {
+                count.tags += 1;
+                i = tag_end(bytes, i + 1);
+            }
+            _ => {
+                let start = i;
+                while i < bytes.len()
+                    && !matches!(bytes[i], b' ' | b'\t' | b'\n' | b'\r' | b'{' | b'}' | b'[' | b']')
+                {
+                    i += 1;
+                }
+                if !number_or_result(&input[start..i]) {
+                    count.turns += 1;
+                }
+            }
+        }
+    }
+    count
+}
+
+/// Where the tag whose `[` is just before `from` ends: after its `]`, quoted values (with their
+/// escapes) skipped.
+fn tag_end(bytes: &[u8], from: usize) -> usize {
+    let mut i = from;
+    let mut quoted = false;
+    while i < bytes.len() {
+        match (bytes[i], quoted) {
+            (b'\\', true) => i += 1,
+            (b'"', _) => quoted = !quoted,
+            (b']', false) | (b'\n', _) => return i + 1,
+            _ => {}
+        }
+        i += 1;
+    }
+    bytes.len()
+}
+
+/// Whether a word of the movetext is a turn number alone (`12.`, `12...`) or a result.
+fn number_or_result(word: &str) -> bool {
+    let digits = word.bytes().take_while(u8::is_ascii_digit).count();
+    let dots = &word[digits..];
+    (digits > 0 && (dots == "." || dots == "..."))
+        || matches!(word, "1-0" | "0-1" | "1/2-1/2" | "*")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn parts_are_counted_as_the_parser_reads_them() {
+        for text in [
+            "[Variant \"boyer-1951\"]\n[White \"Ann \\\"the] wall\\\"\"]\n[Result \"1-0\"]\n\n\
+             {before} 1. Nc3 Nf7 {quiet} 2. Qd4>e6 --\n3.Bf4>d6>b8# 1-0\n",
+            "1... Nf7 2. Nc3",
+            "",
+            "[Variant \"mine.toml\"]\r\n\r\n{definition\r\nextends = \"vchess\"\r\n}\r\n*\r\n",
+            "1.Nc3 12... -- 1/2-1/2",
+        ] {
+            let parsed = parse(text).unwrap();
+            let comments = parsed.leading_comments.len()
+                + usize::from(parsed.definition.is_some())
+                + parsed.turns.iter().map(|t| t.comments.len()).sum::<usize>();
+            let expected =
+                PartCount { tags: parsed.tags.len(), comments, turns: parsed.turns.len() };
+            assert_eq!(count_parts(text), expected, "{text}");
+        }
+        let many = "-- ".repeat(1000);
+        assert_eq!(count_parts(&many).turns, 1000);
+    }
 
     #[test]
     fn a_definition_carried_before_the_turns() {

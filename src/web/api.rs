@@ -14,21 +14,24 @@ use serde::{Deserialize, Serialize};
 use tokio_stream::StreamExt;
 use tokio_stream::wrappers::WatchStream;
 
-use crate::definition::{self, Definition, LoadError};
+use crate::definition::{self, LoadError};
 use crate::game::{Ending, GameError};
 use crate::notation::turn::names::resolve;
 use crate::position::Position;
 use crate::render::printable::notation_error;
 use crate::render::svg::turn_path;
+use crate::rules::Rules;
 use crate::search::{Limits, MAX_LEVEL, Player, Searcher};
 use crate::setup::{self, SetupNumber};
 use crate::side::{BySide, Side};
 use crate::web::author::invalid;
+use crate::web::clients::{Client, Peer, Rate};
+use crate::web::queue::Kind;
 use crate::web::session::{Mode, NewGame, Session, Shared, lock, random_hex};
 use crate::web::views::{
     ActionView, GameView, StepView, board, game_board, game_view, step_view, walk,
 };
-use crate::web::{ApiError, App, blocking};
+use crate::web::{ApiError, App};
 
 /// What the page asks for when it starts a game.
 #[derive(Debug, Deserialize)]
@@ -61,19 +64,46 @@ pub struct Created {
     invite: Option<String>,
 }
 
-/// `POST /api/games`.
+/// `POST /api/games`: a game of a shipped variant, or of a definition sent with the request
+/// (read on the work queue); each client starts so many games a minute, and so many of
+/// definitions of its own.
 pub async fn create(
     State(app): State<Arc<App>>,
+    peer: Peer,
     Json(request): Json<CreateRequest>,
 ) -> Result<Json<Created>, ApiError> {
+    let client = peer.client;
+    let limited = |what: &str, retry| ApiError::RateLimited {
+        message: format!("you have sent as many {what} as a minute allows: wait a little"),
+        retry,
+    };
+    if let Some(text) = &request.definition {
+        #[allow(clippy::cast_precision_loss)] // a body's length is far below 2^52
+        let bytes = text.len() as f64;
+        app.rates
+            .spend_many(client, Rate::DefinitionBytes, bytes)
+            .map_err(|r| limited("definitions", r))?;
+    }
+    app.rates.spend(client, Rate::Game).map_err(|r| limited("new games", r))?;
+    let chosen = match request.definition.clone() {
+        Some(text) => {
+            app.queue.run(client, Kind::Request, move || uploaded_definition(text)).await?
+        }
+        None => shipped_definition(&app, request.variant.as_deref())?,
+    };
     let shared = app.clone();
-    let (session, created) = blocking(move || start_game(&shared, request)).await?;
-    wake_engine(app, session);
+    let (session, created) =
+        app.quick(client, move || start_game(&shared, request, chosen)).await?;
+    wake_engine(app, session, client);
     Ok(Json(created))
 }
 
-fn start_game(app: &App, request: CreateRequest) -> Result<(Shared, Created), ApiError> {
-    let Chosen { definition, shipped, text } = requested_definition(app, &request)?;
+fn start_game(
+    app: &App,
+    request: CreateRequest,
+    chosen: Chosen,
+) -> Result<(Shared, Created), ApiError> {
+    let Chosen { definition, shipped, text } = chosen;
     let mode = match request.opponent.as_str() {
         "engine" => Mode::Engine,
         "hotseat" => Mode::HotSeat,
@@ -114,34 +144,36 @@ fn start_game(app: &App, request: CreateRequest) -> Result<(Shared, Created), Ap
 
 /// The definition of a new game.
 struct Chosen {
-    definition: Arc<Definition>,
+    definition: Arc<Rules>,
     /// Its shipped name.
     shipped: Option<String>,
     /// Its text, when it was sent.
     text: Option<String>,
 }
 
-/// The definition a request names: a shipped one, or the text it carries.
-fn requested_definition(app: &App, request: &CreateRequest) -> Result<Chosen, ApiError> {
-    if let Some(text) = &request.definition {
-        let def = definition::load_text("definition.toml", text).map_err(|e| match e {
-            LoadError::Invalid { sources, diagnostics } => invalid(&sources, &diagnostics),
-            other => ApiError::BadRequest(other.to_string()),
-        })?;
-        return Ok(Chosen { definition: Arc::new(def), shipped: None, text: Some(text.clone()) });
-    }
-    let name = request.variant.as_deref().unwrap_or("boyer-1951");
-    let def = app
+/// A definition sent as text, read as a file is (work for the queue).
+fn uploaded_definition(text: String) -> Result<Chosen, ApiError> {
+    let def = definition::load_text("definition.toml", &text).map_err(|e| match e {
+        LoadError::Invalid { sources, diagnostics } => invalid(&sources, &diagnostics),
+        other => ApiError::BadRequest(other.to_string()),
+    })?;
+    Ok(Chosen { definition: Arc::new(def.rules), shipped: None, text: Some(text) })
+}
+
+/// A shipped definition by name (Boyer's by default).
+fn shipped_definition(app: &App, name: Option<&str>) -> Result<Chosen, ApiError> {
+    let name = name.unwrap_or("boyer-1951");
+    let rules = app
         .shipped(name)
         .ok_or_else(|| ApiError::BadRequest(format!("no shipped variant is named `{name}`")))?;
-    Ok(Chosen { definition: def.clone(), shipped: Some(name.to_owned()), text: None })
+    Ok(Chosen { definition: rules.clone(), shipped: Some(name.to_owned()), text: None })
 }
 
 /// The random setup asked for: a number, `random`, or by default a random one where the
 /// variant has random setups.
-fn setup_number(def: &Definition, asked: Option<&str>) -> Result<Option<SetupNumber>, ApiError> {
+fn setup_number(rules: &Rules, asked: Option<&str>) -> Result<Option<SetupNumber>, ApiError> {
     let asked = asked.map(str::trim).filter(|s| !s.is_empty());
-    let Some(random) = def.rules.random_setup() else {
+    let Some(random) = rules.random_setup() else {
         return match asked {
             Some(_) => Err(ApiError::BadRequest("this variant has no random setups".to_owned())),
             None => Ok(None),
@@ -150,7 +182,7 @@ fn setup_number(def: &Definition, asked: Option<&str>) -> Result<Option<SetupNum
     let independent = setup::independent_by_default(random);
     match asked {
         None | Some("random") => {
-            let count = setup::count(&def.rules, random);
+            let count = setup::count(rules, random);
             let seed = u64::from_str_radix(&random_hex(8)?, 16).unwrap_or(0);
             let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
             Ok(Some(SetupNumber::draw(count, independent, &mut rng)))
@@ -172,28 +204,38 @@ pub struct ViewQuery {
 /// `GET /api/games/{id}/{key}`: the game as this link sees it.
 pub async fn state(
     State(app): State<Arc<App>>,
+    peer: Peer,
     Path((id, key)): Path<(String, String)>,
     Query(query): Query<ViewQuery>,
 ) -> Result<Json<GameView>, ApiError> {
     let shared = app.clone();
-    let (session, view) = blocking(move || {
-        let (session, _) = shared.store.get(&id, &key)?;
-        let view = game_view(&lock(&session), &key, query.flip);
-        Ok((session, view))
-    })
-    .await?;
+    let (session, view) = app
+        .quick(peer.client, move || {
+            let (session, _) = shared.store.get(&id, &key)?;
+            let view = game_view(&lock(&session), &key, query.flip);
+            Ok((session, view))
+        })
+        .await?;
     // A game saved while the engine was thinking resumes its turn.
-    wake_engine(app, session);
+    wake_engine(app, session, peer.client);
     Ok(Json(view))
 }
 
-/// `GET /api/games/{id}/{key}/events`: an event at every change of the game.
+/// `GET /api/games/{id}/{key}/events`: an event at every change of the game. The stream holds
+/// the game's change counter, not the game: a followed game can be let go from memory.
 pub async fn events(
     State(app): State<Arc<App>>,
+    peer: Peer,
     Path((id, key)): Path<(String, String)>,
 ) -> Result<Sse<impl tokio_stream::Stream<Item = Result<Event, Infallible>>>, ApiError> {
-    let (session, _) = blocking(move || app.store.get(&id, &key)).await?;
-    let changes = lock(&session).subscribe();
+    let shared = app.clone();
+    let changes = app
+        .quick(peer.client, move || {
+            let (session, _) = shared.store.get(&id, &key)?;
+            let changes = lock(&session).subscribe();
+            Ok(changes)
+        })
+        .await?;
     let stream = WatchStream::new(changes)
         .map(|version| Ok(Event::default().event("update").data(version.to_string())));
     Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
@@ -220,11 +262,13 @@ pub struct StepAnswer {
 /// `POST /api/games/{id}/{key}/step`: the actions possible after the ones entered so far.
 pub async fn step(
     State(app): State<Arc<App>>,
+    peer: Peer,
     Path((id, key)): Path<(String, String)>,
     Json(request): Json<StepRequest>,
 ) -> Result<Json<StepAnswer>, ApiError> {
-    blocking(move || {
-        let (session, sides) = app.store.get(&id, &key)?;
+    let shared = app.clone();
+    app.quick(peer.client, move || {
+        let (session, sides) = shared.store.get(&id, &key)?;
         let session = lock(&session);
         let game = session.game();
         my_turn(&session, &sides)?;
@@ -272,33 +316,37 @@ pub struct PlayRequest {
 /// `POST /api/games/{id}/{key}/play`: plays a turn.
 pub async fn play(
     State(app): State<Arc<App>>,
+    peer: Peer,
     Path((id, key)): Path<(String, String)>,
     Json(request): Json<PlayRequest>,
 ) -> Result<Json<GameView>, ApiError> {
     let shared = app.clone();
-    let (session, view) = blocking(move || {
-        let (session, sides) = shared.store.get(&id, &key)?;
-        let mut s = lock(&session);
-        my_turn(&s, &sides)?;
-        let pos = *s.game().position();
-        let turn = match (&request.actions, &request.text) {
-            (Some(actions), None) => walk(&pos, actions)?.1,
-            (None, Some(text)) if text.len() <= 500 => resolve(&pos, text)
-                .map_err(|e| ApiError::BadRequest(notation_error(&e).to_string()))?,
-            (None, Some(_)) => {
-                return Err(ApiError::BadRequest("a turn is at most 500 bytes".to_owned()));
-            }
-            _ => {
-                return Err(ApiError::BadRequest("give the turn's actions or its text".to_owned()));
-            }
-        };
-        s.change(|game| game.play(turn))?.map_err(|e| ApiError::BadRequest(e.to_string()))?;
-        let view = game_view(&s, &key, request.flip);
-        drop(s);
-        Ok((session, view))
-    })
-    .await?;
-    wake_engine(app, session);
+    let (session, view) = app
+        .quick(peer.client, move || {
+            let (session, sides) = shared.store.get(&id, &key)?;
+            let mut s = lock(&session);
+            my_turn(&s, &sides)?;
+            let pos = *s.game().position();
+            let turn = match (&request.actions, &request.text) {
+                (Some(actions), None) => walk(&pos, actions)?.1,
+                (None, Some(text)) if text.len() <= 500 => resolve(&pos, text)
+                    .map_err(|e| ApiError::BadRequest(notation_error(&e).to_string()))?,
+                (None, Some(_)) => {
+                    return Err(ApiError::BadRequest("a turn is at most 500 bytes".to_owned()));
+                }
+                _ => {
+                    return Err(ApiError::BadRequest(
+                        "give the turn's actions or its text".to_owned(),
+                    ));
+                }
+            };
+            s.change(|game| game.play(turn))?.map_err(|e| ApiError::BadRequest(e.to_string()))?;
+            let view = game_view(&s, &key, request.flip);
+            drop(s);
+            Ok((session, view))
+        })
+        .await?;
+    wake_engine(app, session, peer.client);
     Ok(Json(view))
 }
 
@@ -306,34 +354,37 @@ pub async fn play(
 /// too); not in a game between two browsers.
 pub async fn undo(
     State(app): State<Arc<App>>,
+    peer: Peer,
     Path((id, key)): Path<(String, String)>,
     Query(query): Query<ViewQuery>,
 ) -> Result<Json<GameView>, ApiError> {
     let shared = app.clone();
-    let (session, view) = blocking(move || {
-        let (session, sides) = shared.store.get(&id, &key)?;
-        let mut s = lock(&session);
-        if s.thinking {
-            return Err(ApiError::Conflict("the engine is thinking".to_owned()));
-        }
-        if s.mode == Mode::Remote {
-            return Err(ApiError::Conflict(
-                "turns are not taken back between two browsers".to_owned(),
-            ));
-        }
-        let engine_side = Side::ALL.into_iter().find(|&side| !sides.contains(&side));
-        s.change(|game| {
-            let mut any = game.undo();
-            while any && engine_side == Some(game.position().side()) && !game.plies().is_empty() {
-                any = game.undo();
+    let (session, view) = app
+        .quick(peer.client, move || {
+            let (session, sides) = shared.store.get(&id, &key)?;
+            let mut s = lock(&session);
+            if s.thinking {
+                return Err(ApiError::Conflict("the engine is thinking".to_owned()));
             }
-        })?;
-        let view = game_view(&s, &key, query.flip);
-        drop(s);
-        Ok((session, view))
-    })
-    .await?;
-    wake_engine(app, session);
+            if s.mode == Mode::Remote {
+                return Err(ApiError::Conflict(
+                    "turns are not taken back between two browsers".to_owned(),
+                ));
+            }
+            let engine_side = Side::ALL.into_iter().find(|&side| !sides.contains(&side));
+            s.change(|game| {
+                let mut any = game.undo();
+                while any && engine_side == Some(game.position().side()) && !game.plies().is_empty()
+                {
+                    any = game.undo();
+                }
+            })?;
+            let view = game_view(&s, &key, query.flip);
+            drop(s);
+            Ok((session, view))
+        })
+        .await?;
+    wake_engine(app, session, peer.client);
     Ok(Json(view))
 }
 
@@ -341,10 +392,12 @@ pub async fn undo(
 /// move).
 pub async fn resign(
     State(app): State<Arc<App>>,
+    peer: Peer,
     Path((id, key)): Path<(String, String)>,
 ) -> Result<Json<GameView>, ApiError> {
-    blocking(move || {
-        let (session, sides) = app.store.get(&id, &key)?;
+    let shared = app.clone();
+    app.quick(peer.client, move || {
+        let (session, sides) = shared.store.get(&id, &key)?;
         let mut s = lock(&session);
         if let Some(ending) = s.game().ending() {
             return Err(ApiError::Conflict(format!("the game is over: {ending}")));
@@ -377,77 +430,122 @@ pub struct DrawAnswer {
     status: &'static str,
 }
 
-/// `POST /api/games/{id}/{key}/draw`: offers a draw (the engine answers at once), or accepts or
-/// declines the other side's offer.
+/// What a draw request does, decided under the game's lock.
+enum DrawStep {
+    /// Answered at once.
+    Done(&'static str),
+    /// The engine must weigh the offer: a search on the work queue, then the game's lock again.
+    AskEngine(EngineJob),
+}
+
+/// `POST /api/games/{id}/{key}/draw`: offers a draw (the engine answers after a short search on
+/// the work queue), or accepts or declines the other side's offer.
 pub async fn draw(
     State(app): State<Arc<App>>,
+    peer: Peer,
     Path((id, key)): Path<(String, String)>,
     Json(request): Json<DrawRequest>,
 ) -> Result<Json<DrawAnswer>, ApiError> {
-    blocking(move || {
-        let (session, sides) = app.store.get(&id, &key)?;
-        let mut s = lock(&session);
-        if let Some(ending) = s.game().ending() {
-            return Err(ApiError::Conflict(format!("the game is over: {ending}")));
-        }
-        let me = acting_side(&s, &sides);
-        let status = match request.action.as_str() {
-            "offer" if s.mode == Mode::Engine => {
-                if s.thinking {
-                    return Err(ApiError::Conflict("the engine is thinking".to_owned()));
-                }
-                if engine_accepts_draw(&s, !me) {
+    let shared = app.clone();
+    let limit = app.limits.search_time;
+    let (session, step) = app
+        .quick(peer.client, move || {
+            let (session, sides) = shared.store.get(&id, &key)?;
+            let step = draw_step(&mut lock(&session), &sides, &request.action, limit)?;
+            Ok((session, step))
+        })
+        .await?;
+    let job = match step {
+        DrawStep::Done(status) => return Ok(Json(DrawAnswer { status })),
+        DrawStep::AskEngine(job) => job,
+    };
+    // The engine's answer is applied even if the page leaves meanwhile: the game must not stay
+    // "thinking".
+    let client = peer.client;
+    let answered = tokio::spawn(async move {
+        let plies = job.plies;
+        let accepts = app.queue.run(client, Kind::Request, move || Ok(job.accepts_draw())).await;
+        let finish = move || {
+            let mut s = lock(&session);
+            s.thinking = false;
+            let current = s.game().plies().len() == plies && s.game().ending().is_none();
+            match accepts {
+                Ok(true) if current => {
                     s.change(|game| game.declare(Ending::Agreement))?;
-                    "accepted"
-                } else {
-                    "declined"
+                    Ok("accepted")
+                }
+                Ok(_) => {
+                    s.announce();
+                    Ok("declined")
+                }
+                Err(e) => {
+                    s.announce();
+                    Err(e)
                 }
             }
-            "offer" => {
-                s.draw_offer = Some(me);
-                s.announce();
-                "offered"
-            }
-            "accept" => match s.draw_offer {
-                Some(by) if s.mode == Mode::HotSeat || !sides.contains(&by) => {
-                    s.change(|game| game.declare(Ending::Agreement))?;
-                    "accepted"
-                }
-                _ => return Err(ApiError::Conflict("no draw is offered to you".to_owned())),
-            },
-            "decline" => {
-                s.draw_offer = None;
-                s.announce();
-                "declined"
-            }
-            other => return Err(ApiError::BadRequest(format!("unknown draw action `{other}`"))),
         };
-        Ok(Json(DrawAnswer { status }))
-    })
-    .await
+        tokio::task::spawn_blocking(finish).await.unwrap_or_else(|_| {
+            Err(ApiError::Internal("the request failed inside the server".to_owned()))
+        })
+    });
+    let status = answered.await.unwrap_or_else(|_| {
+        Err(ApiError::Internal("the request failed inside the server".to_owned()))
+    })?;
+    Ok(Json(DrawAnswer { status }))
 }
 
-/// Whether the engine, playing `engine`, takes a draw: when a short search does not find it
-/// better placed.
-fn engine_accepts_draw(session: &Session, engine: Side) -> bool {
-    let game = session.game();
-    let pos = game.position();
-    let mut searcher = Searcher::new(game.rules());
-    let hashes = game.hashes();
-    let Ok(report) = searcher.search(pos, &hashes[..hashes.len() - 1], Limits::level(1)) else {
-        return true;
+/// The first step of a draw request, under the game's lock.
+fn draw_step(
+    s: &mut Session,
+    sides: &[Side],
+    action: &str,
+    limit: std::time::Duration,
+) -> Result<DrawStep, ApiError> {
+    if let Some(ending) = s.game().ending() {
+        return Err(ApiError::Conflict(format!("the game is over: {ending}")));
+    }
+    let me = acting_side(s, sides);
+    let status = match action {
+        "offer" if s.mode == Mode::Engine => {
+            if s.thinking {
+                return Err(ApiError::Conflict("the engine is thinking".to_owned()));
+            }
+            // The engine weighs the offer as it thinks: nothing else happens meanwhile.
+            s.thinking = true;
+            s.announce();
+            return Ok(DrawStep::AskEngine(EngineJob::of(s, 1, !me, limit)));
+        }
+        "offer" => {
+            s.draw_offer = Some(me);
+            s.announce();
+            "offered"
+        }
+        "accept" => match s.draw_offer {
+            Some(by) if s.mode == Mode::HotSeat || !sides.contains(&by) => {
+                s.change(|game| game.declare(Ending::Agreement))?;
+                "accepted"
+            }
+            _ => return Err(ApiError::Conflict("no draw is offered to you".to_owned())),
+        },
+        "decline" => {
+            s.draw_offer = None;
+            s.announce();
+            "declined"
+        }
+        other => return Err(ApiError::BadRequest(format!("unknown draw action `{other}`"))),
     };
-    let for_engine = if pos.side() == engine { report.score } else { -report.score };
-    for_engine <= 0
+    Ok(DrawStep::Done(status))
 }
 
 /// `GET /api/games/{id}/{key}/record`: the game's record, to download.
 pub async fn record(
     State(app): State<Arc<App>>,
+    peer: Peer,
     Path((id, key)): Path<(String, String)>,
 ) -> Result<Response, ApiError> {
-    blocking(move || {
-        let (session, _) = app.store.get(&id, &key)?;
+    let shared = app.clone();
+    app.quick(peer.client, move || {
+        let (session, _) = shared.store.get(&id, &key)?;
         let s = lock(&session);
         let disposition = format!("attachment; filename=\"kickoff-{}.txt\"", s.id);
         Ok((
@@ -462,70 +560,93 @@ pub async fn record(
     .await
 }
 
-/// Starts the engine's turn in the background when it is the engine's turn.
-pub fn wake_engine(app: Arc<App>, session: Shared) {
+/// Starts the engine's turn on the work queue, in `client`'s line, when it is the engine's
+/// turn.
+pub fn wake_engine(app: Arc<App>, session: Shared, client: Client) {
     let job = {
         let mut s = lock(&session);
         match s.engine_to_move() {
             Some(level) if !s.thinking => {
                 s.thinking = true;
                 s.announce();
-                let game = s.game();
-                Some(EngineJob {
-                    definition: s.definition().clone(),
-                    fen: game.position().fen(),
-                    history: game.hashes().to_vec(),
-                    level,
-                    plies: game.plies().len(),
-                })
+                let side = s.game().position().side();
+                Some(EngineJob::of(&s, level, side, app.limits.search_time))
             }
             _ => None,
         }
     };
     let Some(job) = job else { return };
     tokio::spawn(async move {
-        let permit = app.heavy.clone().acquire_owned().await;
         let plies = job.plies;
-        let chosen = tokio::task::spawn_blocking(move || {
-            let _permit = permit;
-            job.choose()
-        })
-        .await
-        .ok()
-        .flatten();
-        let mut s = lock(&session);
-        s.thinking = false;
-        // A turn taken back meanwhile makes the choice stale.
-        let current = s.game().plies().len() == plies;
-        match chosen {
-            Some(turn) if current => match s.change(|game| game.play(turn)) {
-                // A game that ended meanwhile (a resignation, an agreed draw) keeps its end.
-                Ok(Ok(()) | Err(GameError::Over(_))) => {}
-                Ok(Err(e)) => {
-                    (app.warn)(&format!("game {}: the engine's turn was refused: {e}", s.id))
-                }
-                Err(e) => (app.warn)(&format!("game {}: {e}", s.id)),
-            },
-            _ => s.announce(),
-        }
+        let chosen = app.queue.run(client, Kind::Engine, move || Ok(job.choose())).await;
+        let finish = move || {
+            let mut s = lock(&session);
+            s.thinking = false;
+            // A turn taken back meanwhile makes the choice stale.
+            let current = s.game().plies().len() == plies;
+            match chosen {
+                Ok(Some(turn)) if current => match s.change(|game| game.play(turn)) {
+                    // A game that ended meanwhile (a resignation, an agreed draw) keeps its end.
+                    Ok(Ok(()) | Err(GameError::Over(_))) => {}
+                    Ok(Err(e)) => {
+                        (app.warn)(&format!("game {}: the engine's turn was refused: {e}", s.id));
+                    }
+                    Err(e) => (app.warn)(&format!("game {}: {e}", s.id)),
+                },
+                _ => s.announce(),
+            }
+        };
+        // Saving the turn writes a file: off the async threads.
+        let _ = tokio::task::spawn_blocking(finish).await;
     });
 }
 
-/// What the engine needs to choose a turn away from the game's lock.
+/// What the engine needs to choose a turn, or to weigh a draw, away from the game's lock.
 struct EngineJob {
-    definition: Arc<Definition>,
+    rules: Arc<Rules>,
     fen: String,
     history: Vec<u64>,
     level: u8,
     plies: usize,
+    /// The side the engine plays (weighing a draw).
+    side: Side,
+    /// The longest its search runs.
+    limit: std::time::Duration,
 }
 
 impl EngineJob {
-    fn choose(&self) -> Option<crate::movegen::Turn> {
-        let rules = &self.definition.rules;
-        let pos = Position::from_fen(rules, &self.fen).ok()?;
+    /// The engine at `level`, playing `side`, in the game as it stands.
+    fn of(session: &Session, level: u8, side: Side, limit: std::time::Duration) -> EngineJob {
+        let game = session.game();
+        EngineJob {
+            rules: session.rules().clone(),
+            fen: game.position().fen(),
+            history: game.hashes().to_vec(),
+            level,
+            plies: game.plies().len(),
+            side,
+            limit,
+        }
+    }
+
+    /// The search's report in the position, within the job's time.
+    fn search(&self) -> Option<crate::search::Report<'_>> {
+        let pos = Position::from_fen(&self.rules, &self.fen).ok()?;
         let past = &self.history[..self.history.len().saturating_sub(1)];
-        let report = Searcher::new(rules).search(&pos, past, Limits::level(self.level)).ok()?;
-        report.turn
+        let mut limits = Limits::level(self.level);
+        limits.cap = Some(limits.cap.map_or(self.limit, |cap| cap.min(self.limit)));
+        Searcher::new(&self.rules).search(&pos, past, limits).ok()
+    }
+
+    fn choose(&self) -> Option<crate::movegen::Turn> {
+        self.search()?.turn
+    }
+
+    /// Whether the engine takes a draw: when a short search does not find it better placed.
+    fn accepts_draw(&self) -> bool {
+        let Some(report) = self.search() else { return true };
+        let to_move = Position::from_fen(&self.rules, &self.fen).map(|p| p.side());
+        let for_engine = if to_move == Ok(self.side) { report.score } else { -report.score };
+        for_engine <= 0
     }
 }

@@ -11,15 +11,17 @@ use serde::{Deserialize, Serialize};
 use crate::definition::{self, Definition, Diagnostic, JsonDiagnostic, LoadError, Sources};
 use crate::game::record::{self, BrokenRecord};
 use crate::lint::simulate as simulate_games;
-use crate::notation::record::parse as parse_record;
+use crate::notation::record::{count_parts, parse as parse_record};
 use crate::position::Position;
 use crate::render::explain::explain;
 use crate::render::svg::{Arrow, ArrowKind, turn_path};
 use crate::rules::Rules;
 use crate::square::Square;
+use crate::web::clients::Peer;
+use crate::web::queue::Kind;
 use crate::web::session::MAX_RECORD;
 use crate::web::views::{EndingView, board, side_name};
-use crate::web::{ApiError, App, MAX_SIMULATED_GAMES, blocking};
+use crate::web::{ApiError, App, MAX_SIMULATED_GAMES};
 
 /// The name a definition sent as text has in its diagnostics.
 const TEXT_NAME: &str = "definition.toml";
@@ -41,15 +43,15 @@ pub async fn variants(State(app): State<Arc<App>>) -> Json<Vec<VariantView>> {
     Json(
         app.shipped
             .iter()
-            .map(|(name, def)| {
-                let info = def.rules.info();
+            .map(|(name, rules)| {
+                let info = rules.info();
                 VariantView {
                     name,
                     title: info.name.clone(),
                     description: info.description.clone(),
                     author: info.author.clone(),
                     year: info.year,
-                    random_setup: def.rules.random_setup().is_some(),
+                    random_setup: rules.random_setup().is_some(),
                     text: definition::shipped::shipped(name).map_or("", |(_, t)| t),
                 }
             })
@@ -114,33 +116,38 @@ pub struct CheckAnswer {
 }
 
 /// `POST /api/definitions/check`: the diagnostics of `validate`, the rules in words and the
-/// start position.
-pub async fn check(Json(request): Json<CheckRequest>) -> Result<Json<CheckAnswer>, ApiError> {
-    blocking(move || {
-        let answer = match definition::load_text(TEXT_NAME, &request.text) {
-            Ok(def) => {
-                // The definition's warnings include the lint's already.
-                let start = Position::start(&def.rules);
-                CheckAnswer {
-                    valid: true,
-                    diagnostics: diagnostic_views(&def.sources, &def.warnings),
-                    title: Some(def.rules.info().name.clone()),
-                    explain: Some(explain(&def.rules)),
-                    svg: Some(board(&start, request.flip, &[], &[])),
+/// start position (work for the queue).
+pub async fn check(
+    State(app): State<Arc<App>>,
+    peer: Peer,
+    Json(request): Json<CheckRequest>,
+) -> Result<Json<CheckAnswer>, ApiError> {
+    app.queue
+        .run(peer.client, Kind::Request, move || {
+            let answer = match definition::load_text(TEXT_NAME, &request.text) {
+                Ok(def) => {
+                    // The definition's warnings include the lint's already.
+                    let start = Position::start(&def.rules);
+                    CheckAnswer {
+                        valid: true,
+                        diagnostics: diagnostic_views(&def.sources, &def.warnings),
+                        title: Some(def.rules.info().name.clone()),
+                        explain: Some(explain(&def.rules)),
+                        svg: Some(board(&start, request.flip, &[], &[])),
+                    }
                 }
-            }
-            Err(LoadError::Invalid { sources, diagnostics }) => CheckAnswer {
-                valid: false,
-                diagnostics: diagnostic_views(&sources, &diagnostics),
-                title: None,
-                explain: None,
-                svg: None,
-            },
-            Err(e) => return Err(ApiError::BadRequest(e.to_string())),
-        };
-        Ok(Json(answer))
-    })
-    .await
+                Err(LoadError::Invalid { sources, diagnostics }) => CheckAnswer {
+                    valid: false,
+                    diagnostics: diagnostic_views(&sources, &diagnostics),
+                    title: None,
+                    explain: None,
+                    svg: None,
+                },
+                Err(e) => return Err(ApiError::BadRequest(e.to_string())),
+            };
+            Ok(Json(answer))
+        })
+        .await
 }
 
 /// Random games to play under a definition.
@@ -164,26 +171,27 @@ pub struct SimulateAnswer {
     diagnostics: Vec<DiagnosticView>,
 }
 
-/// `POST /api/definitions/simulate`: the warnings of `validate --simulate N`.
+/// `POST /api/definitions/simulate`: the warnings of `validate --simulate N` (work for the
+/// queue).
 pub async fn simulate(
     State(app): State<Arc<App>>,
+    peer: Peer,
     Json(request): Json<SimulateRequest>,
 ) -> Result<Json<SimulateAnswer>, ApiError> {
     if !(1..=MAX_SIMULATED_GAMES).contains(&request.games) {
         return Err(ApiError::BadRequest(format!("simulate 1 to {MAX_SIMULATED_GAMES} games")));
     }
-    let permit = app.heavy.clone().acquire_owned().await;
-    blocking(move || {
-        let _permit = permit;
-        let def = load_or_invalid(&request.text)?;
-        let mut found = simulate_games(&def, TEXT_NAME, request.games, request.seed, None);
-        found.sort_by_key(|d| (d.at.file, d.at.span.start));
-        Ok(Json(SimulateAnswer {
-            games: request.games,
-            diagnostics: diagnostic_views(&def.sources, &found),
-        }))
-    })
-    .await
+    app.queue
+        .run(peer.client, Kind::Request, move || {
+            let def = load_or_invalid(&request.text)?;
+            let mut found = simulate_games(&def, TEXT_NAME, request.games, request.seed, None);
+            found.sort_by_key(|d| (d.at.file, d.at.span.start));
+            Ok(Json(SimulateAnswer {
+                games: request.games,
+                diagnostics: diagnostic_views(&def.sources, &found),
+            }))
+        })
+        .await
 }
 
 fn load_or_invalid(text: &str) -> Result<Definition, ApiError> {
@@ -193,14 +201,14 @@ fn load_or_invalid(text: &str) -> Result<Definition, ApiError> {
     })
 }
 
-/// The definition a request names: a shipped variant, or its text.
+/// The rules of the definition a request names: a shipped variant, or its text.
 fn named_definition(
     app: &App,
     variant: Option<&str>,
     text: Option<&str>,
-) -> Result<Arc<Definition>, ApiError> {
+) -> Result<Arc<Rules>, ApiError> {
     match (text, variant) {
-        (Some(text), _) => load_or_invalid(text).map(Arc::new),
+        (Some(text), _) => load_or_invalid(text).map(|def| Arc::new(def.rules)),
         (None, Some(name)) => app.shipped(name).cloned().ok_or_else(|| {
             ApiError::BadRequest(format!(
                 "`{name}` is not a shipped variant: give the record's definition too"
@@ -258,15 +266,19 @@ pub struct RenderAnswer {
     svg: String,
 }
 
-/// `POST /api/render`: a position drawn, with arrows and marked squares.
+/// `POST /api/render`: a position drawn, with arrows and marked squares (on the work queue when
+/// it comes with a definition to read).
 pub async fn render(
     State(app): State<Arc<App>>,
+    peer: Peer,
     Json(request): Json<RenderRequest>,
 ) -> Result<Json<RenderAnswer>, ApiError> {
-    blocking(move || {
-        let def =
-            named_definition(&app, request.variant.as_deref(), request.definition.as_deref())?;
-        let rules = &def.rules;
+    let shared = app.clone();
+    let with_definition = request.definition.is_some();
+    let draw = move || {
+        let rules =
+            named_definition(&shared, request.variant.as_deref(), request.definition.as_deref())?;
+        let rules = &*rules;
         let pos = match &request.fen {
             Some(fen) if fen.len() <= 1000 => Position::from_fen(rules, fen)
                 .map_err(|e| ApiError::BadRequest(format!("bad position: {e}")))?,
@@ -290,8 +302,12 @@ pub async fn render(
         let marked =
             request.marked.iter().map(|m| square_named(rules, m)).collect::<Result<Vec<_>, _>>()?;
         Ok(Json(RenderAnswer { svg: board(&pos, request.flip, &arrows, &marked) }))
-    })
-    .await
+    };
+    if with_definition {
+        app.queue.run(peer.client, Kind::Request, draw).await
+    } else {
+        app.quick(peer.client, draw).await
+    }
 }
 
 /// A record to open.
@@ -329,59 +345,72 @@ pub struct OpenAnswer {
 }
 
 /// `POST /api/records/open`: a record's turns, each with its position, checked as `replay`
-/// checks them.
+/// checks them (work for the queue). A record of more turns, tags or comments than the viewer
+/// shows is refused before it is parsed.
 pub async fn open_record(
     State(app): State<Arc<App>>,
+    peer: Peer,
     Json(request): Json<OpenRequest>,
 ) -> Result<Json<OpenAnswer>, ApiError> {
     if request.record.len() as u64 > MAX_RECORD {
         return Err(ApiError::BadRequest(format!("records are at most {MAX_RECORD} bytes")));
     }
-    blocking(move || {
-        let text = request.record.strip_prefix('\u{feff}').unwrap_or(&request.record);
-        let parsed = parse_record(text)
-            .map_err(|e| ApiError::BadRequest(format!("the record is malformed: {e}")))?;
-        let variant = parsed.tag("Variant").unwrap_or("boyer-1951").to_owned();
-        let def = named_definition(&app, Some(&variant), request.definition.as_deref())?;
-        let (game, error) = match record::read(&def.rules, &variant, &parsed) {
-            Ok(game) => (game, None),
-            Err(BrokenRecord { game: Some(game), error }) => (*game, Some(error.to_string())),
-            Err(BrokenRecord { game: None, error }) => {
-                return Err(ApiError::BadRequest(error.to_string()));
-            }
-        };
-        let mut before = *game.start();
-        let plies = game
-            .plies()
-            .iter()
-            .map(|ply| {
-                let (arrows, marked) = turn_path(&before, &ply.turn);
-                let after = crate::movegen::play_unchecked(&before, &ply.turn);
-                let view = PlyView {
-                    label: crate::game::move_label(&before),
-                    name: ply.name.clone(),
-                    side: side_name(before.side()),
-                    fen: after.fen(),
-                    arrows: arrows.iter().map(arrow_view).collect(),
-                    marked: marked.iter().map(ToString::to_string).collect(),
-                    comments: ply.comments.clone(),
-                };
-                before = after;
-                view
-            })
-            .collect();
-        let ending = game
-            .ending()
-            .map(|e| EndingView { result: e.result().to_string(), reason: e.to_string() });
-        Ok(Json(OpenAnswer {
-            variant,
-            title: def.rules.info().name.clone(),
-            tags: game.tags.clone(),
-            start: game.start().fen(),
-            plies,
-            ending,
-            error,
-        }))
-    })
-    .await
+    let most = app.limits.viewed_turns;
+    let parts = count_parts(&request.record);
+    if parts.turns > most || parts.tags + parts.comments > most {
+        return Err(ApiError::BadRequest(format!(
+            "the board opens records of at most {most} turns, and as many tags and comments \
+             (this one has {} turns, {} tags and {} comments): `kickoff replay` checks longer ones",
+            parts.turns, parts.tags, parts.comments
+        )));
+    }
+    let shared = app.clone();
+    app.queue
+        .run(peer.client, Kind::Request, move || {
+            let text = request.record.strip_prefix('\u{feff}').unwrap_or(&request.record);
+            let parsed = parse_record(text)
+                .map_err(|e| ApiError::BadRequest(format!("the record is malformed: {e}")))?;
+            let variant = parsed.tag("Variant").unwrap_or("boyer-1951").to_owned();
+            let rules = named_definition(&shared, Some(&variant), request.definition.as_deref())?;
+            let (game, error) = match record::read(&rules, &variant, &parsed) {
+                Ok(game) => (game, None),
+                Err(BrokenRecord { game: Some(game), error }) => (*game, Some(error.to_string())),
+                Err(BrokenRecord { game: None, error }) => {
+                    return Err(ApiError::BadRequest(error.to_string()));
+                }
+            };
+            let mut before = *game.start();
+            let plies = game
+                .plies()
+                .iter()
+                .map(|ply| {
+                    let (arrows, marked) = turn_path(&before, &ply.turn);
+                    let after = crate::movegen::play_unchecked(&before, &ply.turn);
+                    let view = PlyView {
+                        label: crate::game::move_label(&before),
+                        name: ply.name.clone(),
+                        side: side_name(before.side()),
+                        fen: after.fen(),
+                        arrows: arrows.iter().map(arrow_view).collect(),
+                        marked: marked.iter().map(ToString::to_string).collect(),
+                        comments: ply.comments.clone(),
+                    };
+                    before = after;
+                    view
+                })
+                .collect();
+            let ending = game
+                .ending()
+                .map(|e| EndingView { result: e.result().to_string(), reason: e.to_string() });
+            Ok(Json(OpenAnswer {
+                variant,
+                title: rules.info().name.clone(),
+                tags: game.tags.clone(),
+                start: game.start().fen(),
+                plies,
+                ending,
+                error,
+            }))
+        })
+        .await
 }

@@ -10,22 +10,34 @@
 mod api;
 mod assets;
 mod author;
+pub mod clients;
+pub mod conn;
+mod guard;
+pub mod limits;
+pub mod queue;
 pub mod session;
 mod views;
 
+use std::future::Future;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::Router;
-use axum::extract::{DefaultBodyLimit, Request, State};
-use axum::http::{StatusCode, header};
-use axum::middleware::{self, Next};
+use axum::extract::DefaultBodyLimit;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use tokio::sync::Semaphore;
 
-use crate::definition::{Definition, load_shipped, shipped};
+use crate::definition::{load_shipped, shipped};
+use crate::rules::Rules;
+use clients::{Client, Rates};
+use conn::Connections;
+use guard::{Budget, HostCheck, Quick};
+use limits::ServerLimits;
+use queue::Queue;
 use session::Store;
 
 /// The largest request body, but for records: a definition (1 MiB) with room for JSON escapes.
@@ -44,55 +56,93 @@ pub struct Config {
     pub games: PathBuf,
     /// Told of a problem no request is waiting for (the engine's turn could not be saved).
     pub warn: fn(&str),
+    /// Host names, besides `localhost` and addresses, that the page may be reached by.
+    pub hosts: Vec<String>,
+    /// The bounds on what clients may hold and ask for.
+    pub limits: ServerLimits,
+}
+
+impl Config {
+    /// Serving `games` on `address` with the default limits, problems told to `warn`.
+    #[must_use]
+    pub fn new(address: SocketAddr, games: PathBuf, warn: fn(&str)) -> Config {
+        Config { address, games, warn, hosts: Vec::new(), limits: ServerLimits::for_this_process() }
+    }
 }
 
 /// What every request handler shares.
 pub struct App {
     /// The games.
     pub store: Store,
-    /// The shipped definitions, compiled once.
-    pub shipped: Vec<(&'static str, Arc<Definition>)>,
-    /// Searches and simulations, which keep a core busy, run a few at a time.
-    pub heavy: Arc<Semaphore>,
-    /// The host names the page may be reached by (a loopback server refuses others, so that a
-    /// web site cannot reach it by rebinding its own name to 127.0.0.1).
-    pub hosts: Option<Vec<String>>,
+    /// The shipped definitions' rules, compiled once.
+    pub shipped: Vec<(&'static str, Arc<Rules>)>,
+    /// The bounds on what clients may hold and ask for.
+    pub limits: Arc<ServerLimits>,
+    /// The open connections.
+    pub connections: Arc<Connections>,
+    /// CPU-heavy work: searches, simulations, records opened, definitions read.
+    pub queue: Queue,
+    /// Light work: the requests of a game.
+    quick: Quick,
+    /// Request bodies and large answers held in memory.
+    memory: Arc<Budget>,
+    /// How often each client may ask for what.
+    pub rates: Rates,
+    /// The host names the page may be reached by.
+    hosts: HostCheck,
     /// Told of a problem no request is waiting for (see [`Config::warn`]).
     pub warn: fn(&str),
 }
 
 impl App {
-    /// An app saving games in `games`, reached at `address`, telling `warn` of problems no
-    /// request is waiting for.
+    /// An app serving as `config` says.
     ///
     /// # Errors
     /// A shipped definition does not compile (a bug).
-    pub fn new(games: PathBuf, address: SocketAddr, warn: fn(&str)) -> Result<App, String> {
+    pub fn new(config: &Config) -> Result<App, String> {
         let mut compiled = Vec::new();
         for name in shipped::names() {
             let def = load_shipped(name).map_err(|e| format!("{name}: {e}"))?;
-            compiled.push((name, Arc::new(def)));
+            compiled.push((name, Arc::new(def.rules)));
         }
-        let hosts = address.ip().is_loopback().then(|| {
-            let port = address.port();
-            ["127.0.0.1", "localhost", "[::1]"]
-                .iter()
-                .flat_map(|h| [h.to_string(), format!("{h}:{port}")])
-                .collect()
-        });
+        let limits = &config.limits;
         Ok(App {
-            store: Store::new(games),
+            store: Store::new(config.games.clone(), limits, config.warn),
             shipped: compiled,
-            heavy: Arc::new(Semaphore::new(2)),
-            hosts,
-            warn,
+            limits: Arc::new(limits.clone()),
+            connections: Arc::new(Connections::new(limits)),
+            queue: Queue::new(limits),
+            quick: Quick::new(limits),
+            memory: Arc::new(Budget::new(limits.memory, limits.memory_per_client)),
+            rates: Rates::new(limits),
+            hosts: HostCheck::new(&config.hosts),
+            warn: config.warn,
         })
     }
 
-    /// A shipped definition by name.
+    /// A shipped definition's rules by name.
     #[must_use]
-    pub fn shipped(&self, name: &str) -> Option<&Arc<Definition>> {
+    pub fn shipped(&self, name: &str) -> Option<&Arc<Rules>> {
         self.shipped.iter().find(|(n, _)| *n == name).map(|(_, d)| d)
+    }
+
+    /// Bytes of request bodies and large answers held in memory now.
+    #[must_use]
+    pub fn memory_held(&self) -> usize {
+        self.memory.used()
+    }
+
+    /// Runs light blocking work (a game's state, a step, a turn) off the async threads, a few
+    /// at a time.
+    ///
+    /// # Errors
+    /// The client has its share running, the server is busy, or the work's own error.
+    pub async fn quick<T: Send + 'static>(
+        &self,
+        client: Client,
+        work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+    ) -> Result<T, ApiError> {
+        self.quick.run(client, work).await
     }
 }
 
@@ -111,6 +161,32 @@ pub enum ApiError {
     /// Not now (the engine is thinking, the game is over ...).
     #[error("{0}")]
     Conflict(String),
+    /// Refused: a request from another site.
+    #[error("{0}")]
+    Forbidden(String),
+    /// A request naming a host the server does not serve.
+    #[error("{0}")]
+    UnknownHost(String),
+    /// The body did not arrive in time.
+    #[error("{0}")]
+    TimedOut(String),
+    /// The body is larger than the request may send.
+    #[error("{0}")]
+    TooLarge(String),
+    /// The client asks too often: try again after the time given.
+    #[error("{message}")]
+    RateLimited {
+        /// What was refused.
+        message: String,
+        /// When a request will be taken again.
+        retry: Duration,
+    },
+    /// The client has its share of the server's work waiting or running.
+    #[error("{0}")]
+    TooMany(String),
+    /// The server has no room for the request now: try again in a moment.
+    #[error("{0}")]
+    Busy(String),
     /// The server failed (a full disk ...).
     #[error("{0}")]
     Internal(String),
@@ -118,36 +194,41 @@ pub enum ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let (status, body) = match self {
-            ApiError::NotFound => (
-                StatusCode::NOT_FOUND,
-                serde_json::json!({ "error": "no such game: check the link" }),
-            ),
-            ApiError::BadRequest(e) => (StatusCode::BAD_REQUEST, serde_json::json!({ "error": e })),
-            ApiError::Invalid(v) => (StatusCode::UNPROCESSABLE_ENTITY, v),
-            ApiError::Conflict(e) => (StatusCode::CONFLICT, serde_json::json!({ "error": e })),
-            ApiError::Internal(e) => {
-                (StatusCode::INTERNAL_SERVER_ERROR, serde_json::json!({ "error": e }))
+        let message = |e: String| serde_json::json!({ "error": e });
+        let (status, body, retry) = match self {
+            ApiError::NotFound => {
+                (StatusCode::NOT_FOUND, message("no such game: check the link".to_owned()), None)
             }
+            ApiError::BadRequest(e) => (StatusCode::BAD_REQUEST, message(e), None),
+            ApiError::Invalid(v) => (StatusCode::UNPROCESSABLE_ENTITY, v, None),
+            ApiError::Conflict(e) => (StatusCode::CONFLICT, message(e), None),
+            ApiError::Forbidden(e) => (StatusCode::FORBIDDEN, message(e), None),
+            ApiError::UnknownHost(e) => (StatusCode::MISDIRECTED_REQUEST, message(e), None),
+            ApiError::TimedOut(e) => (StatusCode::REQUEST_TIMEOUT, message(e), None),
+            ApiError::TooLarge(e) => (StatusCode::PAYLOAD_TOO_LARGE, message(e), None),
+            ApiError::RateLimited { message: e, retry } => {
+                let seconds = retry.as_secs() + u64::from(retry.subsec_nanos() > 0);
+                (StatusCode::TOO_MANY_REQUESTS, message(e), Some(seconds.max(1)))
+            }
+            ApiError::TooMany(e) => (StatusCode::TOO_MANY_REQUESTS, message(e), Some(2)),
+            ApiError::Busy(e) => (StatusCode::SERVICE_UNAVAILABLE, message(e), Some(5)),
+            ApiError::Internal(e) => (StatusCode::INTERNAL_SERVER_ERROR, message(e), None),
         };
-        (status, axum::Json(body)).into_response()
+        let mut response = (status, axum::Json(body)).into_response();
+        if let Some(seconds) = retry {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
+        response
     }
 }
 
-/// Runs blocking work (turn generation, files) off the async threads.
-async fn blocking<T: Send + 'static>(
-    f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
-) -> Result<T, ApiError> {
-    tokio::task::spawn_blocking(f)
-        .await
-        .unwrap_or_else(|e| Err(ApiError::Internal(format!("the request failed: {e}"))))
-}
-
-/// Every route of the server.
+/// Every route of the server, each request first through the guard ([`guard::admit`]: host
+/// names, other sites, rates, bodies and large answers against the memory budget).
 pub fn router(app: Arc<App>) -> Router {
     let records = Router::new()
         .route("/api/records/open", post(author::open_record))
-        .layer(DefaultBodyLimit::max(MAX_RECORD_BODY));
+        .layer(DefaultBodyLimit::max(MAX_RECORD_BODY))
+        .layer(middleware::from_fn_with_state((app.clone(), MAX_RECORD_BODY), guard::admit));
     Router::new()
         .route("/", get(assets::index))
         .route("/play/{id}/{key}", get(assets::index))
@@ -169,20 +250,9 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/{key}/draw", post(api::draw))
         .route("/api/games/{id}/{key}/record", get(api::record))
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(middleware::from_fn_with_state((app.clone(), MAX_BODY), guard::admit))
         .merge(records)
-        .layer(middleware::from_fn_with_state(app.clone(), known_host))
         .with_state(app)
-}
-
-/// Refuses a request to a loopback server that names another host.
-async fn known_host(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
-    if let Some(hosts) = &app.hosts {
-        let host = request.headers().get(header::HOST).and_then(|h| h.to_str().ok());
-        if !host.is_some_and(|h| hosts.iter().any(|k| k.eq_ignore_ascii_case(h))) {
-            return (StatusCode::MISDIRECTED_REQUEST, "unknown host name").into_response();
-        }
-    }
-    next.run(request).await
 }
 
 /// Serves the page until the process is stopped. Once it listens, `ready` is given the page's
@@ -193,16 +263,14 @@ async fn known_host(State(app): State<Arc<App>>, request: Request, next: Next) -
 pub async fn serve(config: Config, ready: impl FnOnce(&str)) -> Result<(), String> {
     std::fs::create_dir_all(&config.games)
         .map_err(|e| format!("cannot make the games folder {}: {e}", config.games.display()))?;
-    let listener = tokio::net::TcpListener::bind(config.address)
-        .await
-        .map_err(|e| {
-            format!(
-                "cannot listen on {}: {e} (choose another port with --port, or --port 0 for any free one)",
-                config.address
-            )
-        })?;
+    let listener = tokio::net::TcpListener::bind(config.address).await.map_err(|e| {
+        format!(
+            "cannot listen on {}: {e} (choose another port with --port, or --port 0 for any free one)",
+            config.address
+        )
+    })?;
     let address = listener.local_addr().map_err(|e| e.to_string())?;
-    let app = Arc::new(App::new(config.games.clone(), address, config.warn)?);
+    let app = Arc::new(App::new(&config)?);
     let shown = if address.ip().is_unspecified() {
         SocketAddr::from(([127, 0, 0, 1], address.port()))
     } else {
@@ -212,7 +280,20 @@ pub async fn serve(config: Config, ready: impl FnOnce(&str)) -> Result<(), Strin
     ready(&url);
     // Stopped by a signal, whatever it is doing: every record is saved whole after every change,
     // and waiting for the pages' event streams to close would wait for ever.
-    axum::serve(listener, router(app)).await.map_err(|e| e.to_string())
+    serve_on(listener, app, std::future::pending()).await;
+    Ok(())
+}
+
+/// Serves `app` on `listener` until `shutdown` completes: every connection within the limits
+/// of [`conn`], every request through [`router`].
+pub async fn serve_on(
+    listener: tokio::net::TcpListener,
+    app: Arc<App>,
+    shutdown: impl Future<Output = ()>,
+) {
+    let connections = app.connections.clone();
+    let limits = app.limits.clone();
+    conn::accept(listener, router(app), connections, limits, shutdown).await;
 }
 
 /// The default games folder: `kickoff/games` in the user's data folder.

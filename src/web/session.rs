@@ -1,32 +1,36 @@
 //! The games a server holds: each one a [`Game`] with its definition, who plays each side, the
 //! keys of its links, and its record on disk.
 //!
-//! A game is saved as a record (`ID.txt`, with `ID.toml` beside it for a definition that was
-//! uploaded) in the games folder after every change, atomically, so that a server restarted at
-//! any moment finds every game as it was. The links' keys travel in the record's own tags
+//! A game is saved as a record (`ID.txt`, with `HASH.toml` beside it for a definition that was
+//! uploaded: HASH is the start of its text's SHA-256, so games of one definition share one file)
+//! in the games folder after every change, atomically, so that a server restarted at any moment
+//! finds every game as it was. The links' keys travel in the record's own tags
 //! (`WhiteKey`, `BlackKey`) and are left out of a downloaded record.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard};
 
+use sha2::{Digest, Sha256};
 use tokio::sync::watch;
 
-use crate::definition::{self, Definition, LoadError};
-use crate::game::Game;
+use crate::definition::{self, LoadError};
 use crate::game::record::{self, save_atomically};
+use crate::game::{Ending, Game};
 use crate::notation::record::parse as parse_record;
 use crate::position::Position;
+use crate::rules::Rules;
 use crate::search::Player;
 use crate::setup::SetupNumber;
 use crate::side::{BySide, Side};
 use crate::text_file::read_limited;
 use crate::web::ApiError;
+use crate::web::limits::ServerLimits;
 
 self_cell::self_cell!(
-    /// A game together with the definition its positions borrow.
+    /// A game together with the rules its positions borrow.
     pub struct LiveGame {
-        owner: Arc<Definition>,
+        owner: Arc<Rules>,
         #[covariant]
         dependent: Game,
     }
@@ -44,8 +48,6 @@ pub const ID_LEN: usize = 24;
 pub const KEY_LEN: usize = 32;
 /// The largest record the server reads back from its folder (as for any record).
 pub const MAX_RECORD: u64 = 8 << 20;
-/// Games kept in memory before idle ones are let go (they stay on disk).
-const KEEP_IN_MEMORY: usize = 256;
 
 /// How the two sides of a game are played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,7 +83,8 @@ pub struct Session {
     /// Its id: the name of its record in the games folder.
     pub id: String,
     live: LiveGame,
-    /// The name a record gives the variant: a shipped name or `ID.toml`.
+    /// The name a record gives the variant: a shipped name or `HASH.toml` (`ID.toml` in
+    /// folders written before definitions were shared).
     variant: String,
     /// How the sides are played.
     pub mode: Mode,
@@ -95,17 +98,20 @@ pub struct Session {
     pub maker: Side,
     /// Whether the engine is choosing a turn.
     pub thinking: bool,
-    /// Counts the changes, so that pages know when to fetch the game again.
-    pub version: u64,
-    notify: watch::Sender<u64>,
+    /// Counts the changes, so that pages know when to fetch the game again; it outlives the
+    /// session while pages follow the game (see [`Store`]).
+    notify: Arc<watch::Sender<u64>>,
+    /// Turns after which the game is a draw.
+    turn_cap: usize,
     record_path: PathBuf,
 }
 
 /// What a new game is.
 pub struct NewGame {
-    /// The definition.
-    pub definition: Arc<Definition>,
-    /// Its shipped name, or `None` for an uploaded definition (saved beside the record).
+    /// The rules.
+    pub definition: Arc<Rules>,
+    /// Its shipped name, or `None` for an uploaded definition (saved beside the record, once
+    /// for all the games of the same text).
     pub shipped: Option<String>,
     /// The uploaded definition's text.
     pub text: Option<String>,
@@ -126,20 +132,34 @@ impl Session {
         self.live.borrow_dependent()
     }
 
-    /// The definition.
-    pub fn definition(&self) -> &Arc<Definition> {
+    /// The rules.
+    pub fn rules(&self) -> &Arc<Rules> {
         self.live.borrow_owner()
     }
 
-    /// Changes the game, then saves and announces it.
+    /// Changes the game, then saves and announces it. A game still going at the server's turn
+    /// cap is a draw.
     ///
     /// # Errors
     /// The record could not be saved.
     pub fn change<T>(&mut self, f: impl for<'a> FnOnce(&mut Game<'a>) -> T) -> Result<T, ApiError> {
-        let out = self.live.with_dependent_mut(|_, game| f(game));
+        let cap = self.turn_cap;
+        let out = self.live.with_dependent_mut(|_, game| {
+            let out = f(game);
+            if game.ending().is_none() && game.plies().len() >= cap {
+                game.declare(Ending::TurnCap);
+            }
+            out
+        });
         self.draw_offer = None;
         self.touch()?;
         Ok(out)
+    }
+
+    /// Counts the changes, so that pages know when to fetch the game again.
+    #[must_use]
+    pub fn version(&self) -> u64 {
+        *self.notify.borrow()
     }
 
     /// Saves and announces a change of the session itself (an offer, the engine starting).
@@ -155,8 +175,7 @@ impl Session {
     /// Tells the pages watching the game that it changed, without saving (for what the record
     /// does not keep: the engine thinking).
     pub fn announce(&mut self) {
-        self.version += 1;
-        self.notify.send_replace(self.version);
+        self.notify.send_modify(|version| *version += 1);
     }
 
     /// The sides that `key` plays (both at a hot seat; none for a wrong key).
@@ -223,6 +242,15 @@ impl Session {
     }
 }
 
+/// Where a new change counter starts: above every counter started before it (in this run or an
+/// earlier one), so that a page that saw a game before its counter was let go never mistakes a
+/// change for an old state. A thousand counts a millisecond, within the 2^53 that a page's
+/// numbers hold exactly.
+fn first_version() -> u64 {
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+    now.map_or(0, |t| u64::try_from(t.as_millis()).unwrap_or(0).saturating_mul(1000))
+}
+
 /// Compares two keys in a time that does not depend on where they differ.
 fn same_key(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
@@ -254,9 +282,53 @@ struct Seating {
 }
 
 /// Every game of a server: those in memory, and the folder where all of them are saved.
+///
+/// Games are held in memory up to a count, then the least recently used that no request holds
+/// is let go: it is saved after every change, and is read back from its record when asked for.
+/// Pages following a game hold only its change counter ([`watch`]), which the store keeps
+/// apart from the game, so that a followed game can be let go and read back without its pages
+/// missing a change.
 pub struct Store {
     folder: PathBuf,
-    games: Mutex<HashMap<String, Arc<Mutex<Session>>>>,
+    games: Mutex<Held>,
+    watchers: Mutex<HashMap<String, Arc<watch::Sender<u64>>>>,
+    keep: usize,
+    turn_cap: usize,
+    warn: fn(&str),
+}
+
+/// The games in memory, each with the time it was last asked for.
+#[derive(Default)]
+struct Held {
+    games: HashMap<String, (Shared, u64)>,
+    clock: u64,
+}
+
+impl Held {
+    /// Lets go of the least recently used games that no request holds, down to `keep`.
+    fn trim(&mut self, keep: usize) {
+        while self.games.len() > keep {
+            let idle = self
+                .games
+                .iter()
+                .filter(|(_, (session, _))| Arc::strong_count(session) == 1)
+                .min_by_key(|(_, (_, used))| *used)
+                .map(|(id, _)| id.clone());
+            match idle {
+                Some(id) => self.games.remove(&id),
+                None => return,
+            };
+        }
+    }
+
+    fn get(&mut self, id: &str) -> Option<Shared> {
+        self.clock += 1;
+        let clock = self.clock;
+        self.games.get_mut(id).map(|(session, used)| {
+            *used = clock;
+            session.clone()
+        })
+    }
 }
 
 /// Locks a mutex, taking over one that a panicking thread left (the data is still whole: a
@@ -266,10 +338,18 @@ pub fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 impl Store {
-    /// A store saving into `folder`, which must exist.
+    /// A store saving into `folder`, which must exist, holding the games `limits` allow in
+    /// memory; problems no request is waiting for (a record that cannot be read) go to `warn`.
     #[must_use]
-    pub fn new(folder: PathBuf) -> Store {
-        Store { folder, games: Mutex::new(HashMap::new()) }
+    pub fn new(folder: PathBuf, limits: &ServerLimits, warn: fn(&str)) -> Store {
+        Store {
+            folder,
+            games: Mutex::new(Held::default()),
+            watchers: Mutex::new(HashMap::new()),
+            keep: limits.games_in_memory.max(1),
+            turn_cap: limits.turn_cap.max(1),
+            warn,
+        }
     }
 
     /// The games folder.
@@ -278,21 +358,25 @@ impl Store {
         &self.folder
     }
 
+    /// The games held in memory now.
+    #[must_use]
+    pub fn held(&self) -> usize {
+        lock(&self.games).games.len()
+    }
+
     /// Starts a game; returns its id and the keys of its sides.
     ///
     /// # Errors
     /// The definition or the record could not be saved.
     pub fn create(&self, new: NewGame) -> Result<(Shared, Keys), ApiError> {
         let id = random_hex(ID_LEN / 2)?;
-        let variant = match &new.shipped {
-            Some(name) => name.clone(),
-            None => format!("{id}.toml"),
+        let variant = match (&new.shipped, &new.text) {
+            (Some(name), _) => name.clone(),
+            (None, Some(text)) => self.save_definition(text)?,
+            (None, None) => {
+                return Err(ApiError::Internal("a game with no definition".to_owned()));
+            }
         };
-        if let Some(text) = &new.text {
-            save_atomically(&self.folder.join(&variant), text).map_err(|e| {
-                ApiError::Internal(format!("the definition could not be saved: {e}"))
-            })?;
-        }
         let keys = match new.mode {
             Mode::HotSeat => {
                 let key = random_hex(KEY_LEN / 2)?;
@@ -304,8 +388,7 @@ impl Store {
             },
         };
         let maker = new.maker;
-        let live = LiveGame::try_new(new.definition, |def| -> Result<Game<'_>, ApiError> {
-            let rules = &def.rules;
+        let live = LiveGame::try_new(new.definition, |rules| -> Result<Game<'_>, ApiError> {
             let start = match new.setup.zip(rules.random_setup()) {
                 Some((n, random)) => crate::setup::placement(rules, random, n)
                     .map_err(|e| ApiError::BadRequest(e.to_string()))
@@ -325,13 +408,28 @@ impl Store {
         Ok((session, keys))
     }
 
-    fn insert(
-        &self,
-        live: LiveGame,
-        id: String,
-        variant: String,
-        seating: Seating,
-    ) -> Arc<Mutex<Session>> {
+    /// Saves an uploaded definition under a name drawn from its text (`HASH.toml`, as long as
+    /// a game's id), so that games of the same definition share one file; returns the name.
+    ///
+    /// # Errors
+    /// The file could not be written.
+    fn save_definition(&self, text: &str) -> Result<String, ApiError> {
+        let digest = Sha256::digest(text.as_bytes());
+        let stem: String = digest.iter().take(ID_LEN / 2).map(|b| format!("{b:02x}")).collect();
+        let name = format!("{stem}.toml");
+        let path = self.folder.join(&name);
+        if !path.is_file() {
+            save_atomically(&path, text).map_err(|e| {
+                ApiError::Internal(format!("the definition could not be saved: {e}"))
+            })?;
+        }
+        Ok(name)
+    }
+
+    /// Holds a game in memory (letting go of others past the count); another request may have
+    /// read it back meanwhile, and then that one is kept.
+    fn insert(&self, live: LiveGame, id: String, variant: String, seating: Seating) -> Shared {
+        let notify = self.watcher(&id);
         let session = Arc::new(Mutex::new(Session {
             record_path: self.folder.join(format!("{id}.txt")),
             id: id.clone(),
@@ -343,31 +441,52 @@ impl Store {
             maker: seating.maker,
             draw_offer: None,
             thinking: false,
-            version: 0,
-            notify: watch::channel(0).0,
+            notify,
+            turn_cap: self.turn_cap,
         }));
         let mut games = lock(&self.games);
-        if games.len() >= KEEP_IN_MEMORY {
-            // Nobody holds an idle game; it is saved and comes back from disk when asked for.
-            games.retain(|_, s| Arc::strong_count(s) > 1 || lock(s).notify.receiver_count() > 0);
+        if let Some(held) = games.get(&id) {
+            return held;
         }
-        games.insert(id, session.clone());
+        let clock = games.clock;
+        games.games.insert(id, (session.clone(), clock));
+        games.trim(self.keep);
         session
+    }
+
+    /// The change counter of game `id`, shared by every session of it read back while pages
+    /// follow it.
+    fn watcher(&self, id: &str) -> Arc<watch::Sender<u64>> {
+        let mut watchers = lock(&self.watchers);
+        if watchers.len() > 2 * self.keep {
+            // Counters nobody follows are let go (a game read back starts a new one).
+            watchers.retain(|_, w| w.receiver_count() > 0 || Arc::strong_count(w) > 1);
+        }
+        watchers
+            .entry(id.to_owned())
+            .or_insert_with(|| Arc::new(watch::channel(first_version()).0))
+            .clone()
     }
 
     /// The game `id` when `key` is one of its keys: from memory, or read back from its record.
     ///
     /// # Errors
-    /// No such game or a wrong key (the same answer, so that a key cannot be guessed game by
-    /// game), or a record that cannot be read.
+    /// No such game, a wrong key, or a record that cannot be read: all the same answer, so
+    /// that a key cannot be guessed game by game nor a game told apart by its state. A record
+    /// that cannot be read is told to the server's `warn`.
     pub fn get(&self, id: &str, key: &str) -> Result<(Arc<Mutex<Session>>, Vec<Side>), ApiError> {
         if !well_formed(id, ID_LEN) || !well_formed(key, KEY_LEN) {
             return Err(ApiError::NotFound);
         }
-        let held = lock(&self.games).get(id).cloned();
+        let held = lock(&self.games).get(id);
         let session = match held {
             Some(s) => s,
-            None => self.load(id)?,
+            None => self.load(id).map_err(|e| {
+                if let Some(problem) = e {
+                    (self.warn)(&format!("game {id} cannot be read back: {problem}"));
+                }
+                ApiError::NotFound
+            })?,
         };
         let sides = lock(&session).sides_of(key);
         if sides.is_empty() {
@@ -376,23 +495,21 @@ impl Store {
         Ok((session, sides))
     }
 
-    /// Reads game `id` back from its record.
-    fn load(&self, id: &str) -> Result<Arc<Mutex<Session>>, ApiError> {
+    /// Reads game `id` back from its record: none when there is no such record, the problem
+    /// when it cannot be read.
+    fn load(&self, id: &str) -> Result<Shared, Option<String>> {
         let path = self.folder.join(format!("{id}.txt"));
         if !path.is_file() {
-            return Err(ApiError::NotFound);
+            return Err(None);
         }
-        let text = read_limited(&path, MAX_RECORD, "records").map_err(ApiError::Internal)?;
-        let parsed = parse_record(&text).map_err(|e| ApiError::Internal(e.to_string()))?;
+        let text = read_limited(&path, MAX_RECORD, "records")?;
+        let parsed = parse_record(&text).map_err(|e| e.to_string())?;
         let variant = parsed.tag("Variant").unwrap_or("boyer-1951").to_owned();
-        let definition = Arc::new(self.definition_of(&variant)?);
-        let live = LiveGame::try_new(definition, |def| -> Result<Game<'_>, ApiError> {
-            match record::read(&def.rules, &variant, &parsed) {
+        let rules = Arc::new(self.rules_of(&variant)?);
+        let live = LiveGame::try_new(rules, |rules| -> Result<Game<'_>, String> {
+            match record::read(rules, &variant, &parsed) {
                 Ok(game) => Ok(game),
-                Err(broken) => broken
-                    .game
-                    .map(|g| *g)
-                    .ok_or_else(|| ApiError::Internal(broken.error.to_string())),
+                Err(broken) => broken.game.map(|g| *g).ok_or_else(|| broken.error.to_string()),
             }
         })?;
         let tag = |name: &str| {
@@ -407,17 +524,12 @@ impl Store {
         let mode = tag("Mode").and_then(|m| Mode::from_name(&m)).unwrap_or(Mode::HotSeat);
         let maker =
             if tag("Maker").as_deref() == Some("black") { Side::Black } else { Side::White };
-        let games = lock(&self.games);
-        // Another request may have loaded it meanwhile.
-        if let Some(s) = games.get(id) {
-            return Ok(s.clone());
-        }
-        drop(games);
         Ok(self.insert(live, id.to_owned(), variant, Seating { mode, players, keys, maker }))
     }
 
-    /// The definition a saved record names: a shipped variant, or its own `ID.toml`.
-    fn definition_of(&self, variant: &str) -> Result<Definition, ApiError> {
+    /// The rules of the definition a saved record names: a shipped variant, or a definition of
+    /// the folder (`HASH.toml`, or `ID.toml` as older servers saved them).
+    fn rules_of(&self, variant: &str) -> Result<Rules, String> {
         let own = variant.strip_suffix(".toml").filter(|stem| well_formed(stem, ID_LEN));
         let loaded = match own {
             Some(_) => {
@@ -425,13 +537,12 @@ impl Store {
                     &self.folder.join(variant),
                     definition::MAX_FILE_SIZE,
                     "definitions",
-                )
-                .map_err(ApiError::Internal)?;
+                )?;
                 definition::load_text(variant, &text)
             }
             None => definition::load_shipped(variant),
         };
-        loaded.map_err(|e: LoadError| ApiError::Internal(e.to_string()))
+        loaded.map(|def| def.rules).map_err(|e: LoadError| e.to_string())
     }
 }
 

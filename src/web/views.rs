@@ -273,7 +273,7 @@ pub fn game_view(session: &Session, key: &str, flipped: bool) -> GameView {
             .map(|e| EndingView { result: e.result().to_string(), reason: e.to_string() }),
         draw_offer: session.draw_offer.map(side_name),
         thinking: session.thinking,
-        version: session.version,
+        version: session.version(),
         can_undo: can_undo(session, &sides),
         invite: session.invite_for(key),
         setup: game.setup_number().map(|n| n.to_string()),

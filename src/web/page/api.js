@@ -21,18 +21,34 @@ async function answer(response) {
   return body;
 }
 
+/** Times a request the server turned away for now (429, 503) is sent again. */
+const RETRIES = 3;
+
+/**
+ * Fetches, and when the server is too busy or the page asks too often (a refusal that changed
+ * nothing), waits as long as the server says (at most ten seconds) and asks again.
+ */
+async function patiently(path, options) {
+  for (let attempt = 0; ; attempt += 1) {
+    const response = await fetch(path, options);
+    if (![429, 503].includes(response.status) || attempt === RETRIES) return answer(response);
+    const seconds = Number(response.headers.get('Retry-After')) || 1;
+    await new Promise((resolve) => { setTimeout(resolve, Math.min(seconds, 10) * 1000); });
+  }
+}
+
 /** GET a JSON answer. */
 export async function get(path) {
-  return answer(await fetch(path, { headers: { Accept: 'application/json' } }));
+  return patiently(path, { headers: { Accept: 'application/json' } });
 }
 
 /** POST a JSON body, get a JSON answer. */
 export async function post(path, body = {}) {
-  return answer(await fetch(path, {
+  return patiently(path, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     body: JSON.stringify(body),
-  }));
+  });
 }
 
 /**

@@ -63,7 +63,7 @@ export async function showAuthor(screen) {
     try {
       answer = await post('/api/definitions/check', { text: editor.value });
     } catch (e) {
-      verdict.textContent = e.message;
+      if (asked === checked) verdict.textContent = e.message;
       return;
     }
     if (asked !== checked) return; // a later check is under way

@@ -1,0 +1,230 @@
+//! Who a request comes from, and how often each client may ask for what.
+//!
+//! A client is an IPv4 address or an IPv6 /64 network (one machine is given a whole /64, so
+//! its addresses are one client). Rates are token buckets: a client may spend a burst at once,
+//! then refills at a steady rate.
+
+use std::collections::HashMap;
+use std::convert::Infallible;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+
+use crate::web::limits::ServerLimits;
+use crate::web::session::lock;
+
+/// A client, as limits count them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Client(IpAddr);
+
+impl Client {
+    /// The client at `ip`.
+    #[must_use]
+    pub fn of(ip: IpAddr) -> Client {
+        match ip {
+            IpAddr::V4(v4) => Client(IpAddr::V4(v4)),
+            IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+                Some(v4) => Client(IpAddr::V4(v4)),
+                None => {
+                    let network = u128::from(v6) & !((1u128 << 64) - 1);
+                    Client(IpAddr::V6(network.into()))
+                }
+            },
+        }
+    }
+}
+
+impl std::fmt::Display for Client {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            IpAddr::V4(ip) => write!(f, "{ip}"),
+            IpAddr::V6(ip) => write!(f, "{ip}/64"),
+        }
+    }
+}
+
+/// Where a request comes from: set on every request by the server's connections.
+#[derive(Clone, Copy, Debug)]
+pub struct Peer {
+    /// The client.
+    pub client: Client,
+    /// The address it connected from.
+    pub address: SocketAddr,
+}
+
+impl Default for Peer {
+    /// A request handed to the router directly, as in tests of the router alone.
+    fn default() -> Peer {
+        let address = SocketAddr::from((Ipv4Addr::LOCALHOST, 0));
+        Peer { client: Client::of(address.ip()), address }
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Peer {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Peer, Infallible> {
+        Ok(parts.extensions.get::<Peer>().copied().unwrap_or_default())
+    }
+}
+
+/// What a client spends from a rate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rate {
+    /// Any request.
+    Request,
+    /// A game started.
+    Game,
+    /// The bytes of definitions uploaded to start games.
+    DefinitionBytes,
+}
+
+/// A token bucket: `tokens` left at `at`.
+#[derive(Clone, Copy, Debug)]
+struct Bucket {
+    tokens: f64,
+    at: Instant,
+}
+
+/// The token buckets of every client (and one for all clients together).
+pub struct Rates {
+    buckets: Mutex<HashMap<(Option<Client>, Rate), Bucket>>,
+    limits: ServerLimits,
+}
+
+/// Buckets kept before full ones (clients that have been quiet) are let go.
+const KEPT_BUCKETS: usize = 10_000;
+
+impl Rates {
+    /// The rates of `limits`.
+    #[must_use]
+    pub fn new(limits: &ServerLimits) -> Rates {
+        Rates { buckets: Mutex::new(HashMap::new()), limits: limits.clone() }
+    }
+
+    /// Spends one token of `rate` for `client` (and, for games, one of all clients' games).
+    ///
+    /// # Errors
+    /// The bucket is empty: how long until a token is back.
+    pub fn spend(&self, client: Client, rate: Rate) -> Result<(), Duration> {
+        self.spend_many(client, rate, 1.0)
+    }
+
+    /// Spends `amount` tokens of `rate` for `client` (and, for games, of all clients' games).
+    ///
+    /// # Errors
+    /// The bucket has fewer: how long until it has them (never, for more than its burst: then
+    /// the time it takes to fill).
+    pub fn spend_many(&self, client: Client, rate: Rate, amount: f64) -> Result<(), Duration> {
+        let now = Instant::now();
+        let mut buckets = lock(&self.buckets);
+        if buckets.len() > KEPT_BUCKETS {
+            // A full bucket is the same as none.
+            buckets.retain(|key, bucket| {
+                let shape = self.shape(*key);
+                refilled(*bucket, shape, now) < shape.1
+            });
+        }
+        let mut keys = vec![(Some(client), rate)];
+        if rate == Rate::Game {
+            keys.push((None, Rate::Game));
+        }
+        // Every bucket must have a token before any is spent.
+        let mut wait = Duration::ZERO;
+        for key in &keys {
+            let (per_second, burst) = self.shape(*key);
+            let bucket = buckets.get(key).copied().unwrap_or(Bucket { tokens: burst, at: now });
+            let tokens = refilled(bucket, (per_second, burst), now);
+            if tokens < amount {
+                let missing = (amount.min(burst) - tokens).max(0.0);
+                let seconds = if missing > 0.0 { missing / per_second } else { burst / per_second };
+                wait = wait.max(Duration::from_secs_f64(seconds));
+            }
+        }
+        if !wait.is_zero() {
+            return Err(wait);
+        }
+        for key in keys {
+            let shape = self.shape(key);
+            let bucket = buckets.get(&key).copied().unwrap_or(Bucket { tokens: shape.1, at: now });
+            let tokens = refilled(bucket, shape, now) - amount;
+            buckets.insert(key, Bucket { tokens, at: now });
+        }
+        Ok(())
+    }
+
+    /// The refill a second and the burst of a bucket.
+    fn shape(&self, (client, rate): (Option<Client>, Rate)) -> (f64, f64) {
+        match client {
+            Some(_) => rate_of(rate, &self.limits),
+            None => {
+                let per_minute = self.limits.all_games_per_minute;
+                (per_minute / 60.0, per_minute)
+            }
+        }
+    }
+}
+
+/// The tokens of `bucket` at `now`, refilled at `per_second` up to `burst`.
+fn refilled(bucket: Bucket, (per_second, burst): (f64, f64), now: Instant) -> f64 {
+    let elapsed = now.saturating_duration_since(bucket.at).as_secs_f64();
+    (bucket.tokens + elapsed * per_second).min(burst)
+}
+
+/// The refill a second and the burst of one client's `rate`.
+fn rate_of(rate: Rate, limits: &ServerLimits) -> (f64, f64) {
+    match rate {
+        Rate::Request => (limits.requests_per_second, limits.request_burst),
+        Rate::Game => (limits.games_per_minute / 60.0, limits.games_per_minute),
+        Rate::DefinitionBytes => {
+            (limits.definition_bytes_per_minute / 60.0, limits.definition_bytes_per_minute)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ipv6_clients_are_networks_and_mapped_addresses_are_ipv4() {
+        let a = Client::of("2001:db8::1".parse().unwrap());
+        let b = Client::of("2001:db8::ffff:1234".parse().unwrap());
+        let c = Client::of("2001:db8:0:1::1".parse().unwrap());
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+        let mapped = Client::of("::ffff:192.0.2.7".parse().unwrap());
+        assert_eq!(mapped, Client::of("192.0.2.7".parse().unwrap()));
+        assert_eq!(a.to_string(), "2001:db8::/64");
+    }
+
+    #[test]
+    fn a_burst_then_the_steady_rate() {
+        let limits = ServerLimits { games_per_minute: 3.0, ..ServerLimits::default() };
+        let rates = Rates::new(&limits);
+        let me = Client::of("192.0.2.1".parse().unwrap());
+        let other = Client::of("192.0.2.2".parse().unwrap());
+        for _ in 0..3 {
+            assert!(rates.spend(me, Rate::Game).is_ok());
+        }
+        let wait = rates.spend(me, Rate::Game).unwrap_err();
+        assert!(wait > Duration::from_secs(15) && wait <= Duration::from_secs(20), "{wait:?}");
+        assert!(rates.spend(other, Rate::Game).is_ok(), "each client has its own bucket");
+    }
+
+    #[test]
+    fn all_clients_share_one_bucket_of_games() {
+        let limits = ServerLimits { all_games_per_minute: 2.0, ..ServerLimits::default() };
+        let rates = Rates::new(&limits);
+        for i in 1..=2 {
+            let client = Client::of(IpAddr::V4(Ipv4Addr::new(192, 0, 2, i)));
+            assert!(rates.spend(client, Rate::Game).is_ok());
+        }
+        let third = Client::of("192.0.2.3".parse().unwrap());
+        assert!(rates.spend(third, Rate::Game).is_err());
+        assert!(rates.spend(third, Rate::Request).is_ok(), "other rates are not all clients'");
+    }
+}

@@ -1,0 +1,395 @@
+//! What every request passes before its handler: the host name it names, whether another site
+//! sent it, its client's request rate, and its body, read within its time and held against the
+//! memory budget; after the handler, a large answer is held against the same budget until it
+//! is sent. Also the small pool that runs the light requests of games.
+
+use std::collections::HashMap;
+use std::net::{IpAddr, Ipv6Addr};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::{HeaderMap, HeaderValue, Method, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use http_body::Body as _;
+use tokio::sync::Semaphore;
+
+use crate::web::clients::{Client, Peer, Rate};
+use crate::web::conn::Held;
+use crate::web::limits::ServerLimits;
+use crate::web::session::lock;
+use crate::web::{ApiError, App};
+
+/// The host names a request may name: addresses, `localhost`, and the names the server was
+/// told. A web page cannot reach the server by rebinding its own name to the server's address:
+/// its requests name its own host, which is none of these.
+pub struct HostCheck {
+    names: Vec<String>,
+}
+
+impl HostCheck {
+    /// Allows `names` (without ports) besides addresses and `localhost`.
+    #[must_use]
+    pub fn new(names: &[String]) -> HostCheck {
+        HostCheck { names: names.iter().map(|n| n.to_ascii_lowercase()).collect() }
+    }
+
+    /// Whether `host` (a `Host` header: a name or an address, with a port or none) is served.
+    #[must_use]
+    pub fn allows(&self, host: &str) -> bool {
+        let name = host_name(host);
+        if name.is_empty() {
+            return false;
+        }
+        let bracketed = name.strip_prefix('[').and_then(|n| n.strip_suffix(']'));
+        if let Some(v6) = bracketed {
+            return v6.parse::<Ipv6Addr>().is_ok();
+        }
+        name.parse::<IpAddr>().is_ok()
+            || name.eq_ignore_ascii_case("localhost")
+            || self.names.iter().any(|n| n.eq_ignore_ascii_case(name))
+    }
+}
+
+/// The name of a `Host` header, its port left out.
+fn host_name(host: &str) -> &str {
+    if host.starts_with('[') {
+        return host.find(']').map_or(host, |end| &host[..=end]);
+    }
+    host.rsplit_once(':').map_or(host, |(name, port)| {
+        if port.bytes().all(|b| b.is_ascii_digit()) { name } else { host }
+    })
+}
+
+/// Whether a request that may change something was sent by a page of another site: its
+/// `Origin` is not the host it is sent to, or the browser says it is cross-site.
+fn from_another_site(headers: &HeaderMap) -> bool {
+    let text = |name| headers.get(name).and_then(|v| v.to_str().ok());
+    if text("sec-fetch-site").is_some_and(|site| site.eq_ignore_ascii_case("cross-site")) {
+        return true;
+    }
+    match text(header::ORIGIN.as_str()) {
+        None => false,
+        Some(origin) => {
+            let host = text(header::HOST.as_str()).unwrap_or("");
+            let authority = origin.split_once("://").map_or("", |(_, rest)| rest);
+            !authority.eq_ignore_ascii_case(host)
+        }
+    }
+}
+
+/// Bytes held in memory for requests and answers, in all and per client.
+pub struct Budget {
+    total: usize,
+    per_client: usize,
+    used: Mutex<(usize, HashMap<Client, usize>)>,
+}
+
+/// Bytes of the budget held until dropped.
+pub struct Reservation {
+    budget: Arc<Budget>,
+    client: Client,
+    bytes: usize,
+}
+
+impl Budget {
+    /// A budget of `total` bytes, `per_client` of them for one client.
+    #[must_use]
+    pub fn new(total: usize, per_client: usize) -> Budget {
+        Budget { total, per_client, used: Mutex::new((0, HashMap::new())) }
+    }
+
+    /// Holds `bytes` for `client`, if both budgets have them.
+    pub fn reserve(self: &Arc<Self>, client: Client, bytes: usize) -> Option<Reservation> {
+        let mut used = lock(&self.used);
+        let mine = used.1.get(&client).copied().unwrap_or(0);
+        if used.0 + bytes > self.total || mine + bytes > self.per_client {
+            return None;
+        }
+        used.0 += bytes;
+        *used.1.entry(client).or_default() += bytes;
+        Some(Reservation { budget: self.clone(), client, bytes })
+    }
+
+    /// Bytes held now.
+    #[must_use]
+    pub fn used(&self) -> usize {
+        lock(&self.used).0
+    }
+}
+
+impl Drop for Reservation {
+    fn drop(&mut self) {
+        let mut used = lock(&self.budget.used);
+        used.0 -= self.bytes;
+        if let Some(mine) = used.1.get_mut(&self.client) {
+            *mine -= self.bytes;
+            if *mine == 0 {
+                used.1.remove(&self.client);
+            }
+        }
+    }
+}
+
+/// Every request: checked, its body read and held against the budget, then its answer held
+/// too when it is large. `max` is the largest body its routes take.
+pub async fn admit(
+    State((app, max)): State<(Arc<App>, usize)>,
+    peer: Peer,
+    request: Request,
+    next: Next,
+) -> Response {
+    match admitted(&app, max, peer.client, request, next).await {
+        Ok(response) => response,
+        Err(refused) => refused.into_response(),
+    }
+}
+
+async fn admitted(
+    app: &Arc<App>,
+    max: usize,
+    client: Client,
+    request: Request,
+    next: Next,
+) -> Result<Response, ApiError> {
+    let headers = request.headers();
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("");
+    if !app.hosts.allows(host) {
+        return Err(ApiError::UnknownHost(format!(
+            "this server is not served by the name `{}`: start it with --allow-host NAME to \
+             serve a name",
+            crate::render::printable::excerpt(host_name(host))
+        )));
+    }
+    let changes = !matches!(*request.method(), Method::GET | Method::HEAD);
+    if changes && from_another_site(headers) {
+        return Err(ApiError::Forbidden("requests from other sites are refused".to_owned()));
+    }
+    app.rates.spend(client, Rate::Request).map_err(|retry| ApiError::RateLimited {
+        message: "too many requests: slow down".to_owned(),
+        retry,
+    })?;
+    let (request, held) = match read_body(app, max, client, request).await {
+        Ok(read) => read,
+        Err(refused) => {
+            // The rest of the body may still be on its way: the connection goes with it.
+            let mut response = refused.into_response();
+            response.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
+            return Ok(response);
+        }
+    };
+    let response = next.run(request).await;
+    drop(held);
+    hold_answer(app, client, response)
+}
+
+/// Reads the body of `request` whole, within the body time, holding its bytes against the
+/// budget (as many as its length says, or the most it may send when it does not say).
+async fn read_body(
+    app: &Arc<App>,
+    max: usize,
+    client: Client,
+    request: Request,
+) -> Result<(Request, Option<Reservation>), ApiError> {
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    let expected = match declared {
+        Some(0) => return Ok((request, None)),
+        Some(n) => n,
+        None if request.body().is_end_stream() => return Ok((request, None)),
+        None => max as u64,
+    };
+    if expected > max as u64 {
+        return Err(ApiError::TooLarge(format!("a request of this kind is at most {max} bytes")));
+    }
+    let bytes = usize::try_from(expected).unwrap_or(max);
+    let held = app.memory.reserve(client, bytes).ok_or_else(|| {
+        ApiError::Busy("the server holds as many requests as it can: try again in a moment".into())
+    })?;
+    let (parts, body) = request.into_parts();
+    let read = tokio::time::timeout(app.limits.body_time, axum::body::to_bytes(body, max)).await;
+    let bytes = match read {
+        Err(_) => {
+            return Err(ApiError::TimedOut(format!(
+                "the request's body did not arrive within {} s",
+                app.limits.body_time.as_secs()
+            )));
+        }
+        Ok(Err(_)) => {
+            return Err(ApiError::TooLarge(format!(
+                "a request of this kind is at most {max} bytes, or its body was cut"
+            )));
+        }
+        Ok(Ok(bytes)) => bytes,
+    };
+    Ok((Request::from_parts(parts, Body::from(bytes)), Some(held)))
+}
+
+/// Holds a large answer's bytes against the budget until it is sent; refuses it when the
+/// budget is spent.
+fn hold_answer(app: &Arc<App>, client: Client, response: Response) -> Result<Response, ApiError> {
+    let size = response.body().size_hint().exact().unwrap_or(0);
+    let Ok(size) = usize::try_from(size) else {
+        return Err(ApiError::Busy("the answer is too large to send".to_owned()));
+    };
+    if size < app.limits.large_answer {
+        return Ok(response);
+    }
+    let held = app.memory.reserve(client, size).ok_or_else(|| {
+        ApiError::Busy("the server is sending as much as it can: try again in a moment".into())
+    })?;
+    Ok(response.map(|body| Body::new(Held::new(body, held))))
+}
+
+/// The pool of light work: a few jobs at once, a few per client.
+pub struct Quick {
+    all: Arc<Semaphore>,
+    per_client: usize,
+    running: Arc<Mutex<HashMap<Client, usize>>>,
+}
+
+/// A client's place among the light jobs running.
+struct Running {
+    running: Arc<Mutex<HashMap<Client, usize>>>,
+    client: Client,
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let mut running = lock(&self.running);
+        if let Some(n) = running.get_mut(&self.client) {
+            *n -= 1;
+            if *n == 0 {
+                running.remove(&self.client);
+            }
+        }
+    }
+}
+
+/// The longest a light request waits for its turn.
+const QUICK_WAIT: Duration = Duration::from_secs(10);
+
+impl Quick {
+    /// The pool `limits` allow.
+    #[must_use]
+    pub fn new(limits: &ServerLimits) -> Quick {
+        Quick {
+            all: Arc::new(Semaphore::new(limits.quick.max(1))),
+            per_client: limits.quick_per_client.max(1),
+            running: Arc::new(Mutex::new(HashMap::new())),
+        }
+    }
+
+    /// Runs `work` on a blocking thread when there is room.
+    ///
+    /// # Errors
+    /// The client has its share running, no room came within the wait, or the work's error.
+    pub async fn run<T: Send + 'static>(
+        &self,
+        client: Client,
+        work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let mine = {
+            let mut running = lock(&self.running);
+            let n = running.entry(client).or_default();
+            if *n >= self.per_client {
+                return Err(ApiError::TooMany(
+                    "too many of your requests are running at once".to_owned(),
+                ));
+            }
+            *n += 1;
+            Running { running: self.running.clone(), client }
+        };
+        let permit = tokio::time::timeout(QUICK_WAIT, self.all.clone().acquire_owned())
+            .await
+            .ok()
+            .and_then(Result::ok)
+            .ok_or_else(|| ApiError::Busy("the server is busy: try again".to_owned()))?;
+        tokio::task::spawn_blocking(move || {
+            let _held = (permit, mine);
+            work()
+        })
+        .await
+        .unwrap_or_else(|_| Err(ApiError::Internal("the request failed inside the server".into())))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn host_names_are_addresses_localhost_or_named() {
+        let check = HostCheck::new(&["Kickoff.Example".to_owned()]);
+        for host in [
+            "127.0.0.1:7157",
+            "127.0.0.1",
+            "localhost:80",
+            "LOCALHOST",
+            "[::1]:7157",
+            "[::1]",
+            "192.168.1.20:7157",
+            "kickoff.example",
+            "kickoff.example:443",
+        ] {
+            assert!(check.allows(host), "{host}");
+        }
+        for host in [
+            "",
+            "rebound.example",
+            "rebound.example:7157",
+            "127.0.0.1.nip.io",
+            "localhost.rebound.example",
+            "[::1",
+            "[not-an-address]:80",
+            "kickoff.example.rebound.example",
+        ] {
+            assert!(!check.allows(host), "{host}");
+        }
+    }
+
+    #[test]
+    fn other_sites_are_told_apart() {
+        let headers = |pairs: &[(&'static str, &'static str)]| {
+            let mut map = HeaderMap::new();
+            for (name, value) in pairs {
+                map.insert(*name, value.parse().unwrap());
+            }
+            map
+        };
+        assert!(!from_another_site(&headers(&[("host", "127.0.0.1:7157")])));
+        assert!(!from_another_site(&headers(&[
+            ("host", "127.0.0.1:7157"),
+            ("origin", "http://127.0.0.1:7157")
+        ])));
+        assert!(from_another_site(&headers(&[
+            ("host", "127.0.0.1:7157"),
+            ("origin", "http://evil.example")
+        ])));
+        assert!(from_another_site(&headers(&[("host", "127.0.0.1:7157"), ("origin", "null")])));
+        assert!(from_another_site(&headers(&[
+            ("host", "127.0.0.1:7157"),
+            ("sec-fetch-site", "cross-site")
+        ])));
+    }
+
+    #[test]
+    fn the_budget_holds_in_all_and_per_client() {
+        let budget = Arc::new(Budget::new(100, 60));
+        let a = Client::of("192.0.2.1".parse().unwrap());
+        let b = Client::of("192.0.2.2".parse().unwrap());
+        let first = budget.reserve(a, 50).unwrap();
+        assert!(budget.reserve(a, 20).is_none(), "a's share is 60");
+        let second = budget.reserve(b, 50).unwrap();
+        assert!(budget.reserve(b, 1).is_none(), "the whole budget is spent");
+        drop(first);
+        assert_eq!(budget.used(), 50);
+        assert!(budget.reserve(a, 60).is_none() && budget.reserve(a, 50).is_some());
+        drop(second);
+    }
+}

@@ -1,0 +1,156 @@
+//! The server's resource model: every bound on what clients may hold or ask for, in one place.
+//!
+//! A *client* is an IPv4 address or an IPv6 /64 network ([`crate::web::clients::Client`]).
+//! Glossary of the bounds, each enforced where its field is read:
+//!
+//! - **connections**: open TCP connections in all and per client. A connection over either bound
+//!   takes the place of the connection that has waited longest for a request (of that client
+//!   first), or, when every connection is busy with a request, is answered 503 and closed.
+//! - **header time**: a connection, new or idle between requests, must send a request's line
+//!   and headers within this time, or it is closed. Event streams are not idle: their request
+//!   was read.
+//! - **body time**: a request's body must arrive whole within this time (408).
+//! - **write stall**: a client that takes nothing of an answer for this long is dropped.
+//! - **head size**: the bytes of a request's line and headers (431 beyond).
+//! - **memory budget**: request bodies and large answers are held in memory against one budget,
+//!   in all and per client (503 when it is spent: try again).
+//! - **work queue**: every CPU-heavy request (a search, a simulation, a record opened, a
+//!   definition read or checked) waits its turn for one of a few workers, clients served in
+//!   turn; the queue's length is bounded in all and per client, the wait too, and each job has
+//!   its own time bound.
+//! - **quick work**: the light requests of a game (its state, a step, a turn) run a few at a
+//!   time, a few per client.
+//! - **rates**: requests a second, games and bytes of uploaded definitions a minute, per
+//!   client; games a minute in all.
+//! - **games in memory**: games are let go, least recently used first, past a count; they stay
+//!   on disk and come back when asked for.
+//! - **turns**: a game on the server ends as a draw at its turn cap; the record viewer opens
+//!   records of at most so many turns.
+
+use std::time::Duration;
+
+/// Every bound of the server (see the module's glossary).
+#[derive(Clone, Debug)]
+pub struct ServerLimits {
+    /// Open connections in all.
+    pub connections: usize,
+    /// Open connections of one client.
+    pub connections_per_client: usize,
+    /// A request's line and headers must arrive within this time.
+    pub header_time: Duration,
+    /// A request's body must arrive within this time.
+    pub body_time: Duration,
+    /// A client that takes nothing of an answer for this long is dropped.
+    pub write_stall: Duration,
+    /// The bytes of a request's line and headers.
+    pub head_size: usize,
+    /// Bytes of request bodies and large answers held at once.
+    pub memory: usize,
+    /// Bytes of request bodies and large answers held at once for one client.
+    pub memory_per_client: usize,
+    /// An answer at least this large is held against the memory budget.
+    pub large_answer: usize,
+    /// Heavy jobs running at once.
+    pub workers: usize,
+    /// Heavy jobs waiting, in all.
+    pub queued: usize,
+    /// Heavy jobs waiting or running for one client (engine turns are never refused).
+    pub queued_per_client: usize,
+    /// The longest a job waits for a worker before it is refused.
+    pub queue_wait: Duration,
+    /// Light requests running at once.
+    pub quick: usize,
+    /// Light requests running at once for one client.
+    pub quick_per_client: usize,
+    /// Requests a second of one client, on average.
+    pub requests_per_second: f64,
+    /// Requests one client may send in a burst.
+    pub request_burst: f64,
+    /// Games one client may start a minute.
+    pub games_per_minute: f64,
+    /// Bytes of definitions one client may upload a minute to start games (a definition sent
+    /// again is stored once).
+    pub definition_bytes_per_minute: f64,
+    /// Games all clients together may start a minute.
+    pub all_games_per_minute: f64,
+    /// Games held in memory.
+    pub games_in_memory: usize,
+    /// Turns a game on the server may last: then it is a draw.
+    pub turn_cap: usize,
+    /// Turns of a record the record viewer opens.
+    pub viewed_turns: usize,
+    /// The longest an engine's search or a draw offer's search runs.
+    pub search_time: Duration,
+    /// The longest a simulation of random games runs.
+    pub simulation_time: Duration,
+}
+
+impl Default for ServerLimits {
+    fn default() -> ServerLimits {
+        ServerLimits {
+            connections: 2_000,
+            connections_per_client: 64,
+            header_time: Duration::from_secs(10),
+            body_time: Duration::from_secs(60),
+            write_stall: Duration::from_secs(20),
+            head_size: 64 << 10,
+            memory: 256 << 20,
+            memory_per_client: 48 << 20,
+            large_answer: 256 << 10,
+            workers: 2,
+            queued: 64,
+            queued_per_client: 3,
+            queue_wait: Duration::from_secs(30),
+            quick: 8,
+            quick_per_client: 4,
+            requests_per_second: 20.0,
+            request_burst: 200.0,
+            games_per_minute: 20.0,
+            definition_bytes_per_minute: f64::from(4u32 << 20),
+            all_games_per_minute: 600.0,
+            games_in_memory: 256,
+            turn_cap: 10_000,
+            viewed_turns: 100_000,
+            search_time: Duration::from_secs(5),
+            simulation_time: Duration::from_secs(20),
+        }
+    }
+}
+
+impl ServerLimits {
+    /// The default limits, with the connections bounded below the process's descriptors
+    /// (raised to the hard limit first) so that files can still be opened when every
+    /// connection is taken.
+    #[must_use]
+    pub fn for_this_process() -> ServerLimits {
+        let mut limits = ServerLimits::default();
+        if let Some(descriptors) = raise_descriptor_limit() {
+            limits.connections = limits.connections.min(descriptors.saturating_sub(64).max(16));
+        }
+        limits
+    }
+}
+
+/// Raises the soft limit on open files to the hard one; returns the limit now in force.
+#[cfg(unix)]
+fn raise_descriptor_limit() -> Option<usize> {
+    let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+    // SAFETY: getrlimit and setrlimit read and write only the struct passed.
+    unsafe {
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &raw mut limit) != 0 {
+            return None;
+        }
+        if limit.rlim_cur < limit.rlim_max {
+            let raised = libc::rlimit { rlim_cur: limit.rlim_max, rlim_max: limit.rlim_max };
+            if libc::setrlimit(libc::RLIMIT_NOFILE, &raw const raised) == 0 {
+                limit.rlim_cur = limit.rlim_max;
+            }
+        }
+    }
+    usize::try_from(limit.rlim_cur).ok()
+}
+
+#[cfg(not(unix))]
+fn raise_descriptor_limit() -> Option<usize> {
+    None
+}
