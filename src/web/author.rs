@@ -68,31 +68,53 @@ pub struct DiagnosticView {
     rendered: String,
 }
 
-/// The views of `diagnostics`, in linear time however many there are (a request may send a
-/// file of a hundred thousand mistakes): positions from one line index per file, and the
-/// rendering only for the first [`definition::MAX_SHOWN`], as `validate` prints them.
+/// The views of the first [`definition::MAX_SHOWN`] of `diagnostics`, as `validate` prints
+/// them: a file of a hundred thousand mistakes gets the same short answer as one of two hundred,
+/// with [`Tally`] to count the rest.
 fn diagnostic_views(sources: &Sources, diagnostics: &[Diagnostic]) -> Vec<DiagnosticView> {
-    definition::to_json_all(diagnostics, sources)
+    let shown = &diagnostics[..diagnostics.len().min(definition::MAX_SHOWN)];
+    definition::to_json_all(shown, sources)
         .into_iter()
-        .zip(diagnostics)
-        .enumerate()
-        .map(|(i, (json, d))| DiagnosticView {
-            json,
-            rendered: if i < definition::MAX_SHOWN {
-                d.render(sources, false)
-            } else {
-                String::new()
-            },
-        })
+        .zip(shown)
+        .map(|(json, d)| DiagnosticView { json, rendered: d.render(sources, false) })
         .collect()
+}
+
+/// How many problems a definition has in all, and the line that stands for those not shown.
+#[derive(Debug, Serialize)]
+pub struct Tally {
+    errors: usize,
+    warnings: usize,
+    /// `... and N more`, when there are more than are shown.
+    more: Option<String>,
+}
+
+impl Tally {
+    fn of(diagnostics: &[Diagnostic]) -> Tally {
+        let errors = diagnostics.iter().filter(|d| d.is_error()).count();
+        let rest = diagnostics.get(definition::MAX_SHOWN..).unwrap_or_default();
+        let more = (!rest.is_empty()).then(|| {
+            let rest_errors = rest.iter().filter(|d| d.is_error()).count();
+            format!(
+                "... and {} more ({rest_errors} errors, {} warnings): fix these first, or run \
+                 `kickoff validate --format json` for the whole list",
+                rest.len(),
+                rest.len() - rest_errors
+            )
+        });
+        Tally { errors, warnings: diagnostics.len() - errors, more }
+    }
 }
 
 /// The answer to a definition with errors.
 pub fn invalid(sources: &Sources, diagnostics: &[Diagnostic]) -> ApiError {
-    let errors = diagnostics.iter().filter(|d| d.is_error()).count();
+    let tally = Tally::of(diagnostics);
     ApiError::Invalid(serde_json::json!({
-        "error": format!("the definition has {errors} error(s)"),
+        "error": format!("the definition has {} error(s)", tally.errors),
         "diagnostics": diagnostic_views(sources, diagnostics),
+        "errors": tally.errors,
+        "warnings": tally.warnings,
+        "more": tally.more,
     }))
 }
 
@@ -110,6 +132,8 @@ pub struct CheckRequest {
 pub struct CheckAnswer {
     valid: bool,
     diagnostics: Vec<DiagnosticView>,
+    #[serde(flatten)]
+    tally: Tally,
     title: Option<String>,
     explain: Option<String>,
     svg: Option<String>,
@@ -131,6 +155,7 @@ pub async fn check(
                     CheckAnswer {
                         valid: true,
                         diagnostics: diagnostic_views(&def.sources, &def.warnings),
+                        tally: Tally::of(&def.warnings),
                         title: Some(def.rules.info().name.clone()),
                         explain: Some(explain(&def.rules)),
                         svg: Some(board(&start, request.flip, &[], &[])),
@@ -139,6 +164,7 @@ pub async fn check(
                 Err(LoadError::Invalid { sources, diagnostics }) => CheckAnswer {
                     valid: false,
                     diagnostics: diagnostic_views(&sources, &diagnostics),
+                    tally: Tally::of(&diagnostics),
                     title: None,
                     explain: None,
                     svg: None,

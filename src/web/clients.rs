@@ -74,6 +74,8 @@ impl<S: Send + Sync> FromRequestParts<S> for Peer {
 /// What a client spends from a rate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Rate {
+    /// A new connection.
+    Connection,
     /// Any request.
     Request,
     /// A game started.
@@ -177,6 +179,7 @@ fn refilled(bucket: Bucket, (per_second, burst): (f64, f64), now: Instant) -> f6
 /// The refill a second and the burst of one client's `rate`.
 fn rate_of(rate: Rate, limits: &ServerLimits) -> (f64, f64) {
     match rate {
+        Rate::Connection => (limits.connections_per_second, limits.connection_burst),
         Rate::Request => (limits.requests_per_second, limits.request_burst),
         Rate::Game => (limits.games_per_minute / 60.0, limits.games_per_minute),
         Rate::DefinitionBytes => {

@@ -30,7 +30,8 @@ use tokio::sync::Notify;
 use tokio::time::Sleep;
 use tower::ServiceExt;
 
-use crate::web::clients::{Client, Peer};
+use crate::web::App;
+use crate::web::clients::{Client, Peer, Rate};
 use crate::web::limits::ServerLimits;
 use crate::web::session::lock;
 
@@ -160,14 +161,11 @@ const REFUSED: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: appli
 connection: close\r\nretry-after: 5\r\ncontent-length: 57\r\n\r\n\
 {\"error\":\"the server has no room for another connection\"}";
 
-/// Accepts connections on `listener` and serves `router` on each until `shutdown` completes.
-pub async fn accept(
-    listener: TcpListener,
-    router: Router,
-    connections: Arc<Connections>,
-    limits: Arc<ServerLimits>,
-    shutdown: impl Future<Output = ()>,
-) {
+/// Accepts connections on `listener` and serves `app`'s routes on each until `shutdown`
+/// completes. A client opening connections faster than its rate has the new ones closed at
+/// once, before they can push others out.
+pub async fn accept(listener: TcpListener, app: Arc<App>, shutdown: impl Future<Output = ()>) {
+    let router = crate::web::router(app.clone());
     let mut shutdown = std::pin::pin!(shutdown);
     loop {
         let accepted = tokio::select! {
@@ -190,13 +188,16 @@ pub async fn accept(
             }
         };
         let client = Client::of(address.ip());
-        let Some(ticket) = connections.admit(client) else {
+        if app.rates.spend(client, Rate::Connection).is_err() {
+            continue;
+        }
+        let Some(ticket) = app.connections.admit(client) else {
             let _ = stream.try_write(REFUSED);
             continue;
         };
         let _ = stream.set_nodelay(true);
         let peer = Peer { client, address };
-        tokio::spawn(serve(stream, peer, ticket, router.clone(), limits.clone()));
+        tokio::spawn(serve(stream, peer, ticket, router.clone(), app.limits.clone()));
     }
 }
 

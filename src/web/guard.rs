@@ -141,9 +141,19 @@ pub async fn admit(
     request: Request,
     next: Next,
 ) -> Response {
+    let with_body = !request.body().is_end_stream();
     match admitted(&app, max, peer.client, request, next).await {
         Ok(response) => response,
-        Err(refused) => refused.into_response(),
+        Err(refused) => {
+            let mut response = refused.into_response();
+            if with_body {
+                // Refused before its body was read: the connection goes with the body.
+                response
+                    .headers_mut()
+                    .insert(header::CONNECTION, HeaderValue::from_static("close"));
+            }
+            response
+        }
     }
 }
 
@@ -171,15 +181,7 @@ async fn admitted(
         message: "too many requests: slow down".to_owned(),
         retry,
     })?;
-    let (request, held) = match read_body(app, max, client, request).await {
-        Ok(read) => read,
-        Err(refused) => {
-            // The rest of the body may still be on its way: the connection goes with it.
-            let mut response = refused.into_response();
-            response.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
-            return Ok(response);
-        }
-    };
+    let (request, held) = read_body(app, max, client, request).await?;
     let response = next.run(request).await;
     drop(held);
     hold_answer(app, client, response)

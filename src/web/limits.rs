@@ -20,8 +20,8 @@
 //!   its own time bound.
 //! - **quick work**: the light requests of a game (its state, a step, a turn) run a few at a
 //!   time, a few per client.
-//! - **rates**: requests a second, games and bytes of uploaded definitions a minute, per
-//!   client; games a minute in all.
+//! - **rates**: new connections and requests a second, games and bytes of uploaded
+//!   definitions a minute, per client; games a minute in all.
 //! - **games in memory**: games are let go, least recently used first, past a count; they stay
 //!   on disk and come back when asked for.
 //! - **turns**: a game on the server ends as a draw at its turn cap; the record viewer opens
@@ -52,7 +52,8 @@ pub struct ServerLimits {
     pub large_answer: usize,
     /// Heavy jobs running at once.
     pub workers: usize,
-    /// Heavy jobs waiting, in all.
+    /// Requests waiting for a worker, in all (the engine's turns, one per game, are not
+    /// counted).
     pub queued: usize,
     /// Heavy jobs waiting or running for one client (engine turns are never refused).
     pub queued_per_client: usize,
@@ -62,6 +63,10 @@ pub struct ServerLimits {
     pub quick: usize,
     /// Light requests running at once for one client.
     pub quick_per_client: usize,
+    /// New connections a second of one client, on average (beyond, they are closed at once).
+    pub connections_per_second: f64,
+    /// New connections one client may open in a burst.
+    pub connection_burst: f64,
     /// Requests a second of one client, on average.
     pub requests_per_second: f64,
     /// Requests one client may send in a burst.
@@ -103,6 +108,8 @@ impl Default for ServerLimits {
             queue_wait: Duration::from_secs(30),
             quick: 8,
             quick_per_client: 4,
+            connections_per_second: 10.0,
+            connection_burst: 100.0,
             requests_per_second: 20.0,
             request_burst: 200.0,
             games_per_minute: 20.0,

@@ -291,9 +291,7 @@ pub async fn serve_on(
     app: Arc<App>,
     shutdown: impl Future<Output = ()>,
 ) {
-    let connections = app.connections.clone();
-    let limits = app.limits.clone();
-    conn::accept(listener, router(app), connections, limits, shutdown).await;
+    conn::accept(listener, app, shutdown).await;
 }
 
 /// The default games folder: `kickoff/games` in the user's data folder.

@@ -301,3 +301,28 @@ fn long_records_and_long_games() {
     drop(server);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_definition_of_many_mistakes_gets_a_short_answer() {
+    let dir = folder("mistakes");
+    let server = Server::start(&dir);
+    let text: String = std::iter::once("extends = \"mini\"\n".to_owned())
+        .chain((0..5000).map(|i| format!("[unknown{i}]\n")))
+        .collect();
+    let (status, answer) = server.post("/api/definitions/check", &json!({ "text": text }));
+    assert_eq!(status, 200);
+    assert_eq!(answer["valid"], false);
+    assert_eq!(answer["diagnostics"].as_array().unwrap().len(), 200, "the first 200 shown");
+    assert_eq!(answer["errors"], 5000, "{}", answer["more"]);
+    let more = answer["more"].as_str().unwrap();
+    assert!(more.starts_with("... and 4800 more (4800 errors, 0 warnings)"), "{more}");
+    let (status, refused) =
+        server.post("/api/games", &json!({ "definition": text, "opponent": "hotseat" }));
+    assert_eq!(status, 422);
+    assert_eq!(
+        (refused["errors"].as_u64(), refused["diagnostics"].as_array().map(Vec::len)),
+        (Some(5000), Some(200))
+    );
+    drop(server);
+    std::fs::remove_dir_all(&dir).ok();
+}

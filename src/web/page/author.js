@@ -8,7 +8,7 @@ const STORE = 'kickoff-author-text';
 const PAUSE_MS = 300;
 
 /** Lists diagnostics as `validate` prints them; a click on one calls `goTo(d)`. */
-export function showDiagnostics(host, diagnostics, goTo) {
+export function showDiagnostics(host, diagnostics, goTo, more) {
   const list = el('ul', { class: 'diagnostics' });
   for (const d of diagnostics) {
     const where = `${d.file}:${d.line}:${d.column}`;
@@ -21,6 +21,7 @@ export function showDiagnostics(host, diagnostics, goTo) {
     list.append(item);
   }
   host.append(list);
+  if (more) host.append(el('p', { class: 'more' }, more));
 }
 
 export async function showAuthor(screen) {
@@ -73,9 +74,8 @@ export async function showAuthor(screen) {
       const n = gutter.querySelector(`[data-line="${d.line}"]`);
       if (n && d.file === 'definition.toml') n.classList.add(d.severity);
     }
-    showDiagnostics(problems, answer.diagnostics, goTo);
-    const errors = answer.diagnostics.filter((d) => d.severity === 'error').length;
-    const warnings = answer.diagnostics.length - errors;
+    showDiagnostics(problems, answer.diagnostics, goTo, answer.more);
+    const { errors, warnings } = answer;
     verdict.textContent = answer.valid
       ? `${answer.title}: valid${warnings ? `, ${warnings} warning(s)` : ''}`
       : `invalid: ${errors} error(s)${warnings ? `, ${warnings} warning(s)` : ''}`;

@@ -49,7 +49,7 @@ export async function showHome(screen) {
       location.assign(created.url);
     } catch (e) {
       problems.append(el('p', { class: 'error' }, e.message));
-      if (e.body && e.body.diagnostics) showDiagnostics(problems, e.body.diagnostics);
+      if (e.body && e.body.diagnostics) showDiagnostics(problems, e.body.diagnostics, null, e.body.more);
     }
   };
 

@@ -1,0 +1,495 @@
+#!/usr/bin/env python3
+"""Soak test of `kickoff serve`: many games at once, with hostile clients beside them.
+
+Starts `kickoff serve` on a free loopback port with its own games folder, then for a fixed time:
+
+- players: half the games against the engine (levels 1 to 4 in turn), half between two API
+  clients that play as two browsers do (each side its own link, following the game's event
+  stream); each turn is entered action by action (`step`), then played (`play`), after a think
+  time of 0.5 s to 2.5 s; a finished game is followed by a new one;
+- hostile clients: sockets left idle, heads drip-fed a byte at a time, bodies over the limits or
+  never finished, floods of draw offers, and floods of definitions to check.
+
+Every client has its own loopback address (127.x.y.z), so the server's limits per client are the
+ones a real crowd meets. Prints the latency of turns (p50/p99), of steps and of the engine's
+replies, the server's peak memory, and the errors players met; `--json FILE` writes them too.
+Exit status 1 when a player met an error or the server went past `--max-mib` MiB.
+
+Usage: scripts/soak.py [--kickoff PATH] [--seconds 300] [--games 200] [--json FILE]
+Only loopback traffic; every thread stops at the deadline.
+"""
+
+import argparse
+import http.client
+import json
+import os
+import random
+import resource
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import Counter, defaultdict
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+class Server:
+    """A `kickoff serve` of its own folder, its memory sampled every half second."""
+
+    def __init__(self, kickoff):
+        self.folder = tempfile.mkdtemp(prefix="kickoff-soak-")
+        self.process = subprocess.Popen(
+            [kickoff, "serve", "--port", "0", "--games", self.folder],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = self.process.stdout.readline()
+        self.port = int(line.split("127.0.0.1:")[1].split("/")[0])
+        self.peak_kib = 0
+        self.samples = []
+        self.warnings = []
+        self.running = True
+        threading.Thread(target=self._sample, daemon=True).start()
+        threading.Thread(target=self._warnings, daemon=True).start()
+
+    def _status(self, field):
+        try:
+            with open(f"/proc/{self.process.pid}/status") as f:
+                for line in f:
+                    if line.startswith(field + ":"):
+                        return int(line.split()[1])
+        except OSError:
+            return None
+        return None
+
+    def _sample(self):
+        while self.running and self.process.poll() is None:
+            rss = self._status("VmRSS")
+            if rss:
+                self.samples.append(rss)
+            self.peak_kib = max(self.peak_kib, self._status("VmHWM") or 0)
+            time.sleep(0.5)
+
+    def _warnings(self):
+        for line in self.process.stderr:
+            self.warnings.append(line.rstrip())
+
+    def stop(self):
+        self.running = False
+        self.peak_kib = max(self.peak_kib, self._status("VmHWM") or 0)
+        alive = self.process.poll() is None
+        self.process.kill()
+        self.process.wait()
+        shutil.rmtree(self.folder, ignore_errors=True)
+        return alive
+
+
+class Stats:
+    """Latencies by kind of request, and what went wrong, from every thread."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.latency = defaultdict(list)
+        self.errors = Counter()
+        self.hostile = Counter()
+        self.refusals = Counter()
+        self.counts = Counter()
+
+    def time(self, kind, seconds):
+        with self.lock:
+            self.latency[kind].append(seconds)
+
+    def error(self, what):
+        with self.lock:
+            self.errors[what] += 1
+
+    def refused(self, what):
+        with self.lock:
+            self.refusals[what] += 1
+
+    def saw(self, what):
+        with self.lock:
+            self.hostile[what] += 1
+
+    def count(self, what):
+        with self.lock:
+            self.counts[what] += 1
+
+
+def address(group, n):
+    """The loopback address of client `n` of a group (players 1, hostile 2)."""
+    return f"127.{group}.{n // 250}.{n % 250 + 2}"
+
+
+class Client:
+    """An API client from its own address, on one kept-alive connection, asking again after a
+    429 or 503 as the page does."""
+
+    def __init__(self, ip, port, stats, hostile=False):
+        self.ip, self.port, self.stats, self.hostile = ip, port, stats, hostile
+        self.conn = None
+
+    def _connect(self):
+        self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60,
+                                               source_address=(self.ip, 0))
+
+    def call(self, method, path, body=None, kind=None):
+        """(status, decoded JSON); the time of the whole exchange recorded under `kind`."""
+        start = time.monotonic()
+        for attempt in range(4):
+            if self.conn is None:
+                self._connect()
+            try:
+                headers = {"Accept": "application/json"}
+                data = None
+                if body is not None:
+                    data = json.dumps(body).encode()
+                    headers["Content-Type"] = "application/json"
+                self.conn.request(method, path, body=data, headers=headers)
+                response = self.conn.getresponse()
+                raw = response.read()
+            except (OSError, http.client.HTTPException) as e:
+                self.conn.close()
+                self.conn = None
+                if attempt == 3:
+                    if self.hostile:
+                        self.stats.saw(f"{kind}: {type(e).__name__}")
+                    else:
+                        self.stats.error(f"{kind}: {type(e).__name__}")
+                    return None, None
+                continue
+            if response.status in (429, 503) and attempt < 3 and not self.hostile:
+                self.stats.refused(f"{kind}: {response.status}")
+                time.sleep(min(float(response.getheader("Retry-After") or 1), 10))
+                continue
+            break
+        if kind and not self.hostile:
+            self.stats.time(kind, time.monotonic() - start)
+        try:
+            return response.status, json.loads(raw) if raw else None
+        except ValueError:
+            return response.status, None
+
+
+class Follower:
+    """A game's event stream, read as a page reads it: each update sets `changed`."""
+
+    def __init__(self, ip, port, path, stop):
+        self.changed = threading.Event()
+        self.ip, self.port, self.path, self.stop = ip, port, path, stop
+        threading.Thread(target=self._follow, daemon=True).start()
+
+    def _follow(self):
+        while not self.stop.is_set():
+            try:
+                s = socket.create_connection(("127.0.0.1", self.port), timeout=5,
+                                             source_address=(self.ip, 0))
+                s.sendall(f"GET {self.path}/events HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                          "Accept: text/event-stream\r\n\r\n".encode())
+                s.settimeout(1.0)
+                while not self.stop.is_set():
+                    try:
+                        chunk = s.recv(4096)
+                    except socket.timeout:
+                        continue
+                    if not chunk:
+                        break
+                    if b"data:" in chunk:
+                        self.changed.set()
+                s.close()
+            except OSError:
+                pass
+            self.stop.wait(1.0)  # as a browser's EventSource reconnects
+
+
+def play_turn(client, path, step, stats):
+    """Enters a random turn action by action, then plays it; the time of `play` recorded."""
+    actions = []
+    while True:
+        choices = step["next"]
+        if step["can_stop"] and (not choices or random.random() < 0.5):
+            break
+        if not choices:
+            if not actions and step["null_ok"]:
+                break
+            return False
+        actions.append(random.choice(choices)["action"])
+        status, answer = client.call("POST", f"{path}/step", {"actions": actions}, "step")
+        if status != 200:
+            stats.error(f"step: {status} {answer}")
+            return False
+        step = answer["step"]
+    status, answer = client.call("POST", f"{path}/play", {"actions": actions}, "turn")
+    if status != 200:
+        stats.error(f"turn: {status} {answer}")
+        return False
+    stats.count("turns")
+    return True
+
+
+def seat(client, path, follower, stop, stats, against_engine):
+    """Plays one side of a game until it ends or the soak does."""
+    waiting_since = None
+    while not stop.is_set():
+        follower.changed.clear()
+        status, view = client.call("GET", path, None, "state")
+        if status != 200 or view is None:
+            stats.error(f"state: {status}")
+            return
+        if view["ending"]:
+            stats.count("games finished")
+            return
+        if view["step"] is None:
+            if waiting_since is None and against_engine and view["thinking"]:
+                waiting_since = time.monotonic()
+            follower.changed.wait(2.0)
+            continue
+        if waiting_since is not None:
+            stats.time("engine reply", time.monotonic() - waiting_since)
+            waiting_since = None
+        if stop.wait(random.uniform(0.5, 2.5)):
+            return
+        if play_turn(client, path, view["step"], stats) and against_engine:
+            waiting_since = time.monotonic()
+
+
+def players(n, port, stop, stats, variants):
+    """Player `n`: games against the engine (even n) or between two clients (odd n)."""
+    rng = random.Random(n)
+    me = Client(address(1, 2 * n), port, stats)
+    other = Client(address(1, 2 * n + 1), port, stats)
+    while not stop.is_set():
+        variant = rng.choice(variants)
+        if n % 2 == 0:
+            request = {"variant": variant, "opponent": "engine", "level": 1 + (n // 2) % 4,
+                       "side": rng.choice(["white", "black"])}
+        else:
+            request = {"variant": variant, "opponent": "remote", "side": "white"}
+        status, made = me.call("POST", "/api/games", request, "new game")
+        if status != 200:
+            stats.error(f"new game: {status} {made}")
+            stop.wait(5)
+            continue
+        stats.count("games started")
+        path = f"/api/games/{made['id']}/{made['key']}"
+        game_stop = threading.Event()
+        follow = Follower(me.ip, port, path, game_stop)
+        threads = [threading.Thread(target=seat, args=(me, path, follow, stop, stats, n % 2 == 0))]
+        if n % 2 == 1:
+            theirs = made["invite"].replace("/play/", "/api/games/")
+            follow_other = Follower(other.ip, port, theirs, game_stop)
+            threads.append(threading.Thread(
+                target=seat, args=(other, theirs, follow_other, stop, stats, False)))
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        game_stop.set()
+
+
+# Hostile clients ---------------------------------------------------------------------------
+
+def idle_sockets(port, stop, stats, ip, count):
+    """Keeps `count` sockets open and silent from one address, opening a new one for each the
+    server closes."""
+    socks = []
+    while not stop.is_set():
+        while len(socks) < count and not stop.is_set():
+            try:
+                socks.append(socket.create_connection(("127.0.0.1", port), timeout=5,
+                                                      source_address=(ip, 0)))
+                stats.saw("idle socket opened")
+            except OSError:
+                stats.saw("idle socket refused at connect")
+                break
+        stop.wait(1.0)
+        alive = []
+        for s in socks:
+            s.setblocking(False)
+            try:
+                if s.recv(1) == b"":
+                    stats.saw("idle socket closed by the server")
+                    s.close()
+                    continue
+            except BlockingIOError:
+                pass
+            except OSError:
+                stats.saw("idle socket closed by the server")
+                s.close()
+                continue
+            alive.append(s)
+        socks = alive
+    for s in socks:
+        s.close()
+
+
+def drip(port, stop, stats, ip):
+    """Sends a request's head one byte every half second, again and again."""
+    head = b"GET /api/variants HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: " + b"x" * 4000
+    while not stop.is_set():
+        start = time.monotonic()
+        try:
+            s = socket.create_connection(("127.0.0.1", port), timeout=5, source_address=(ip, 0))
+            for b in head:
+                if stop.is_set():
+                    break
+                s.send(bytes([b]))
+                time.sleep(0.5)
+            s.close()
+        except OSError:
+            stats.saw(f"drip cut after {round(time.monotonic() - start)} s")
+
+
+def oversized(port, stop, stats, ip):
+    """Bodies over the limit, bodies that never finish, records beyond the viewer's turns."""
+    client = Client(ip, port, stats, hostile=True)
+    big = "#" * (3 << 20)
+    nulls = "[Variant \"boyer-1951\"]\n\n" + "Nc3 Nc7 Nb1 Nb9 " * 30000
+    while not stop.is_set():
+        status, _ = client.call("POST", "/api/definitions/check", {"text": big}, "big body")
+        stats.saw(f"3 MiB definition: {status}")
+        status, _ = client.call("POST", "/api/records/open", {"record": nulls}, "long record")
+        stats.saw(f"record of 120,000 turns: {status}")
+        try:
+            s = socket.create_connection(("127.0.0.1", port), timeout=90, source_address=(ip, 0))
+            s.sendall(b"POST /api/definitions/check HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                      b"Content-Type: application/json\r\nContent-Length: 3000000\r\n\r\n{\"text\":\"")
+            start = time.monotonic()
+            answer = s.recv(64)
+            if stop.is_set():
+                break
+            stats.saw(f"unfinished body: {answer[:12].decode(errors='replace')} after "
+                      f"{round(time.monotonic() - start)} s")
+            s.close()
+        except OSError as e:
+            stats.saw(f"unfinished body: {type(e).__name__}")
+        stop.wait(1.0)
+
+
+def draw_flood(port, stop, stats, ip):
+    """Offers draws in games against the engine as fast as the server lets it, starting a new
+    game when one ends."""
+    client = Client(ip, port, stats, hostile=True)
+    path = None
+    while not stop.is_set():
+        if path is None:
+            status, made = client.call("POST", "/api/games", {"opponent": "engine", "level": 2})
+            if status != 200:
+                stats.saw(f"draw flood, new game: {status}")
+                stop.wait(3)
+                continue
+            path = f"/api/games/{made['id']}/{made['key']}"
+        try:
+            client.conn = client.conn or http.client.HTTPConnection(
+                "127.0.0.1", port, timeout=60, source_address=(ip, 0))
+            client.conn.request("POST", f"{path}/draw", body=b'{"action":"offer"}',
+                                headers={"Content-Type": "application/json"})
+            response = client.conn.getresponse()
+            answer = response.read()
+            stats.saw(f"draw offer: {response.status}")
+            if b"accepted" in answer or response.status == 409:
+                path = None
+        except (OSError, http.client.HTTPException):
+            client.conn = None
+            stats.saw("draw offer: connection lost")
+
+
+def check_flood(port, stop, stats, ip, text):
+    """Sends a heavy definition to be checked, again and again."""
+    client = Client(ip, port, stats, hostile=True)
+    while not stop.is_set():
+        try:
+            client.conn = client.conn or http.client.HTTPConnection(
+                "127.0.0.1", port, timeout=60, source_address=(ip, 0))
+            client.conn.request("POST", "/api/definitions/check",
+                                body=json.dumps({"text": text}).encode(),
+                                headers={"Content-Type": "application/json"})
+            response = client.conn.getresponse()
+            response.read()
+            stats.saw(f"heavy check: {response.status}")
+        except (OSError, http.client.HTTPException):
+            client.conn = None
+            stats.saw("heavy check: connection lost")
+
+
+def hostile(port, stop, stats):
+    """Starts every hostile client; returns their threads."""
+    heavy = 'extends = "boyer-1951"\n' + "".join(f"[x{i}]\n" for i in range(100000))
+    jobs = [(idle_sockets, (address(2, 0), 300)), (idle_sockets, (address(2, 1), 300))]
+    jobs += [(idle_sockets, (address(2, 10 + i), 40)) for i in range(10)]
+    jobs += [(drip, (address(2, 30 + i),)) for i in range(20)]
+    jobs += [(oversized, (address(2, 60 + i),)) for i in range(4)]
+    jobs += [(draw_flood, (address(2, 70 + i % 3),)) for i in range(9)]
+    jobs += [(check_flood, (address(2, 80 + i), heavy)) for i in range(4)]
+    threads = [threading.Thread(target=f, args=(port, stop, stats, *args), daemon=True)
+               for f, args in jobs]
+    for t in threads:
+        t.start()
+    return threads
+
+
+def percentile(values, p):
+    values = sorted(values)
+    if not values:
+        return float("nan")
+    return values[min(len(values) - 1, int(p / 100 * len(values)))]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--kickoff", default=os.path.join(ROOT, "target/release/kickoff"))
+    parser.add_argument("--seconds", type=float, default=300)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--no-hostile", action="store_true")
+    parser.add_argument("--max-mib", type=int, default=1024)
+    parser.add_argument("--json")
+    args = parser.parse_args()
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    random.seed(1)
+    stats = Stats()
+    server = Server(args.kickoff)
+    stop = threading.Event()
+    started = time.monotonic()
+    threads = [threading.Thread(target=players, args=(n, server.port, stop, stats,
+                                                      ["boyer-1951", "vchess", "football-960"]))
+               for n in range(args.games)]
+    for t in threads:
+        t.start()
+    if not args.no_hostile:
+        hostile(server.port, stop, stats)
+    while time.monotonic() - started < args.seconds and server.process.poll() is None:
+        time.sleep(1)
+    stop.set()
+    for t in threads:
+        t.join(timeout=70)
+    alive = server.stop()
+    report = {
+        "seconds": round(time.monotonic() - started),
+        "games": args.games,
+        "hostile": not args.no_hostile,
+        "server survived": alive,
+        "peak MiB": server.peak_kib // 1024,
+        "median MiB": (statistics.median(server.samples) // 1024) if server.samples else None,
+        "latency ms": {kind: {"n": len(v), "p50": round(1000 * percentile(v, 50)),
+                              "p99": round(1000 * percentile(v, 99))}
+                       for kind, v in sorted(stats.latency.items())},
+        "counts": dict(stats.counts),
+        "player errors": dict(stats.errors),
+        "player requests refused for now, then asked again": dict(stats.refusals),
+        "hostile outcomes": dict(stats.hostile.most_common(30)),
+        "server warnings": server.warnings[:20],
+    }
+    print(json.dumps(report, indent=2))
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(report, f, indent=2)
+    failed = not alive or stats.errors or server.peak_kib > args.max_mib * 1024
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
