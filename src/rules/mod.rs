@@ -500,6 +500,24 @@ impl Rules {
         &self.info
     }
 
+    /// About how many bytes the rules take in memory: their lookup tables, which grow with
+    /// the board, the kinds of pieces and the reach of their moves and kicks (a few kilobytes
+    /// for Boyer's game, tens of megabytes for a 16x24 board of riders).
+    #[must_use]
+    pub fn memory(&self) -> usize {
+        let pieces: usize = self
+            .pieces
+            .iter()
+            .map(|p| {
+                p.name.len()
+                    + p.moves_betza.len()
+                    + p.kick_betza.len()
+                    + (p.moves.len() + p.kicks.len()) * std::mem::size_of::<Leg>()
+            })
+            .sum();
+        self.tables.bytes() + pieces + self.setup_fen.len() + std::mem::size_of::<Rules>()
+    }
+
     /// The board.
     #[must_use]
     pub fn board(&self) -> Board {

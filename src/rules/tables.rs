@@ -73,6 +73,14 @@ impl RayTable {
         self.next[i] as usize
     }
 
+    /// The bytes the table takes in memory.
+    pub(crate) fn bytes(&self) -> usize {
+        self.spans.capacity() * std::mem::size_of::<(u32, u32)>()
+            + self.squares.capacity() * std::mem::size_of::<Square>()
+            + self.next.capacity() * std::mem::size_of::<u32>()
+            + self.tags.capacity()
+    }
+
     /// The squares of key `key` as one slice (for single-ray keys).
     #[inline]
     pub(crate) fn slice(&self, key: usize) -> &[Square] {
@@ -134,6 +142,28 @@ pub struct Tables {
     /// Whether the rules are within Boyer's family, which the fast walk of whole kick chains
     /// (`chains`, `recount`) handles; other rules are walked action by action (`step`).
     pub(crate) classic: bool,
+}
+
+impl Tables {
+    /// The bytes the tables take in memory (their rays above all: a board of 16 by 24 with
+    /// twenty-five kinds of riders takes tens of megabytes).
+    pub(crate) fn bytes(&self) -> usize {
+        let sets = self.neighbours.capacity()
+            + self.stand.capacity()
+            + self.capture_on.capacity()
+            + self.promote.capacity()
+            + self.initial.capacity();
+        [&self.lines, &self.moves, &self.leaps, &self.legs, &self.ball_rays]
+            .iter()
+            .map(|t| t.bytes())
+            .sum::<usize>()
+            + sets * std::mem::size_of::<SquareSet>()
+            + self.line_reach.capacity() * 8
+            + self.jump_dirs.capacity()
+            + self.move_overlap.capacity()
+            + self.kick_overlap.capacity()
+            + std::mem::size_of::<Tables>()
+    }
 }
 
 /// The index of `side`'s piece type `kind` in per-piece tables, with `kinds` types a side.

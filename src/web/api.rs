@@ -27,7 +27,7 @@ use crate::side::{BySide, Side};
 use crate::web::author::invalid;
 use crate::web::clients::{Client, Peer, Rate};
 use crate::web::queue::Kind;
-use crate::web::session::{Mode, NewGame, Session, Shared, lock, random_hex};
+use crate::web::session::{Beacon, Mode, NewGame, Session, Shared, lock, random_hex};
 use crate::web::views::{
     ActionView, GameView, StepView, board, game_board, game_view, step_view, walk,
 };
@@ -87,7 +87,8 @@ pub async fn create(
     app.rates.spend(client, Rate::Game).map_err(|r| limited("new games", r))?;
     let chosen = match request.definition.clone() {
         Some(text) => {
-            app.queue.run(client, Kind::Request, move || uploaded_definition(text)).await?
+            let most = app.limits.definition_memory;
+            app.queue.run(client, Kind::Request, move || uploaded_definition(text, most)).await?
         }
         None => shipped_definition(&app, request.variant.as_deref())?,
     };
@@ -151,12 +152,23 @@ struct Chosen {
     text: Option<String>,
 }
 
-/// A definition sent as text, read as a file is (work for the queue).
-fn uploaded_definition(text: String) -> Result<Chosen, ApiError> {
+/// A definition sent as text, read as a file is (work for the queue), whose rules take at most
+/// `most` bytes.
+fn uploaded_definition(text: String, most: usize) -> Result<Chosen, ApiError> {
     let def = definition::load_text("definition.toml", &text).map_err(|e| match e {
         LoadError::Invalid { sources, diagnostics } => invalid(&sources, &diagnostics),
         other => ApiError::BadRequest(other.to_string()),
     })?;
+    let bytes = def.rules.memory();
+    if bytes > most {
+        return Err(ApiError::BadRequest(format!(
+            "the board plays definitions whose rules take at most {} MiB in memory; this one \
+             takes {} MiB (its board, its kinds of pieces and the reach of their moves and \
+             kicks): `kickoff play` plays it",
+            most >> 20,
+            bytes.div_ceil(1 << 20)
+        )));
+    }
     Ok(Chosen { definition: Arc::new(def.rules), shipped: None, text: Some(text) })
 }
 
@@ -291,7 +303,7 @@ fn my_turn(session: &Session, sides: &[Side]) -> Result<(), ApiError> {
     if let Some(ending) = game.ending() {
         return Err(ApiError::Conflict(format!("the game is over: {ending}")));
     }
-    if session.thinking {
+    if session.thinking() {
         return Err(ApiError::Conflict("the engine is thinking".to_owned()));
     }
     if !sides.contains(&game.position().side()) {
@@ -363,7 +375,7 @@ pub async fn undo(
         .quick(peer.client, move || {
             let (session, sides) = shared.store.get(&id, &key)?;
             let mut s = lock(&session);
-            if s.thinking {
+            if s.thinking() {
                 return Err(ApiError::Conflict("the engine is thinking".to_owned()));
             }
             if s.mode == Mode::Remote {
@@ -434,8 +446,8 @@ pub struct DrawAnswer {
 enum DrawStep {
     /// Answered at once.
     Done(&'static str),
-    /// The engine must weigh the offer: a search on the work queue, then the game's lock again.
-    AskEngine(EngineJob),
+    /// The engine must weigh the offer: a search on the work queue, then the game again.
+    AskEngine(Thought),
 }
 
 /// `POST /api/games/{id}/{key}/draw`: offers a draw (the engine answers after a short search on
@@ -447,30 +459,24 @@ pub async fn draw(
     Json(request): Json<DrawRequest>,
 ) -> Result<Json<DrawAnswer>, ApiError> {
     let shared = app.clone();
-    let limit = app.limits.search_time;
-    let (session, step) = app
+    let step = app
         .quick(peer.client, move || {
             let (session, sides) = shared.store.get(&id, &key)?;
-            let step = draw_step(&mut lock(&session), &sides, &request.action, limit)?;
-            Ok((session, step))
+            draw_step(&mut lock(&session), &sides, &request.action)
         })
         .await?;
-    let job = match step {
+    let thought = match step {
         DrawStep::Done(status) => return Ok(Json(DrawAnswer { status })),
-        DrawStep::AskEngine(job) => job,
+        DrawStep::AskEngine(thought) => thought,
     };
     // The engine's answer is applied even if the page leaves meanwhile: the game must not stay
     // "thinking".
     let client = peer.client;
     let answered = tokio::spawn(async move {
-        let plies = job.plies;
-        let accepts = app.queue.run(client, Kind::Request, move || Ok(job.accepts_draw())).await;
+        let outcome = thought.think(&app, client, Kind::Request).await;
         let finish = move || {
-            let mut s = lock(&session);
-            s.thinking = false;
-            let current = s.game().plies().len() == plies && s.game().ending().is_none();
-            match accepts {
-                Ok(true) if current => {
+            thought.finish(&app, |s| match outcome {
+                Ok(Answer::Draw(true)) => {
                     s.change(|game| game.declare(Ending::Agreement))?;
                     Ok("accepted")
                 }
@@ -482,7 +488,7 @@ pub async fn draw(
                     s.announce();
                     Err(e)
                 }
-            }
+            })
         };
         tokio::task::spawn_blocking(finish).await.unwrap_or_else(|_| {
             Err(ApiError::Internal("the request failed inside the server".to_owned()))
@@ -495,25 +501,17 @@ pub async fn draw(
 }
 
 /// The first step of a draw request, under the game's lock.
-fn draw_step(
-    s: &mut Session,
-    sides: &[Side],
-    action: &str,
-    limit: std::time::Duration,
-) -> Result<DrawStep, ApiError> {
+fn draw_step(s: &mut Session, sides: &[Side], action: &str) -> Result<DrawStep, ApiError> {
     if let Some(ending) = s.game().ending() {
         return Err(ApiError::Conflict(format!("the game is over: {ending}")));
     }
     let me = acting_side(s, sides);
     let status = match action {
         "offer" if s.mode == Mode::Engine => {
-            if s.thinking {
-                return Err(ApiError::Conflict("the engine is thinking".to_owned()));
-            }
             // The engine weighs the offer as it thinks: nothing else happens meanwhile.
-            s.thinking = true;
-            s.announce();
-            return Ok(DrawStep::AskEngine(EngineJob::of(s, 1, !me, limit)));
+            return Thought::start(s, Task::WeighDraw { engine: !me })
+                .map(DrawStep::AskEngine)
+                .ok_or_else(|| ApiError::Conflict("the engine is thinking".to_owned()));
         }
         "offer" => {
             s.draw_offer = Some(me);
@@ -563,51 +561,131 @@ pub async fn record(
 /// Starts the engine's turn on the work queue, in `client`'s line, when it is the engine's
 /// turn.
 pub fn wake_engine(app: Arc<App>, session: Shared, client: Client) {
-    let job = {
-        let mut s = lock(&session);
-        match s.engine_to_move() {
-            Some(level) if !s.thinking => {
-                s.thinking = true;
-                s.announce();
-                let side = s.game().position().side();
-                Some(EngineJob::of(&s, level, side, app.limits.search_time))
-            }
-            _ => None,
-        }
+    let thought = {
+        let s = lock(&session);
+        let Some(level) = s.engine_to_move() else { return };
+        let Some(thought) = Thought::start(&s, Task::Choose { level }) else { return };
+        thought
     };
-    let Some(job) = job else { return };
+    drop(session);
     tokio::spawn(async move {
-        let plies = job.plies;
-        let chosen = app.queue.run(client, Kind::Engine, move || Ok(job.choose())).await;
+        let outcome = thought.think(&app, client, Kind::Engine).await;
         let finish = move || {
-            let mut s = lock(&session);
-            s.thinking = false;
-            // A turn taken back meanwhile makes the choice stale.
-            let current = s.game().plies().len() == plies;
-            match chosen {
-                Ok(Some(turn)) if current => match s.change(|game| game.play(turn)) {
-                    // A game that ended meanwhile (a resignation, an agreed draw) keeps its end.
-                    Ok(Ok(()) | Err(GameError::Over(_))) => {}
-                    Ok(Err(e)) => {
-                        (app.warn)(&format!("game {}: the engine's turn was refused: {e}", s.id));
-                    }
-                    Err(e) => (app.warn)(&format!("game {}: {e}", s.id)),
-                },
-                _ => s.announce(),
-            }
+            let warn = app.warn;
+            thought.finish(&app, |s| {
+                match outcome {
+                    Ok(Answer::Turn(Some(turn))) => match s.change(|game| game.play(turn)) {
+                        // A game that ended meanwhile (a resignation, an agreed draw) keeps
+                        // its end.
+                        Ok(Ok(()) | Err(GameError::Over(_))) => {}
+                        Ok(Err(e)) => {
+                            warn(&format!("game {}: the engine's turn was refused: {e}", s.id))
+                        }
+                        Err(e) => warn(&format!("game {}: {e}", s.id)),
+                    },
+                    _ => s.announce(),
+                }
+                Ok(())
+            })
         };
         // Saving the turn writes a file: off the async threads.
         let _ = tokio::task::spawn_blocking(finish).await;
     });
 }
 
-/// What the engine needs to choose a turn, or to weigh a draw, away from the game's lock.
+/// What the engine is asked.
+#[derive(Clone, Copy, Debug)]
+enum Task {
+    /// Its turn, at a level.
+    Choose { level: u8 },
+    /// Whether it takes a draw, playing `engine`.
+    WeighDraw { engine: Side },
+}
+
+/// What the engine answered.
+enum Answer {
+    /// The turn it chose (none if the search found none, or the game moved on).
+    Turn(Option<crate::movegen::Turn>),
+    /// Whether it takes the draw.
+    Draw(bool),
+}
+
+/// The engine thinking about a game: the game is marked thinking from [`Thought::start`] to
+/// [`Thought::finish`]. While the job waits on the queue it holds only the game's id and beacon,
+/// not the game: a game waiting for the engine can be let go from memory, and is read back
+/// when the job runs.
+struct Thought {
+    id: String,
+    beacon: Arc<Beacon>,
+    /// The turns played when it began: a game changed meanwhile makes the answer stale.
+    plies: usize,
+    task: Task,
+}
+
+impl Thought {
+    /// Marks the game thinking; none when the engine is thinking about it already.
+    fn start(session: &Session, task: Task) -> Option<Thought> {
+        let beacon = session.beacon();
+        if !beacon.set_thinking(true) {
+            return None;
+        }
+        beacon.announce();
+        Some(Thought { id: session.id.clone(), beacon, plies: session.game().plies().len(), task })
+    }
+
+    /// Runs the search on the work queue, the game read when its turn comes.
+    async fn think(&self, app: &Arc<App>, client: Client, kind: Kind) -> Result<Answer, ApiError> {
+        let shared = app.clone();
+        let (id, plies, task) = (self.id.clone(), self.plies, self.task);
+        let limit = app.limits.search_time;
+        app.queue
+            .run(client, kind, move || {
+                let session = shared.store.by_id(&id)?;
+                let job = {
+                    let s = lock(&session);
+                    if s.game().plies().len() != plies || s.game().ending().is_some() {
+                        return Ok(Answer::Turn(None));
+                    }
+                    EngineJob::of(&s, task, limit)
+                };
+                drop(session);
+                Ok(match task {
+                    Task::Choose { .. } => Answer::Turn(job.choose()),
+                    Task::WeighDraw { .. } => Answer::Draw(job.accepts_draw()),
+                })
+            })
+            .await
+    }
+
+    /// Under the game's lock: marks it no longer thinking, then applies the answer with
+    /// `apply` if the game is as it was (else only tells its pages).
+    fn finish<T>(
+        &self,
+        app: &App,
+        apply: impl FnOnce(&mut Session) -> Result<T, ApiError>,
+    ) -> Result<T, ApiError> {
+        let Ok(session) = app.store.by_id(&self.id) else {
+            self.beacon.set_thinking(false);
+            self.beacon.announce();
+            return Err(ApiError::NotFound);
+        };
+        let mut s = lock(&session);
+        self.beacon.set_thinking(false);
+        let current = s.game().plies().len() == self.plies && s.game().ending().is_none();
+        if !current {
+            s.announce();
+            return Err(ApiError::Conflict("the game changed meanwhile".to_owned()));
+        }
+        apply(&mut s)
+    }
+}
+
+/// What the engine needs to search a game away from the game's lock.
 struct EngineJob {
     rules: Arc<Rules>,
     fen: String,
     history: Vec<u64>,
     level: u8,
-    plies: usize,
     /// The side the engine plays (weighing a draw).
     side: Side,
     /// The longest its search runs.
@@ -615,15 +693,18 @@ struct EngineJob {
 }
 
 impl EngineJob {
-    /// The engine at `level`, playing `side`, in the game as it stands.
-    fn of(session: &Session, level: u8, side: Side, limit: std::time::Duration) -> EngineJob {
+    /// The engine's search for `task` in the game as it stands.
+    fn of(session: &Session, task: Task, limit: std::time::Duration) -> EngineJob {
         let game = session.game();
+        let (level, side) = match task {
+            Task::Choose { level } => (level, game.position().side()),
+            Task::WeighDraw { engine } => (1, engine),
+        };
         EngineJob {
             rules: session.rules().clone(),
             fen: game.position().fen(),
             history: game.hashes().to_vec(),
             level,
-            plies: game.plies().len(),
             side,
             limit,
         }

@@ -22,8 +22,9 @@
 //!   time, a few per client.
 //! - **rates**: new connections and requests a second, games and bytes of uploaded
 //!   definitions a minute, per client; games a minute in all.
-//! - **games in memory**: games are let go, least recently used first, past a count; they stay
-//!   on disk and come back when asked for.
+//! - **games in memory**: games are let go, least recently used first, past a count and an
+//!   estimate of their bytes; they stay on disk and come back when asked for. A definition sent
+//!   to start a game may compile to rules of so many bytes.
 //! - **turns**: a game on the server ends as a draw at its turn cap; the record viewer opens
 //!   records of at most so many turns.
 
@@ -80,6 +81,11 @@ pub struct ServerLimits {
     pub all_games_per_minute: f64,
     /// Games held in memory.
     pub games_in_memory: usize,
+    /// Bytes of the games held in memory, as estimated (their rules' tables above all).
+    pub games_memory: usize,
+    /// The most bytes the rules of a definition sent to start a game may take (a board of 16
+    /// by 24 with twenty-five kinds of riders takes more than a hundred megabytes).
+    pub definition_memory: usize,
     /// Turns a game on the server may last: then it is a draw.
     pub turn_cap: usize,
     /// Turns of a record the record viewer opens.
@@ -99,7 +105,7 @@ impl Default for ServerLimits {
             body_time: Duration::from_secs(60),
             write_stall: Duration::from_secs(20),
             head_size: 64 << 10,
-            memory: 256 << 20,
+            memory: 192 << 20,
             memory_per_client: 48 << 20,
             large_answer: 256 << 10,
             workers: 2,
@@ -116,6 +122,8 @@ impl Default for ServerLimits {
             definition_bytes_per_minute: f64::from(4u32 << 20),
             all_games_per_minute: 600.0,
             games_in_memory: 256,
+            games_memory: 128 << 20,
+            definition_memory: 16 << 20,
             turn_cap: 10_000,
             viewed_turns: 100_000,
             search_time: Duration::from_secs(5),

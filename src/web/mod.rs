@@ -107,7 +107,7 @@ impl App {
         }
         let limits = &config.limits;
         Ok(App {
-            store: Store::new(config.games.clone(), limits, config.warn),
+            store: Store::new(config.games.clone(), compiled.clone(), limits, config.warn),
             shipped: compiled,
             limits: Arc::new(limits.clone()),
             connections: Arc::new(Connections::new(limits)),

@@ -9,7 +9,8 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
 
 use sha2::{Digest, Sha256};
 use tokio::sync::watch;
@@ -96,11 +97,9 @@ pub struct Session {
     pub draw_offer: Option<Side>,
     /// The side of the person who made the game (shown the invitation to the other).
     pub maker: Side,
-    /// Whether the engine is choosing a turn.
-    pub thinking: bool,
-    /// Counts the changes, so that pages know when to fetch the game again; it outlives the
-    /// session while pages follow the game (see [`Store`]).
-    notify: Arc<watch::Sender<u64>>,
+    /// What outlives the session while pages follow the game or the engine thinks about it:
+    /// its change counter and whether the engine is choosing a turn (see [`Store`]).
+    beacon: Arc<Beacon>,
     /// Turns after which the game is a draw.
     turn_cap: usize,
     record_path: PathBuf,
@@ -159,7 +158,19 @@ impl Session {
     /// Counts the changes, so that pages know when to fetch the game again.
     #[must_use]
     pub fn version(&self) -> u64 {
-        *self.notify.borrow()
+        *self.beacon.changes.borrow()
+    }
+
+    /// Whether the engine is choosing a turn, or weighing a draw.
+    #[must_use]
+    pub fn thinking(&self) -> bool {
+        self.beacon.thinking.load(Ordering::Acquire)
+    }
+
+    /// The game's beacon, which a job away from the game holds to mark it thinking.
+    #[must_use]
+    pub fn beacon(&self) -> Arc<Beacon> {
+        self.beacon.clone()
     }
 
     /// Saves and announces a change of the session itself (an offer, the engine starting).
@@ -175,7 +186,7 @@ impl Session {
     /// Tells the pages watching the game that it changed, without saving (for what the record
     /// does not keep: the engine thinking).
     pub fn announce(&mut self) {
-        self.notify.send_modify(|version| *version += 1);
+        self.beacon.changes.send_modify(|version| *version += 1);
     }
 
     /// The sides that `key` plays (both at a hot seat; none for a wrong key).
@@ -205,7 +216,7 @@ impl Session {
     /// Waits for changes.
     #[must_use]
     pub fn subscribe(&self) -> watch::Receiver<u64> {
-        self.notify.subscribe()
+        self.beacon.changes.subscribe()
     }
 
     /// The record, with the links' keys left out.
@@ -281,52 +292,126 @@ struct Seating {
     maker: Side,
 }
 
+/// What the store keeps of a game apart from the game itself, so that a game can be let go
+/// from memory and read back while pages follow it or the engine thinks about it.
+pub struct Beacon {
+    /// Counts the changes: pages follow it.
+    changes: watch::Sender<u64>,
+    /// Whether the engine is choosing a turn, or weighing a draw.
+    thinking: AtomicBool,
+}
+
+impl Beacon {
+    fn new() -> Beacon {
+        Beacon { changes: watch::channel(first_version()).0, thinking: AtomicBool::new(false) }
+    }
+
+    /// Marks the engine thinking, or done; false when it was already in that state.
+    pub fn set_thinking(&self, thinking: bool) -> bool {
+        self.thinking.swap(thinking, Ordering::AcqRel) != thinking
+    }
+
+    /// Tells the pages following the game that it changed.
+    pub fn announce(&self) {
+        self.changes.send_modify(|version| *version += 1);
+    }
+}
+
 /// Every game of a server: those in memory, and the folder where all of them are saved.
 ///
-/// Games are held in memory up to a count, then the least recently used that no request holds
-/// is let go: it is saved after every change, and is read back from its record when asked for.
-/// Pages following a game hold only its change counter ([`watch`]), which the store keeps
-/// apart from the game, so that a followed game can be let go and read back without its pages
-/// missing a change.
+/// Games are held in memory up to a count and an estimate of their bytes (their rules' tables,
+/// counted once for all the games that share them, and their turns), then the least recently
+/// used that no request holds is let go: it is saved after every change, and is read back from
+/// its record when asked for. Pages following a game, and the engine's job waiting to choose its
+/// turn, hold only its [`Beacon`], which the store keeps apart from the game.
 pub struct Store {
     folder: PathBuf,
     games: Mutex<Held>,
-    watchers: Mutex<HashMap<String, Arc<watch::Sender<u64>>>>,
+    beacons: Mutex<HashMap<String, Arc<Beacon>>>,
+    /// Compiled rules by the name records give them: shipped ones, and uploaded definitions
+    /// while a game of theirs is alive.
+    shipped: Vec<(&'static str, Arc<Rules>)>,
+    uploaded: Mutex<HashMap<String, Weak<Rules>>>,
     keep: usize,
+    bytes: usize,
     turn_cap: usize,
     warn: fn(&str),
 }
 
-/// The games in memory, each with the time it was last asked for.
+/// The games in memory, each with the time it was last asked for and its estimated bytes.
 #[derive(Default)]
 struct Held {
-    games: HashMap<String, (Shared, u64)>,
+    games: HashMap<String, Entry>,
     clock: u64,
+    /// Bytes of the games and of the rules they hold (each rules once).
+    bytes: usize,
+    /// The rules held, by address: how many games hold each, and its bytes.
+    rules: HashMap<usize, (usize, usize)>,
+}
+
+struct Entry {
+    session: Shared,
+    used: u64,
+    /// The game's own bytes (its rules counted apart).
+    bytes: usize,
+    /// Its rules' address.
+    rules: usize,
+}
+
+/// The bytes a game takes beside its rules: a fixed part, and its turns.
+fn game_bytes(plies: usize) -> usize {
+    (64 << 10) + plies * 256
 }
 
 impl Held {
-    /// Lets go of the least recently used games that no request holds, down to `keep`.
-    fn trim(&mut self, keep: usize) {
-        while self.games.len() > keep {
+    fn insert(&mut self, id: String, session: Shared, rules: &Arc<Rules>, plies: usize) {
+        let address = Arc::as_ptr(rules) as usize;
+        let held = self.rules.entry(address).or_insert((0, rules.memory()));
+        if held.0 == 0 {
+            self.bytes += held.1;
+        }
+        held.0 += 1;
+        let bytes = game_bytes(plies);
+        self.bytes += bytes;
+        self.clock += 1;
+        self.games.insert(id, Entry { session, used: self.clock, bytes, rules: address });
+    }
+
+    fn remove(&mut self, id: &str) {
+        let Some(entry) = self.games.remove(id) else { return };
+        self.bytes -= entry.bytes;
+        if let Some(held) = self.rules.get_mut(&entry.rules) {
+            held.0 -= 1;
+            if held.0 == 0 {
+                self.bytes -= held.1;
+                self.rules.remove(&entry.rules);
+            }
+        }
+    }
+
+    /// Lets go of the least recently used games that no request holds, down to `keep` games
+    /// and `bytes` bytes.
+    fn trim(&mut self, keep: usize, bytes: usize) {
+        while self.games.len() > keep || self.bytes > bytes {
             let idle = self
                 .games
                 .iter()
-                .filter(|(_, (session, _))| Arc::strong_count(session) == 1)
-                .min_by_key(|(_, (_, used))| *used)
+                .filter(|(_, entry)| Arc::strong_count(&entry.session) == 1)
+                .min_by_key(|(_, entry)| entry.used)
                 .map(|(id, _)| id.clone());
             match idle {
-                Some(id) => self.games.remove(&id),
+                Some(id) => self.remove(&id),
                 None => return,
-            };
+            }
         }
     }
 
     fn get(&mut self, id: &str) -> Option<Shared> {
         self.clock += 1;
         let clock = self.clock;
-        self.games.get_mut(id).map(|(session, used)| {
-            *used = clock;
-            session.clone()
+        self.games.get_mut(id).map(|entry| {
+            entry.used = clock;
+            entry.session.clone()
         })
     }
 }
@@ -339,14 +424,23 @@ pub fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 
 impl Store {
     /// A store saving into `folder`, which must exist, holding the games `limits` allow in
-    /// memory; problems no request is waiting for (a record that cannot be read) go to `warn`.
+    /// memory; the shipped variants' rules are shared by their games; problems no request is
+    /// waiting for (a record that cannot be read) go to `warn`.
     #[must_use]
-    pub fn new(folder: PathBuf, limits: &ServerLimits, warn: fn(&str)) -> Store {
+    pub fn new(
+        folder: PathBuf,
+        shipped: Vec<(&'static str, Arc<Rules>)>,
+        limits: &ServerLimits,
+        warn: fn(&str),
+    ) -> Store {
         Store {
             folder,
             games: Mutex::new(Held::default()),
-            watchers: Mutex::new(HashMap::new()),
+            beacons: Mutex::new(HashMap::new()),
+            shipped,
+            uploaded: Mutex::new(HashMap::new()),
             keep: limits.games_in_memory.max(1),
+            bytes: limits.games_memory,
             turn_cap: limits.turn_cap.max(1),
             warn,
         }
@@ -358,10 +452,11 @@ impl Store {
         &self.folder
     }
 
-    /// The games held in memory now.
+    /// The games held in memory now, and their estimated bytes.
     #[must_use]
-    pub fn held(&self) -> usize {
-        lock(&self.games).games.len()
+    pub fn held(&self) -> (usize, usize) {
+        let games = lock(&self.games);
+        (games.games.len(), games.bytes)
     }
 
     /// Starts a game; returns its id and the keys of its sides.
@@ -388,7 +483,11 @@ impl Store {
             },
         };
         let maker = new.maker;
-        let live = LiveGame::try_new(new.definition, |rules| -> Result<Game<'_>, ApiError> {
+        let rules = match new.shipped {
+            Some(_) => new.definition,
+            None => self.share(&variant, new.definition),
+        };
+        let live = LiveGame::try_new(rules, |rules| -> Result<Game<'_>, ApiError> {
             let start = match new.setup.zip(rules.random_setup()) {
                 Some((n, random)) => crate::setup::placement(rules, random, n)
                     .map_err(|e| ApiError::BadRequest(e.to_string()))
@@ -426,10 +525,12 @@ impl Store {
         Ok(name)
     }
 
-    /// Holds a game in memory (letting go of others past the count); another request may have
+    /// Holds a game in memory (letting go of others past the bounds); another request may have
     /// read it back meanwhile, and then that one is kept.
     fn insert(&self, live: LiveGame, id: String, variant: String, seating: Seating) -> Shared {
-        let notify = self.watcher(&id);
+        let beacon = self.beacon(&id);
+        let rules = live.borrow_owner().clone();
+        let plies = live.borrow_dependent().plies().len();
         let session = Arc::new(Mutex::new(Session {
             record_path: self.folder.join(format!("{id}.txt")),
             id: id.clone(),
@@ -440,32 +541,27 @@ impl Store {
             keys: seating.keys,
             maker: seating.maker,
             draw_offer: None,
-            thinking: false,
-            notify,
+            beacon,
             turn_cap: self.turn_cap,
         }));
         let mut games = lock(&self.games);
         if let Some(held) = games.get(&id) {
             return held;
         }
-        let clock = games.clock;
-        games.games.insert(id, (session.clone(), clock));
-        games.trim(self.keep);
+        games.insert(id, session.clone(), &rules, plies);
+        games.trim(self.keep, self.bytes);
         session
     }
 
-    /// The change counter of game `id`, shared by every session of it read back while pages
-    /// follow it.
-    fn watcher(&self, id: &str) -> Arc<watch::Sender<u64>> {
-        let mut watchers = lock(&self.watchers);
-        if watchers.len() > 2 * self.keep {
-            // Counters nobody follows are let go (a game read back starts a new one).
-            watchers.retain(|_, w| w.receiver_count() > 0 || Arc::strong_count(w) > 1);
+    /// The beacon of game `id`, shared by every session of it read back while pages follow it
+    /// or the engine thinks about it.
+    fn beacon(&self, id: &str) -> Arc<Beacon> {
+        let mut beacons = lock(&self.beacons);
+        if beacons.len() > 2 * self.keep {
+            // Beacons nobody follows or holds are let go (a game read back starts a new one).
+            beacons.retain(|_, b| b.changes.receiver_count() > 0 || Arc::strong_count(b) > 1);
         }
-        watchers
-            .entry(id.to_owned())
-            .or_insert_with(|| Arc::new(watch::channel(first_version()).0))
-            .clone()
+        beacons.entry(id.to_owned()).or_insert_with(|| Arc::new(Beacon::new())).clone()
     }
 
     /// The game `id` when `key` is one of its keys: from memory, or read back from its record.
@@ -478,21 +574,33 @@ impl Store {
         if !well_formed(id, ID_LEN) || !well_formed(key, KEY_LEN) {
             return Err(ApiError::NotFound);
         }
-        let held = lock(&self.games).get(id);
-        let session = match held {
-            Some(s) => s,
-            None => self.load(id).map_err(|e| {
-                if let Some(problem) = e {
-                    (self.warn)(&format!("game {id} cannot be read back: {problem}"));
-                }
-                ApiError::NotFound
-            })?,
-        };
+        let session = self.by_id(id)?;
         let sides = lock(&session).sides_of(key);
         if sides.is_empty() {
             return Err(ApiError::NotFound);
         }
         Ok((session, sides))
+    }
+
+    /// The game `id`, for the server's own work on it (the engine's turn): from memory, or
+    /// read back from its record.
+    ///
+    /// # Errors
+    /// No such game, or a record that cannot be read (told to `warn`).
+    pub fn by_id(&self, id: &str) -> Result<Shared, ApiError> {
+        if !well_formed(id, ID_LEN) {
+            return Err(ApiError::NotFound);
+        }
+        let held = lock(&self.games).get(id);
+        match held {
+            Some(s) => Ok(s),
+            None => self.load(id).map_err(|e| {
+                if let Some(problem) = e {
+                    (self.warn)(&format!("game {id} cannot be read back: {problem}"));
+                }
+                ApiError::NotFound
+            }),
+        }
     }
 
     /// Reads game `id` back from its record: none when there is no such record, the problem
@@ -505,7 +613,7 @@ impl Store {
         let text = read_limited(&path, MAX_RECORD, "records")?;
         let parsed = parse_record(&text).map_err(|e| e.to_string())?;
         let variant = parsed.tag("Variant").unwrap_or("boyer-1951").to_owned();
-        let rules = Arc::new(self.rules_of(&variant)?);
+        let rules = self.rules_of(&variant)?;
         let live = LiveGame::try_new(rules, |rules| -> Result<Game<'_>, String> {
             match record::read(rules, &variant, &parsed) {
                 Ok(game) => Ok(game),
@@ -528,21 +636,42 @@ impl Store {
     }
 
     /// The rules of the definition a saved record names: a shipped variant, or a definition of
-    /// the folder (`HASH.toml`, or `ID.toml` as older servers saved them).
-    fn rules_of(&self, variant: &str) -> Result<Rules, String> {
+    /// the folder (`HASH.toml`, or `ID.toml` as older servers saved them), compiled once while
+    /// a game of it is alive.
+    fn rules_of(&self, variant: &str) -> Result<Arc<Rules>, String> {
+        if let Some((_, rules)) = self.shipped.iter().find(|(name, _)| *name == variant) {
+            return Ok(rules.clone());
+        }
         let own = variant.strip_suffix(".toml").filter(|stem| well_formed(stem, ID_LEN));
-        let loaded = match own {
-            Some(_) => {
-                let text = read_limited(
-                    &self.folder.join(variant),
-                    definition::MAX_FILE_SIZE,
-                    "definitions",
-                )?;
-                definition::load_text(variant, &text)
-            }
-            None => definition::load_shipped(variant),
-        };
-        loaded.map(|def| def.rules).map_err(|e: LoadError| e.to_string())
+        if own.is_none() {
+            return definition::load_shipped(variant)
+                .map(|def| Arc::new(def.rules))
+                .map_err(|e: LoadError| e.to_string());
+        }
+        if let Some(rules) = lock(&self.uploaded).get(variant).and_then(Weak::upgrade) {
+            return Ok(rules);
+        }
+        let text =
+            read_limited(&self.folder.join(variant), definition::MAX_FILE_SIZE, "definitions")?;
+        let rules = definition::load_text(variant, &text)
+            .map(|def| Arc::new(def.rules))
+            .map_err(|e: LoadError| e.to_string())?;
+        let mut uploaded = lock(&self.uploaded);
+        uploaded.retain(|_, weak| weak.strong_count() > 0);
+        uploaded.insert(variant.to_owned(), Arc::downgrade(&rules));
+        Ok(rules)
+    }
+
+    /// The rules of an uploaded definition, shared with the games of the same text already in
+    /// memory.
+    pub fn share(&self, name: &str, rules: Arc<Rules>) -> Arc<Rules> {
+        let mut uploaded = lock(&self.uploaded);
+        if let Some(alive) = uploaded.get(name).and_then(Weak::upgrade) {
+            return alive;
+        }
+        uploaded.retain(|_, weak| weak.strong_count() > 0);
+        uploaded.insert(name.to_owned(), Arc::downgrade(&rules));
+        rules
     }
 }
 

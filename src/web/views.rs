@@ -255,7 +255,7 @@ pub fn game_view(session: &Session, key: &str, flipped: bool) -> GameView {
             view
         })
         .collect();
-    let my_turn = ending.is_none() && !session.thinking && sides.contains(&pos.side());
+    let my_turn = ending.is_none() && !session.thinking() && sides.contains(&pos.side());
     let step = my_turn.then(|| step_view(pos, &Turn::null(), &Mid::start(pos)));
     GameView {
         id: session.id.clone(),
@@ -272,7 +272,7 @@ pub fn game_view(session: &Session, key: &str, flipped: bool) -> GameView {
         ending: ending
             .map(|e| EndingView { result: e.result().to_string(), reason: e.to_string() }),
         draw_offer: session.draw_offer.map(side_name),
-        thinking: session.thinking,
+        thinking: session.thinking(),
         version: session.version(),
         can_undo: can_undo(session, &sides),
         invite: session.invite_for(key),
@@ -289,7 +289,7 @@ fn can_undo(session: &Session, sides: &[Side]) -> bool {
     let anything = !game.plies().is_empty() || game.ending().is_some();
     match session.mode {
         Mode::Engine => {
-            !session.thinking
+            !session.thinking()
                 && anything
                 && (game.ending().is_some()
                     || (0..game.plies().len()).any(|i| sides.contains(&game.side_at(i))))

@@ -206,7 +206,7 @@ fn followed_games_are_let_go_and_read_back() {
             std::io::BufRead::lines(std::io::BufReader::new(response.into_body().into_reader()))
         })
         .collect();
-    assert!(server.app.store.held() <= 3, "{} games held", server.app.store.held());
+    assert!(server.app.store.held().0 <= 3, "{:?} held", server.app.store.held());
     // The first game was let go; a turn read back from its record still reaches its page.
     let first_event = streams[0].nth(1).unwrap().unwrap();
     let (status, _) = server.post(&format!("{}/play", games[0]), &json!({ "text": "Nc3" }));
@@ -214,7 +214,7 @@ fn followed_games_are_let_go_and_read_back() {
     let next_event = streams[0].nth(2).unwrap().unwrap();
     let version = |line: &str| line.strip_prefix("data: ").unwrap().parse::<u64>().unwrap();
     assert!(version(&next_event) > version(&first_event), "{first_event} then {next_event}");
-    assert!(server.app.store.held() <= 3);
+    assert!(server.app.store.held().0 <= 3);
     drop(streams);
     drop(server);
     std::fs::remove_dir_all(&dir).ok();
@@ -323,6 +323,54 @@ fn a_definition_of_many_mistakes_gets_a_short_answer() {
         (refused["errors"].as_u64(), refused["diagnostics"].as_array().map(Vec::len)),
         (Some(5000), Some(200))
     );
+    drop(server);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn definitions_too_large_for_memory_and_the_bytes_of_games_held() {
+    let dir = folder("game-bytes");
+    let server = Server::with(&dir, |config| {
+        config.limits.definition_memory = 400 << 10;
+        config.limits.games_memory = 1 << 20;
+    });
+    let (status, body) = server.post(
+        "/api/games",
+        &json!({ "definition": "extends = \"boyer-1951\"\n", "opponent": "hotseat" }),
+    );
+    assert_eq!(status, 400, "{body}");
+    let message = body["error"].as_str().unwrap();
+    assert!(
+        message.starts_with("the board plays definitions whose rules take at most 0 MiB"),
+        "{message}"
+    );
+    // Each of these takes about a quarter of a megabyte: four of them fill the games' memory.
+    for i in 0..8 {
+        let text = format!("extends = \"mini\"\n[variant]\nname = \"Mini {i}\"\n");
+        create(&server, &json!({ "definition": text, "opponent": "hotseat" }));
+        let (games, bytes) = server.app.store.held();
+        assert!(bytes <= 1 << 20, "{games} games held in {bytes} bytes");
+    }
+    assert!(server.app.store.held().0 < 8);
+    drop(server);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_engine_plays_a_game_let_go_while_its_turn_waited() {
+    let dir = folder("engine-let-go");
+    let server = Server::with(&dir, |config| config.limits.games_in_memory = 1);
+    let (id, key, _) = create(
+        &server,
+        &json!({ "variant": "boyer-1951", "opponent": "engine", "level": 1, "side": "black" }),
+    );
+    for _ in 0..4 {
+        create(&server, &json!({ "opponent": "hotseat" }));
+    }
+    let game = format!("/api/games/{id}/{key}");
+    let view = super::wait_for(&server, &game, |v| v["step"].is_object());
+    assert_eq!(super::moves(&view).len(), 1, "{view}");
+    assert_eq!(view["thinking"], false);
     drop(server);
     std::fs::remove_dir_all(&dir).ok();
 }
