@@ -24,154 +24,13 @@ import http.client
 import json
 import os
 import random
-import resource
-import shutil
 import socket
 import statistics
-import subprocess
 import sys
-import tempfile
 import threading
 import time
-from collections import Counter, defaultdict
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-class Server:
-    """A `kickoff serve` of its own folder, its memory sampled every half second."""
-
-    def __init__(self, kickoff):
-        self.folder = tempfile.mkdtemp(prefix="kickoff-soak-")
-        self.process = subprocess.Popen(
-            [kickoff, "serve", "--port", "0", "--games", self.folder],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        line = self.process.stdout.readline()
-        self.port = int(line.split("127.0.0.1:")[1].split("/")[0])
-        self.peak_kib = 0
-        self.samples = []
-        self.warnings = []
-        self.running = True
-        threading.Thread(target=self._sample, daemon=True).start()
-        threading.Thread(target=self._warnings, daemon=True).start()
-
-    def _status(self, field):
-        try:
-            with open(f"/proc/{self.process.pid}/status") as f:
-                for line in f:
-                    if line.startswith(field + ":"):
-                        return int(line.split()[1])
-        except OSError:
-            return None
-        return None
-
-    def _sample(self):
-        while self.running and self.process.poll() is None:
-            rss = self._status("VmRSS")
-            if rss:
-                self.samples.append(rss)
-            self.peak_kib = max(self.peak_kib, self._status("VmHWM") or 0)
-            time.sleep(0.5)
-
-    def _warnings(self):
-        for line in self.process.stderr:
-            self.warnings.append(line.rstrip())
-
-    def stop(self):
-        self.running = False
-        self.peak_kib = max(self.peak_kib, self._status("VmHWM") or 0)
-        alive = self.process.poll() is None
-        self.process.kill()
-        self.process.wait()
-        shutil.rmtree(self.folder, ignore_errors=True)
-        return alive
-
-
-class Stats:
-    """Latencies by kind of request, and what went wrong, from every thread."""
-
-    def __init__(self):
-        self.lock = threading.Lock()
-        self.latency = defaultdict(list)
-        self.errors = Counter()
-        self.hostile = Counter()
-        self.refusals = Counter()
-        self.counts = Counter()
-
-    def time(self, kind, seconds):
-        with self.lock:
-            self.latency[kind].append(seconds)
-
-    def error(self, what):
-        with self.lock:
-            self.errors[what] += 1
-
-    def refused(self, what):
-        with self.lock:
-            self.refusals[what] += 1
-
-    def saw(self, what):
-        with self.lock:
-            self.hostile[what] += 1
-
-    def count(self, what):
-        with self.lock:
-            self.counts[what] += 1
-
-
-def address(group, n):
-    """The loopback address of client `n` of a group (players 1, hostile 2)."""
-    return f"127.{group}.{n // 250}.{n % 250 + 2}"
-
-
-class Client:
-    """An API client from its own address, on one kept-alive connection, asking again after a
-    429 or 503 as the page does."""
-
-    def __init__(self, ip, port, stats, hostile=False):
-        self.ip, self.port, self.stats, self.hostile = ip, port, stats, hostile
-        self.conn = None
-
-    def _connect(self):
-        self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60,
-                                               source_address=(self.ip, 0))
-
-    def call(self, method, path, body=None, kind=None):
-        """(status, decoded JSON); the time of the whole exchange recorded under `kind`."""
-        start = time.monotonic()
-        for attempt in range(4):
-            if self.conn is None:
-                self._connect()
-            try:
-                headers = {"Accept": "application/json"}
-                data = None
-                if body is not None:
-                    data = json.dumps(body).encode()
-                    headers["Content-Type"] = "application/json"
-                self.conn.request(method, path, body=data, headers=headers)
-                response = self.conn.getresponse()
-                raw = response.read()
-            except (OSError, http.client.HTTPException) as e:
-                self.conn.close()
-                self.conn = None
-                if attempt == 3:
-                    if self.hostile:
-                        self.stats.saw(f"{kind}: {type(e).__name__}")
-                    else:
-                        self.stats.error(f"{kind}: {type(e).__name__}")
-                    return None, None
-                continue
-            if response.status in (429, 503) and attempt < 3 and not self.hostile:
-                self.stats.refused(f"{kind}: {response.status}")
-                time.sleep(min(float(response.getheader("Retry-After") or 1), 10))
-                continue
-            break
-        if kind and not self.hostile:
-            self.stats.time(kind, time.monotonic() - start)
-        try:
-            return response.status, json.loads(raw) if raw else None
-        except ValueError:
-            return response.status, None
+from serverkit import ROOT, Client, Server, Stats, address, raise_file_limit
 
 
 class Follower:
@@ -447,8 +306,7 @@ def main():
     parser.add_argument("--max-mib", type=int, default=1024)
     parser.add_argument("--json")
     args = parser.parse_args()
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    raise_file_limit()
     random.seed(1)
     stats = Stats()
     server = Server(args.kickoff)

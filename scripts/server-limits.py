@@ -1,0 +1,272 @@
+#!/usr/bin/env python3
+"""The hostile cases of `kickoff serve`, each against a server of its own, with its peak memory.
+
+Each case prints one row: its name, the server's peak resident memory, the seconds it took,
+what happened, and `ok` or `FAIL`. A case fails when the server dies, goes past 1 GiB, or breaks
+the promise the case names (README, "The server's limits"). Exit status 1 when one fails.
+
+Usage: scripts/server-limits.py [--kickoff PATH] [CASE ...]   (no CASE: all; about 3 minutes)
+Loopback only; every client has its own address (127.3.x.y), as on a real network.
+"""
+
+import argparse
+import json
+import os
+import socket
+import sys
+import tempfile
+import threading
+import time
+
+from serverkit import ROOT, Client, Server, Stats, address, raise_file_limit
+
+GIB_KIB = 1 << 20
+CASES = {}
+
+
+def case(function):
+    CASES[function.__name__] = function
+    return function
+
+
+def normal_request(server, timeout=8):
+    """Whether a plain request from a fresh address gets its answer in time."""
+    try:
+        s = socket.create_connection(("127.0.0.1", server.port), timeout=timeout,
+                                     source_address=(address(3, 9999), 0))
+        s.sendall(b"GET /api/variants HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        return s.recv(12) == b"HTTP/1.1 200"
+    except OSError:
+        return False
+
+
+def sockets(server, count, ip):
+    out = []
+    for _ in range(count):
+        try:
+            out.append(socket.create_connection(("127.0.0.1", server.port), timeout=5,
+                                                source_address=(ip, 0)))
+        except OSError:
+            break
+    return out
+
+
+@case
+def idle_connections(kickoff):
+    """1,100 silent sockets from one address, the server limited to 1,024 files: another client
+    still gets in at once, and so does a new request of the flooding address."""
+    server = Server(kickoff, files=1024)
+    held = sockets(server, 1100, address(3, 1))
+    time.sleep(2)
+    other = normal_request(server)
+    same = Client(address(3, 1), server.port, Stats()).call("GET", "/api/variants")[0] == 200
+    for s in held:
+        s.close()
+    return server, other and same, f"another client answered: {other}, the flooder too: {same}"
+
+
+@case
+def heads_and_bodies(kickoff):
+    """Thirty addresses open 60 KiB heads never finished, and 3 MiB bodies half sent."""
+    server = Server(kickoff)
+    head = b"POST /api/definitions/check HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Pad: " + b"x" * 60000
+    body_head = (b"POST /api/definitions/check HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                 b"Content-Type: application/json\r\nContent-Length: 3000000\r\n\r\n")
+    held = []
+    for n in range(30):
+        for s in sockets(server, 40, address(3, 100 + n)):
+            try:
+                s.sendall(head)
+            except OSError:
+                pass
+            held.append(s)
+        for s in sockets(server, 8, address(3, 200 + n)):
+            try:
+                s.sendall(body_head + b"{\"text\":\"" + b"#" * 1_500_000)
+            except OSError:
+                pass
+            held.append(s)
+    time.sleep(3)
+    answered = normal_request(server)
+    for s in held:
+        s.close()
+    return server, answered, f"{len(held)} connections held; a plain request answered: {answered}"
+
+
+@case
+def long_records(kickoff):
+    """An 8 MiB record of 2.8 million null turns, four at once, and records of 100,000 turns
+    from eight addresses: the first refused before it is read, the others opened."""
+    server = Server(kickoff)
+    nulls = open(os.path.join(ROOT, "tests/data/hostile/nulls.toml")).read()
+    huge = '[Variant "nulls.toml"]\n\n' + "-- " * (((8 << 20) - 30) // 3) + "*\n"
+    long = '[Variant "nulls.toml"]\n\n' + "-- " * 100_000 + "*\n"
+    results = []
+
+    def open_record(n, record):
+        status, answer = Client(address(3, 300 + n), server.port, Stats()).call(
+            "POST", "/api/records/open", {"record": record, "definition": nulls})
+        results.append((len(record) > 1_000_000, status))
+
+    threads = [threading.Thread(target=open_record, args=(n, huge)) for n in range(4)]
+    threads += [threading.Thread(target=open_record, args=(4 + n, long)) for n in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    huge_ok = all(status == 400 for big, status in results if big)
+    long_ok = all(status in (200, 503) for big, status in results if not big)
+    opened = sum(1 for big, status in results if not big and status == 200)
+    return server, huge_ok and long_ok and opened > 0, (
+        f"8 MiB records: {sorted(s for b, s in results if b)}; "
+        f"100,000 turns: {opened} of 8 opened")
+
+
+def definition_of(n, kinds=12):
+    """A 16x24 board of `kinds` kinds of riders (up to 16; about 1 MiB of rules a kind), made
+    distinct by its name."""
+    letters = "BCDEFGHIJLMOPQRSTUVWXYZ"[:kinds]
+    lines = ["format = 1", "[variant]", f'name = "Wide {n}"', "[board]", "files = 16",
+             "ranks = 24", "[goals]", 'white = "h24"', 'black = "h1"']
+    for i, letter in enumerate(letters):
+        moves = ["QNN", "RB", "NAD", "Q", "WFDAN"][i % 5]
+        lines += [f"[pieces.{letter}]", f'name = "p{i}"', f'moves = "{moves}"']
+    row = letters + (str(16 - len(letters)) if len(letters) < 16 else "")
+    lines += ["[setup]", f'fen = "16/{row.lower()}/' + "/".join(["16"] * 9) + "/7a8/"
+              + "/".join(["16"] * 10) + f'/{row}/16 w 0"']
+    return "\n".join(lines) + "\n"
+
+
+@case
+def games_of_large_definitions(kickoff):
+    """300 games, each of its own definition of 12 MiB of rules, each followed by an event
+    stream, from 75 addresses: games are let go past the memory of games, streams and all."""
+    server = Server(kickoff)
+    streams, made = [], 0
+    for n in range(300):
+        client = Client(address(3, 400 + n // 4), server.port, Stats())
+        status, game = client.call("POST", "/api/games",
+                                   {"definition": definition_of(n), "opponent": "hotseat"})
+        if status != 200:
+            continue
+        made += 1
+        s = socket.create_connection(("127.0.0.1", server.port),
+                                     source_address=(address(3, 400 + n // 4), 0))
+        s.sendall(f"GET /api/games/{game['id']}/{game['key']}/events HTTP/1.1\r\n"
+                  "Host: 127.0.0.1\r\n\r\n".encode())
+        streams.append(s)
+    time.sleep(1)
+    for s in streams:
+        s.close()
+    return server, made >= 250, f"{made} games made, {len(streams)} streams"
+
+
+@case
+def heavy_definitions(kickoff):
+    """Ten addresses send definitions of 100,000 tables and boards of riders of every kind to
+    be checked, drawn and simulated, all at once; a definition of 116 MiB of rules is refused
+    as a game."""
+    server = Server(kickoff)
+    tables = 'extends = "boyer-1951"\n' + "".join(f"[x{i}]\n" for i in range(100000))
+    monster = definition_of(0, kinds=16)
+    for moves in ["QNN", "RB", "NAD", "Q", "WFDAN"]:
+        monster = monster.replace(f'"{moves}"', '"QNNCCZZAADDGGHH"')
+    results = []
+
+    def flood(n):
+        client = Client(address(3, 600 + n), server.port, Stats())
+        for text in (tables, monster):
+            results.append(client.call("POST", "/api/definitions/check", {"text": text})[0])
+        results.append(client.call("POST", "/api/definitions/simulate",
+                                   {"text": monster, "games": 5})[0])
+        status, answer = client.call("POST", "/api/games",
+                                     {"definition": monster, "opponent": "hotseat"})
+        results.append(("game", status))
+
+    threads = [threading.Thread(target=flood, args=(n,)) for n in range(10)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    games = [s for s in results if isinstance(s, tuple)]
+    ok = all(s == ("game", 400) for s in games) and normal_request(server)
+    return server, ok, f"answers {sorted(str(s) for s in results)[:6]}..., games {games[:3]}"
+
+
+@case
+def draw_offers(kickoff):
+    """Ten games against the engine in positions of millions of turns, ten draw offers at
+    once: no more searches run than the two workers."""
+    server = Server(kickoff)
+    text = open(os.path.join(ROOT, "tests/data/hostile/explode16.toml")).read()
+    games = []
+    for n in range(10):
+        client = Client(address(3, 700 + n), server.port, Stats())
+        status, game = client.call("POST", "/api/games", {"definition": text,
+                                                          "opponent": "engine", "level": 1})
+        if status == 200:
+            games.append((client, f"/api/games/{game['id']}/{game['key']}"))
+    threads = [threading.Thread(target=lambda c, p: c.call("POST", f"{p}/draw",
+                                                           {"action": "offer"}), args=g)
+               for g in games]
+    for t in threads:
+        t.start()
+    most = server.busy_threads(4.0)
+    for t in threads:
+        t.join()
+    # Two workers, and the threads that serve requests meanwhile.
+    return server, most <= 4 and len(games) == 10, f"at most {most} threads busy at once"
+
+
+@case
+def any_host(kickoff):
+    """Bound to every address, the server still refuses a rebound host name."""
+    server = Server(kickoff, "--host", "0.0.0.0")
+    s = socket.create_connection(("127.0.0.1", server.port))
+    s.sendall(b"POST /api/games HTTP/1.1\r\nHost: rebound.example\r\nOrigin: http://rebound.example"
+              b"\r\nContent-Type: application/json\r\nContent-Length: 23\r\n\r\n"
+              b'{"opponent":"hotseat"}\n')
+    status = s.recv(12)
+    return server, status == b"HTTP/1.1 421", f"answer {status!r}"
+
+
+@case
+def damaged_record(kickoff):
+    """A wrong key for a game whose record cannot be read is the 404 of a missing game."""
+    folder = tempfile.mkdtemp(prefix="kickoff-server-")
+    gid = "0123456789abcdef01234567"
+    with open(os.path.join(folder, gid + ".txt"), "w") as f:
+        f.write("garbage [[[\n")
+    server = Server(kickoff, folder=folder)
+    client = Client(address(3, 800), server.port, Stats())
+    wrong = client.call("GET", f"/api/games/{gid}/{'0' * 32}")
+    missing = client.call("GET", f"/api/games/{'1' * 24}/{'0' * 32}")
+    server.own_folder = True
+    return server, wrong == missing and wrong[0] == 404, f"{wrong[0]} and {missing[0]}"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--kickoff", default=os.path.join(ROOT, "target/release/kickoff"))
+    parser.add_argument("cases", nargs="*", metavar="CASE", help=", ".join(CASES))
+    args = parser.parse_args()
+    unknown = [c for c in args.cases if c not in CASES]
+    if unknown:
+        parser.error(f"no such case: {', '.join(unknown)} (the cases: {', '.join(CASES)})")
+    raise_file_limit()
+    failed = 0
+    print(f"{'case':<28} {'peak MiB':>8} {'seconds':>7}  outcome")
+    for name in args.cases or CASES:
+        start = time.monotonic()
+        server, ok, what = CASES[name](args.kickoff)
+        alive = server.stop()
+        ok = ok and alive and server.peak_kib < GIB_KIB
+        failed += not ok
+        print(f"{name:<28} {server.peak_kib // 1024:>8} {time.monotonic() - start:>7.0f}  "
+              f"{'ok  ' if ok else 'FAIL'} {what}{'' if alive else ' (the server died)'}")
+        sys.stdout.flush()
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
