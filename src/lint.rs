@@ -4,7 +4,9 @@
 mod contradictions;
 mod simulation;
 
-pub use simulation::{SIMULATION_CAP, simulate};
+pub use simulation::{
+    SIMULATION_CAP, SIMULATION_WORK, Simulated, Simulation, simulate, simulate_with,
+};
 
 use crate::definition::Code;
 use crate::definition::{Definition, Diagnostic, Loc};

@@ -205,6 +205,17 @@ fn simulated_games_that_explode() {
     Case::new(&["validate", "--simulate", "1", "near2m.toml"], 20).expect(0);
 }
 
+/// A random game stops at kickoff's own bound whatever the definition's turn limit (here a
+/// million turns, minutes of play a game), and is said to be stopped there, not endless.
+#[test]
+fn simulated_games_stop_at_their_bound() {
+    let out = Case::new(&["validate", "--simulate", "3", "longsim.toml"], 20).expect(0);
+    let stopped = "3 of 3 random games were stopped after 500 turns, the most kickoff plays of a \
+                   random game, before the turn limit (1000000 turns) could end them";
+    assert!(out.stdout.contains(stopped), "{}", out.stdout);
+    assert!(!out.stdout.contains("did not end"), "{}", out.stdout);
+}
+
 /// The engine's expected line passes through positions with too many turns: it is found and
 /// named without listing them.
 #[test]
