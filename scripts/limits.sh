@@ -46,6 +46,7 @@ run $one validate many-tables-1mib.toml
 run $one validate --format json many-tables-1mib.toml
 run $one turns near2m.toml
 run $one turns near2m.toml --format json
+run $one perft near2m.toml 1 --divide
 run $one perft near2m.toml 2 --divide
 run $one validate --simulate 1 near2m.toml
 run $one validate --simulate 10 longsim.toml

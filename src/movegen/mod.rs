@@ -62,18 +62,24 @@ pub fn null_allowed(pos: &Position<'_>) -> bool {
     }
 }
 
-/// Records every chain as a turn.
-struct Collect<'a> {
+/// Hands every chain to `each` as a turn, built in one buffer.
+struct Collect<F: FnMut(&Turn)> {
     piece_move: Option<PieceMove>,
     kicks: Vec<Kick>,
     skip_empty: bool,
-    out: &'a mut Vec<Turn>,
+    turn: Turn,
+    any: bool,
+    each: F,
 }
 
-impl Visit for Collect<'_> {
+impl<F: FnMut(&Turn)> Visit for Collect<F> {
     fn stop(&mut self, _ball: Square) {
         if !(self.skip_empty && self.kicks.is_empty()) {
-            self.out.push(Turn::new(self.piece_move, &self.kicks));
+            self.turn.actions.clear();
+            self.turn.actions.extend(self.piece_move.map(Action::Move));
+            self.turn.actions.extend(self.kicks.iter().map(|&k| Action::Kick(k)));
+            self.any = true;
+            (self.each)(&self.turn);
         }
     }
 
@@ -91,23 +97,35 @@ impl Visit for Collect<'_> {
 /// turn). Empty when the game is over (the ball is on a goal).
 #[must_use]
 pub fn legal_turns_unbounded(pos: &Position<'_>) -> Vec<Turn> {
-    if !pos.rules.tables().classic {
-        let mut out = Vec::new();
-        let _ = general::each_turn(pos, u64::MAX, |actions, _| {
-            out.push(Turn { actions: actions.to_vec() });
-        });
-        return out;
-    }
     let mut out = Vec::new();
+    each_legal_turn(pos, |turn| out.push(turn.clone()));
+    out
+}
+
+/// Calls `each` with every turn of [`legal_turns_unbounded`], in its order, holding one turn
+/// at a time: a position's two million turns are walked without being kept (as a list they
+/// take hundreds of megabytes).
+pub fn each_legal_turn(pos: &Position<'_>, mut each: impl FnMut(&Turn)) {
+    if !pos.rules.tables().classic {
+        let mut turn = Turn::null();
+        let _ = general::each_turn(pos, u64::MAX, |actions, _| {
+            turn.actions.clear();
+            turn.actions.extend_from_slice(actions);
+            each(&turn);
+        });
+        return;
+    }
     if pos.is_goal() {
-        return out;
+        return;
     }
     let mut walker = Walker::new(pos);
     let mut collect = Collect {
         piece_move: None,
         kicks: Vec::new(),
         skip_empty: !null_allowed(pos),
-        out: &mut out,
+        turn: Turn::null(),
+        any: false,
+        each,
     };
     walker.walk_plain(pos.ball, &mut collect);
     collect.skip_empty = false;
@@ -120,10 +138,9 @@ pub fn legal_turns_unbounded(pos: &Position<'_>) -> Vec<Turn> {
         walker.walk_plain(pos.ball, &mut collect);
         walker.shift(to, from);
     }
-    if out.is_empty() {
-        out.push(Turn::null());
+    if !collect.any {
+        (collect.each)(&Turn::null());
     }
-    out
 }
 
 /// The position after `turn`, with no check that it is legal: for a turn the caller knows is
