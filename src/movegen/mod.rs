@@ -186,14 +186,38 @@ pub struct TooManyTurns;
 /// # Errors
 /// More than [`MAX_TURNS`] turns.
 pub fn check_turn_count(pos: &Position<'_>) -> Result<u64, TooManyTurns> {
+    count_before(pos, None).map_err(|_| TooManyTurns)
+}
+
+/// Why [`count_before`] gave no number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Uncounted {
+    /// More than [`MAX_TURNS`] turns.
+    TooMany,
+    /// The deadline passed before the count was done.
+    Late,
+}
+
+/// [`check_turn_count`], stopped at `deadline`: the count of two million turns takes a tenth
+/// of a second on an idle machine, and the search's clock must be heard within it. The clock
+/// is read every 16,384 steps of the walk (the count of rules beyond Boyer's family does not
+/// read it).
+///
+/// # Errors
+/// More than [`MAX_TURNS`] turns, or the deadline passed first.
+pub(crate) fn count_before(
+    pos: &Position<'_>,
+    deadline: Option<std::time::Instant>,
+) -> Result<u64, Uncounted> {
     if pos.is_goal() {
         return Ok(0);
     }
     if !pos.rules.tables().classic {
-        return general::count_turns(pos);
+        return general::count_turns(pos).map_err(|_| Uncounted::TooMany);
     }
     let mut walker = Walker::new(pos);
     walker.budget = MAX_TURNS + 1;
+    walker.deadline = deadline;
     let mut base = chains::Count(0);
     walker.walk_tracked(pos.ball, &mut base);
     let mut moves = Vec::new();
@@ -207,7 +231,13 @@ pub fn check_turn_count(pos: &Position<'_>) -> Result<u64, TooManyTurns> {
     // Without a move, the empty chain is the null turn: it counts only where allowed; a side
     // with no turn at all has the forced pass.
     let count = total.saturating_sub(u64::from(!null_allowed(pos))).max(1);
-    if walker.budget == 0 || count > MAX_TURNS { Err(TooManyTurns) } else { Ok(count) }
+    if walker.budget == 0 && deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+        Err(Uncounted::Late)
+    } else if walker.budget == 0 || count > MAX_TURNS {
+        Err(Uncounted::TooMany)
+    } else {
+        Ok(count)
+    }
 }
 
 /// Every legal turn of the side to move, in generation order, unless the position has more
@@ -240,4 +270,26 @@ pub fn kick_destinations(pos: &Position<'_>, kicker: Square) -> Vec<Square> {
 #[must_use]
 pub fn count_turns(pos: &Position<'_>) -> u64 {
     perft::Counter::new().count(pos)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Instant;
+
+    use super::{Uncounted, count_before};
+    use crate::definition::load;
+    use crate::position::Position;
+
+    /// A count stops at its deadline, well before the end of two million turns, and says so;
+    /// a count past the limit says that instead.
+    #[test]
+    fn a_count_hears_its_deadline() {
+        let near = load("tests/data/hostile/near2m.toml").unwrap();
+        let pos = Position::start(&near.rules);
+        assert_eq!(count_before(&pos, None), Ok(1_997_829));
+        assert_eq!(count_before(&pos, Some(Instant::now())), Err(Uncounted::Late));
+        let exploding = load("tests/data/hostile/exploding-kicks.toml").unwrap();
+        let pos = Position::start(&exploding.rules);
+        assert_eq!(count_before(&pos, None), Err(Uncounted::TooMany));
+    }
 }
