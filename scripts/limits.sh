@@ -46,8 +46,10 @@ run $one validate many-tables-1mib.toml
 run $one validate --format json many-tables-1mib.toml
 run $one turns near2m.toml
 run $one turns near2m.toml --format json
+run $one perft near2m.toml 1 --divide
 run $one perft near2m.toml 2 --divide
 run $one validate --simulate 1 near2m.toml
+run $one validate --simulate 10 longsim.toml
 run $many match near2m.toml --games 8 --white random --black random --max-turns 1 --threads 8
 run $many match mini --games 64 --white engine:1 --black engine:1 --threads 64 --max-turns 4
 run $many match boyer-1951 --games 128 --white engine --black engine:3 --threads 64 --max-turns 2 --movetime 1

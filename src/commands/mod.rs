@@ -17,6 +17,7 @@ pub mod serve;
 pub mod setup;
 pub mod show;
 pub mod solve;
+pub mod texts;
 pub mod turns;
 pub mod validate;
 

@@ -5,10 +5,11 @@ use std::time::Instant;
 
 use crate::cli::Start;
 use crate::commands::progress::{hidden_bar, show_progress};
+use crate::commands::texts::Texts;
 use crate::commands::{Exit, load_variant, playable};
 use kickoff::definition::LoadOptions;
-use kickoff::movegen::{MAX_TURNS, PerftOptions, Turn, perft, perft_divide};
-use kickoff::notation::turn::names::names;
+use kickoff::movegen::{MAX_TURNS, PerftOptions, each_legal_turn, perft, perft_divide};
+use kickoff::notation::turn::names::Namer;
 use kickoff::position::Position;
 
 /// Prints the count (with `--divide`, each turn's count first) on stdout, the time on stderr.
@@ -38,7 +39,7 @@ pub fn run(
     let bar = hidden_bar();
     let report = |done: usize, all: usize| show_progress(&bar, start, done, all, "parts");
     let total = if divide {
-        perft_divide(&pos, depth, &options, Some(&report)).map(|d| print_divided(&pos, d))
+        perft_divide(&pos, depth, &options, Some(&report)).map(|d| print_divided(&pos, &d))
     } else {
         perft(&pos, depth, &options, Some(&report))
     };
@@ -63,19 +64,20 @@ pub fn run(
     Exit::Success
 }
 
-/// Prints each turn's count, named and sorted as `kickoff turns` names and sorts them; returns
-/// their sum.
-fn print_divided(pos: &Position<'_>, divided: Vec<(Turn, u64)>) -> u64 {
-    let (turns, counts): (Vec<Turn>, Vec<u64>) = divided.into_iter().unzip();
-    let mut lines: Vec<(String, u64)> = names(pos, &turns).into_iter().zip(counts).collect();
-    lines.sort_unstable();
+/// Prints each turn's count (`counts`, in listing order), named and sorted as `kickoff turns`
+/// names and sorts them; returns their sum. The names are held in one buffer (a position may
+/// have two million turns).
+fn print_divided(pos: &Position<'_>, counts: &[u64]) -> u64 {
+    let mut namer = Namer::new(pos);
+    let mut names = Texts::default();
+    each_legal_turn(pos, |turn| names.push(&namer.name(turn)));
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    for (turn, n) in &lines {
+    for i in names.sorted() {
         // A closed output is not an error worth more than stopping (SIGPIPE ends us anyway).
-        if writeln!(out, "{turn} {n}").is_err() {
+        if writeln!(out, "{} {}", names.get(i), counts[i]).is_err() {
             break;
         }
     }
     out.flush().ok();
-    lines.iter().map(|(_, n)| n).sum()
+    counts.iter().sum()
 }

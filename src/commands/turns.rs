@@ -6,46 +6,80 @@ use std::io::{BufWriter, Write};
 use serde::Serialize;
 
 use crate::cli::{Format, Start};
+use crate::commands::texts::Texts;
 use crate::commands::{Exit, load_variant, playable};
 use kickoff::definition::LoadOptions;
-use kickoff::movegen::{Turn, legal_turns, play_unchecked};
-use kickoff::notation::turn::names::names;
+use kickoff::movegen::{check_turn_count, each_legal_turn, play_unchecked};
+use kickoff::notation::turn::names::Namer;
 use kickoff::position::Position;
 
 /// One turn and the position it leads to.
 #[derive(Serialize)]
 struct Line<'a> {
     turn: &'a str,
-    result: String,
+    result: &'a str,
 }
 
 /// The JSON document: the number of turns, each result with its number of turns, the list.
 #[derive(Serialize)]
 struct Report<'a> {
     turns: usize,
-    results: BTreeMap<String, u64>,
-    list: List<'a>,
+    results: BTreeMap<&'a str, u64>,
+    list: &'a List,
 }
 
-/// The turns sorted by name, each result written as it is printed: a position may have two
-/// million turns, and their lines would take hundreds of megabytes more.
-struct List<'a> {
-    pos: &'a Position<'a>,
-    turns: &'a [Turn],
-    names: &'a [String],
-    order: &'a [u32],
+/// A position's turns by name, each with its result, held compactly: a position may have two
+/// million turns, and as separate turns, names and lines they took over a gigabyte. Each
+/// result's position text is written once, however many turns lead to it.
+struct List {
+    /// The turns' names, in listing order.
+    names: Texts,
+    /// The number of each turn's result.
+    result_of: Vec<usize>,
+    /// The results' position texts (FEN), by number.
+    results: Texts,
+    /// The number of turns leading to each result.
+    turns_to: Vec<u64>,
+    /// The turns' numbers sorted by name.
+    order: Vec<usize>,
 }
 
-impl List<'_> {
+impl List {
+    /// The turns of `pos`, named and sorted; results told apart by their hash, as `perft` does.
+    fn of(pos: &Position<'_>) -> List {
+        let mut namer = Namer::new(pos);
+        let mut numbers: HashMap<u64, usize> = HashMap::new();
+        let mut list = List {
+            names: Texts::default(),
+            result_of: Vec::new(),
+            results: Texts::default(),
+            turns_to: Vec::new(),
+            order: Vec::new(),
+        };
+        each_legal_turn(pos, |turn| {
+            list.names.push(&namer.name(turn));
+            let after = play_unchecked(pos, turn);
+            let number = *numbers.entry(after.hash()).or_insert_with(|| {
+                list.results.push(&after.fen());
+                list.turns_to.push(0);
+                list.turns_to.len() - 1
+            });
+            list.turns_to[number] += 1;
+            list.result_of.push(number);
+        });
+        list.order = list.names.sorted();
+        list
+    }
+
+    /// The turns sorted by name, each with its result.
     fn lines(&self) -> impl Iterator<Item = Line<'_>> {
-        self.order.iter().map(|&i| {
-            let i = i as usize;
-            Line { turn: &self.names[i], result: play_unchecked(self.pos, &self.turns[i]).fen() }
-        })
+        self.order
+            .iter()
+            .map(|&i| Line { turn: self.names.get(i), result: self.results.get(self.result_of[i]) })
     }
 }
 
-impl Serialize for List<'_> {
+impl Serialize for List {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_seq(self.lines())
     }
@@ -61,21 +95,15 @@ pub fn run(variant: &str, start: &Start, format: Format, options: LoadOptions) -
         Ok(pos) => pos,
         Err(exit) => return exit,
     };
-    let turns = match legal_turns(&pos) {
-        Ok(turns) => turns,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return Exit::Failure;
-        }
-    };
-    let names = names(&pos, &turns);
-    let mut order: Vec<u32> = (0..turns.len() as u32).collect();
-    order.sort_unstable_by(|&a, &b| names[a as usize].cmp(&names[b as usize]));
-    let list = List { pos: &pos, turns: &turns, names: &names, order: &order };
+    if let Err(e) = check_turn_count(&pos) {
+        eprintln!("error: {e}");
+        return Exit::Failure;
+    }
+    let list = List::of(&pos);
     let mut out = BufWriter::new(std::io::stdout().lock());
     let written = match format {
         Format::Text => print_text(&list, &mut out),
-        Format::Json => print_json(list, &mut out),
+        Format::Json => print_json(&list, &mut out),
     };
     // A closed output (`| head`) ends the listing; SIGPIPE usually ends us first.
     match written.and_then(|()| out.flush()) {
@@ -89,7 +117,7 @@ pub fn run(variant: &str, start: &Start, format: Format, options: LoadOptions) -
 }
 
 /// One line per turn: `<turn> <result>`.
-fn print_text(list: &List<'_>, out: &mut impl Write) -> std::io::Result<()> {
+fn print_text(list: &List, out: &mut impl Write) -> std::io::Result<()> {
     for line in list.lines() {
         writeln!(out, "{} {}", line.turn, line.result)?;
     }
@@ -97,14 +125,9 @@ fn print_text(list: &List<'_>, out: &mut impl Write) -> std::io::Result<()> {
 }
 
 /// The JSON document, results counted.
-fn print_json(list: List<'_>, out: &mut impl Write) -> std::io::Result<()> {
-    let mut counts: HashMap<u64, (Position<'_>, u64)> = HashMap::new();
-    for t in list.turns {
-        let after = play_unchecked(list.pos, t);
-        counts.entry(after.hash()).or_insert((after, 0)).1 += 1;
-    }
-    let results = counts.into_values().map(|(after, n)| (after.fen(), n)).collect();
-    let report = Report { turns: list.turns.len(), results, list };
+fn print_json(list: &List, out: &mut impl Write) -> std::io::Result<()> {
+    let results = (0..list.results.len()).map(|i| (list.results.get(i), list.turns_to[i]));
+    let report = Report { turns: list.names.len(), results: results.collect(), list };
     serde_json::to_writer_pretty(&mut *out, &report)?;
     writeln!(out)
 }

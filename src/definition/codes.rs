@@ -203,6 +203,8 @@ codes! {
     SimulationNoGoal = "W0304",
     /// A side never kicked in random games.
     SimulationNoKick = "W0305",
+    /// Random games stopped by kickoff's bounds before their end.
+    SimulationStopped = "W0306",
 }
 
 impl Code {

@@ -62,18 +62,24 @@ pub fn null_allowed(pos: &Position<'_>) -> bool {
     }
 }
 
-/// Records every chain as a turn.
-struct Collect<'a> {
+/// Hands every chain to `each` as a turn, built in one buffer.
+struct Collect<F: FnMut(&Turn)> {
     piece_move: Option<PieceMove>,
     kicks: Vec<Kick>,
     skip_empty: bool,
-    out: &'a mut Vec<Turn>,
+    turn: Turn,
+    any: bool,
+    each: F,
 }
 
-impl Visit for Collect<'_> {
+impl<F: FnMut(&Turn)> Visit for Collect<F> {
     fn stop(&mut self, _ball: Square) {
         if !(self.skip_empty && self.kicks.is_empty()) {
-            self.out.push(Turn::new(self.piece_move, &self.kicks));
+            self.turn.actions.clear();
+            self.turn.actions.extend(self.piece_move.map(Action::Move));
+            self.turn.actions.extend(self.kicks.iter().map(|&k| Action::Kick(k)));
+            self.any = true;
+            (self.each)(&self.turn);
         }
     }
 
@@ -91,23 +97,35 @@ impl Visit for Collect<'_> {
 /// turn). Empty when the game is over (the ball is on a goal).
 #[must_use]
 pub fn legal_turns_unbounded(pos: &Position<'_>) -> Vec<Turn> {
-    if !pos.rules.tables().classic {
-        let mut out = Vec::new();
-        let _ = general::each_turn(pos, u64::MAX, |actions, _| {
-            out.push(Turn { actions: actions.to_vec() });
-        });
-        return out;
-    }
     let mut out = Vec::new();
+    each_legal_turn(pos, |turn| out.push(turn.clone()));
+    out
+}
+
+/// Calls `each` with every turn of [`legal_turns_unbounded`], in its order, holding one turn
+/// at a time: a position's two million turns are walked without being kept (as a list they
+/// take hundreds of megabytes).
+pub fn each_legal_turn(pos: &Position<'_>, mut each: impl FnMut(&Turn)) {
+    if !pos.rules.tables().classic {
+        let mut turn = Turn::null();
+        let _ = general::each_turn(pos, u64::MAX, |actions, _| {
+            turn.actions.clear();
+            turn.actions.extend_from_slice(actions);
+            each(&turn);
+        });
+        return;
+    }
     if pos.is_goal() {
-        return out;
+        return;
     }
     let mut walker = Walker::new(pos);
     let mut collect = Collect {
         piece_move: None,
         kicks: Vec::new(),
         skip_empty: !null_allowed(pos),
-        out: &mut out,
+        turn: Turn::null(),
+        any: false,
+        each,
     };
     walker.walk_plain(pos.ball, &mut collect);
     collect.skip_empty = false;
@@ -120,10 +138,9 @@ pub fn legal_turns_unbounded(pos: &Position<'_>) -> Vec<Turn> {
         walker.walk_plain(pos.ball, &mut collect);
         walker.shift(to, from);
     }
-    if out.is_empty() {
-        out.push(Turn::null());
+    if !collect.any {
+        (collect.each)(&Turn::null());
     }
-    out
 }
 
 /// The position after `turn`, with no check that it is legal: for a turn the caller knows is
@@ -169,14 +186,38 @@ pub struct TooManyTurns;
 /// # Errors
 /// More than [`MAX_TURNS`] turns.
 pub fn check_turn_count(pos: &Position<'_>) -> Result<u64, TooManyTurns> {
+    count_before(pos, None).map_err(|_| TooManyTurns)
+}
+
+/// Why [`count_before`] gave no number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Uncounted {
+    /// More than [`MAX_TURNS`] turns.
+    TooMany,
+    /// The deadline passed before the count was done.
+    Late,
+}
+
+/// [`check_turn_count`], stopped at `deadline`: the count of two million turns takes a tenth
+/// of a second on an idle machine, and the search's clock must be heard within it. The clock
+/// is read every 16,384 steps of the walk (the count of rules beyond Boyer's family does not
+/// read it).
+///
+/// # Errors
+/// More than [`MAX_TURNS`] turns, or the deadline passed first.
+pub(crate) fn count_before(
+    pos: &Position<'_>,
+    deadline: Option<std::time::Instant>,
+) -> Result<u64, Uncounted> {
     if pos.is_goal() {
         return Ok(0);
     }
     if !pos.rules.tables().classic {
-        return general::count_turns(pos);
+        return general::count_turns(pos).map_err(|_| Uncounted::TooMany);
     }
     let mut walker = Walker::new(pos);
     walker.budget = MAX_TURNS + 1;
+    walker.deadline = deadline;
     let mut base = chains::Count(0);
     walker.walk_tracked(pos.ball, &mut base);
     let mut moves = Vec::new();
@@ -190,7 +231,13 @@ pub fn check_turn_count(pos: &Position<'_>) -> Result<u64, TooManyTurns> {
     // Without a move, the empty chain is the null turn: it counts only where allowed; a side
     // with no turn at all has the forced pass.
     let count = total.saturating_sub(u64::from(!null_allowed(pos))).max(1);
-    if walker.budget == 0 || count > MAX_TURNS { Err(TooManyTurns) } else { Ok(count) }
+    if walker.budget == 0 && deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+        Err(Uncounted::Late)
+    } else if walker.budget == 0 || count > MAX_TURNS {
+        Err(Uncounted::TooMany)
+    } else {
+        Ok(count)
+    }
 }
 
 /// Every legal turn of the side to move, in generation order, unless the position has more
@@ -223,4 +270,26 @@ pub fn kick_destinations(pos: &Position<'_>, kicker: Square) -> Vec<Square> {
 #[must_use]
 pub fn count_turns(pos: &Position<'_>) -> u64 {
     perft::Counter::new().count(pos)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Instant;
+
+    use super::{Uncounted, count_before};
+    use crate::definition::load;
+    use crate::position::Position;
+
+    /// A count stops at its deadline, well before the end of two million turns, and says so;
+    /// a count past the limit says that instead.
+    #[test]
+    fn a_count_hears_its_deadline() {
+        let near = load("tests/data/hostile/near2m.toml").unwrap();
+        let pos = Position::start(&near.rules);
+        assert_eq!(count_before(&pos, None), Ok(1_997_829));
+        assert_eq!(count_before(&pos, Some(Instant::now())), Err(Uncounted::Late));
+        let exploding = load("tests/data/hostile/exploding-kicks.toml").unwrap();
+        let pos = Position::start(&exploding.rules);
+        assert_eq!(count_before(&pos, None), Err(Uncounted::TooMany));
+    }
 }

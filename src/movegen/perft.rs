@@ -12,9 +12,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use crate::movegen::chains::{Count, Walker};
 use crate::movegen::{MAX_TURNS, Results, TooManyTurns};
-use crate::movegen::{
-    general, legal_turns_unbounded, null_allowed, pieces, play_unchecked, turn::Turn,
-};
+use crate::movegen::{each_legal_turn, general, null_allowed, pieces, play_unchecked};
 use crate::position::Position;
 use crate::position::zobrist::splitmix;
 use crate::square::Square;
@@ -429,9 +427,11 @@ pub fn perft(
     Ok(leaves + items.iter().zip(counts).map(|((_, n), c)| n * c).sum::<u64>())
 }
 
-/// Every legal turn of `pos` with the perft of its result to `depth - 1` (a scoring turn
-/// counts 1), in generation order. Turns with the same result (piece move and the ball's
-/// final square) are counted once.
+/// The perft of each legal turn's result to `depth - 1` (a scoring turn counts 1), in the
+/// order of [`legal_turns_unbounded`](crate::movegen::legal_turns_unbounded), which
+/// [`each_legal_turn`] walks again to name them. Turns with the same result (piece move and the
+/// ball's final square) are counted once; the turns themselves are not kept (a position's two
+/// million turns would take hundreds of megabytes).
 ///
 /// # Errors
 /// As [`perft()`].
@@ -440,27 +440,22 @@ pub fn perft_divide(
     depth: usize,
     options: &PerftOptions,
     progress: Option<Progress<'_>>,
-) -> Result<Vec<(Turn, u64)>, TooManyTurns> {
-    let turns = legal_turns_unbounded(pos);
+) -> Result<Vec<u64>, TooManyTurns> {
     let mut index: HashMap<u64, usize> = HashMap::new();
     let mut items: Vec<Child<'_>> = Vec::new();
-    let of_turn: Vec<usize> = turns
-        .iter()
-        .map(|t| {
-            let after = play_unchecked(pos, t);
-            *index.entry(after.hash).or_insert_with(|| {
-                items.push((after, 1));
-                items.len() - 1
-            })
-        })
-        .collect();
+    let mut of_turn: Vec<usize> = Vec::new();
+    each_legal_turn(pos, |t| {
+        let after = play_unchecked(pos, t);
+        let i = *index.entry(after.hash).or_insert_with(|| {
+            items.push((after, 1));
+            items.len() - 1
+        });
+        of_turn.push(i);
+    });
     let table = TransTable::for_depth(depth, options.table_mib);
     let counts = run_items(&items, depth.saturating_sub(1), &table, options, progress)?;
-    Ok(turns
-        .into_iter()
-        .zip(of_turn)
-        .map(|(t, i)| (t, if items[i].0.is_goal() && !options.exact { 1 } else { counts[i] }))
-        .collect())
+    let count = |i: usize| if items[i].0.is_goal() && !options.exact { 1 } else { counts[i] };
+    Ok(of_turn.into_iter().map(count).collect())
 }
 
 /// perft of each item's position to `depth`, shared among `options.threads` threads.

@@ -30,7 +30,7 @@ use table::{Bound, Table};
 pub use table::{ENTRY_BYTES, TABLE_BITS};
 
 use crate::movegen::{
-    Child, MAX_TURNS, Results, TooManyTurns, Turn, check_turn_count, shortest_turn,
+    Child, MAX_TURNS, Results, TooManyTurns, Turn, Uncounted, count_before, shortest_turn,
 };
 use crate::position::{Outcome, Position};
 use crate::square::SQUARES;
@@ -194,8 +194,19 @@ impl<'r> Searcher<'r> {
         if player::beyond_counting(pos) {
             return self.search_selectively(pos, limits, start).ok_or(TooManyTurns);
         }
-        if let Err(too_many) = check_turn_count(pos) {
-            return self.search_selectively(pos, limits, start).ok_or(too_many);
+        // The count hears the clock: where it would end after everything must stop (twice the
+        // time), the turn is built action by action in what time is left, as where it is too
+        // large. Listing the results of a position whose count is unknown could walk for ever.
+        match count_before(pos, limits.hard_deadline(start)) {
+            Ok(_) => {}
+            Err(Uncounted::TooMany) => {
+                return self.search_selectively(pos, limits, start).ok_or(TooManyTurns);
+            }
+            Err(Uncounted::Late) => {
+                return Ok(self
+                    .search_selectively(pos, limits, start)
+                    .unwrap_or_else(Report::over));
+            }
         }
         self.begin(pos, history, limits, start);
         let Some(mut root) = self.root(pos) else { return Ok(Report::over()) };
@@ -429,6 +440,19 @@ mod tests {
         let pos = Position::start(&def.rules);
         let report = Searcher::new(&def.rules).search(&pos, &[], Limits::level(2)).unwrap();
         assert!(report.turn.unwrap().is_null());
+    }
+
+    /// Where the time is up before the position's turns are counted (nearly two million here),
+    /// the search does not wait for the count: it builds its turn action by action, visiting
+    /// no position of the search.
+    #[test]
+    fn a_search_out_of_time_before_the_count_builds_its_turn() {
+        let def = crate::definition::load("tests/data/hostile/near2m.toml").unwrap();
+        let pos = Position::start(&def.rules);
+        let none = Limits { movetime: Some(std::time::Duration::ZERO), ..Limits::default() };
+        let report = Searcher::new(&def.rules).search(&pos, &[], none).unwrap();
+        assert_eq!((report.depth, report.nodes), (1, 0));
+        assert!(crate::movegen::is_legal(&pos, &report.turn.unwrap()));
     }
 
     #[test]

@@ -241,20 +241,24 @@ fn name_of(s: Square) -> SquareName {
     SquareName { file: s.file(), rank: s.rank() }
 }
 
-/// Names turns of one position, keeping the moments of the last turn named: turns listed in
-/// walking order share their first actions, so each moment is worked out about once.
-struct Namer<'p, 'r> {
+/// Names turns of one position one after another, keeping the moments of the last turn named:
+/// turns named in listing order ([`crate::movegen::each_legal_turn`]) share their first
+/// actions, so each moment is worked out about once.
+pub struct Namer<'p, 'r> {
     pos: &'p Position<'r>,
     /// The actions of the last turn named and the moment before each.
     path: Vec<(Action, Moment<'r>)>,
 }
 
 impl<'p, 'r> Namer<'p, 'r> {
-    fn new(pos: &'p Position<'r>) -> Self {
+    /// A namer of the turns of `pos`.
+    #[must_use]
+    pub fn new(pos: &'p Position<'r>) -> Self {
         Namer { pos, path: Vec::new() }
     }
 
-    fn name(&mut self, t: &Turn) -> String {
+    /// The canonical name of `t`, which must be a legal turn of the position.
+    pub fn name(&mut self, t: &Turn) -> String {
         if t.is_null() {
             return "--".to_owned();
         }
