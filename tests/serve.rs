@@ -397,7 +397,10 @@ fn definitions_are_checked_as_validate_checks_them() {
     let (status, simulated) =
         server.post("/api/definitions/simulate", &json!({ "text": mini, "games": 3 }));
     assert_eq!(status, 200, "{simulated}");
-    assert_eq!(simulated["games"], 3);
+    assert_eq!(
+        (&simulated["games"], &simulated["played"], &simulated["stopped"]),
+        (&json!(3), &json!(3), &Value::Null)
+    );
     let (status, _) =
         server.post("/api/definitions/simulate", &json!({ "text": mini, "games": 201 }));
     assert_eq!(status, 400);

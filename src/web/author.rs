@@ -3,6 +3,8 @@
 //! simulated under it, a record opened turn by turn, and any position drawn.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 use axum::Json;
 use axum::extract::State;
@@ -10,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::definition::{self, Definition, Diagnostic, JsonDiagnostic, LoadError, Sources};
 use crate::game::record::{self, BrokenRecord};
-use crate::lint::simulate as simulate_games;
+use crate::lint::{Simulation, simulate_with};
 use crate::notation::record::{count_parts, parse as parse_record};
 use crate::position::Position;
 use crate::render::explain::explain;
@@ -193,12 +195,27 @@ fn one() -> u64 {
 /// What the random games showed.
 #[derive(Debug, Serialize)]
 pub struct SimulateAnswer {
+    /// The games asked for.
     games: usize,
+    /// The games played: fewer when the time ran out.
+    played: usize,
+    /// Why fewer were played, if they were.
+    stopped: Option<String>,
     diagnostics: Vec<DiagnosticView>,
 }
 
+/// Sets its flag when dropped: a request whose client has gone stops its work.
+struct CancelOnDrop(Arc<AtomicBool>);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Release);
+    }
+}
+
 /// `POST /api/definitions/simulate`: the warnings of `validate --simulate N` (work for the
-/// queue).
+/// queue), within the simulation time: then about the games played so far. A simulation whose
+/// client has gone stops.
 pub async fn simulate(
     State(app): State<Arc<App>>,
     peer: Peer,
@@ -207,14 +224,35 @@ pub async fn simulate(
     if !(1..=MAX_SIMULATED_GAMES).contains(&request.games) {
         return Err(ApiError::BadRequest(format!("simulate 1 to {MAX_SIMULATED_GAMES} games")));
     }
+    let cancel = Arc::new(AtomicBool::new(false));
+    let _cancel_when_gone = CancelOnDrop(cancel.clone());
+    let time = app.limits.simulation_time;
     app.queue
         .run(peer.client, Kind::Request, move || {
             let def = load_or_invalid(&request.text)?;
-            let mut found = simulate_games(&def, TEXT_NAME, request.games, request.seed, None);
-            found.sort_by_key(|d| (d.at.file, d.at.span.start));
+            let simulation = Simulation {
+                games: request.games,
+                seed: request.seed,
+                deadline: Some(Instant::now() + time),
+                cancel: Some(&cancel),
+                progress: None,
+            };
+            let mut simulated = simulate_with(&def, TEXT_NAME, &simulation);
+            simulated.diagnostics.sort_by_key(|d| (d.at.file, d.at.span.start));
+            let stopped = simulated.stopped.then(|| {
+                format!(
+                    "the server plays random games for {} s: {} of the {} asked for were played \
+                     (`kickoff validate --simulate` plays them all)",
+                    time.as_secs(),
+                    simulated.played,
+                    request.games
+                )
+            });
             Ok(Json(SimulateAnswer {
                 games: request.games,
-                diagnostics: diagnostic_views(&def.sources, &found),
+                played: simulated.played,
+                stopped,
+                diagnostics: diagnostic_views(&def.sources, &simulated.diagnostics),
             }))
         })
         .await

@@ -374,3 +374,18 @@ fn the_engine_plays_a_game_let_go_while_its_turn_waited() {
     drop(server);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_simulation_stops_at_its_time() {
+    let dir = folder("simulation-time");
+    let server = Server::with(&dir, |config| config.limits.simulation_time = Duration::ZERO);
+    let text = "extends = \"mini\"\n";
+    let (status, answer) =
+        server.post("/api/definitions/simulate", &json!({ "text": text, "games": 5 }));
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!((answer["games"].as_u64(), answer["played"].as_u64()), (Some(5), Some(0)));
+    let stopped = answer["stopped"].as_str().unwrap();
+    assert!(stopped.contains("0 of the 5 asked for were played"), "{stopped}");
+    drop(server);
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -124,7 +124,8 @@ export async function showAuthor(screen) {
       const answer = await post('/api/definitions/simulate',
         { text: editor.value, games: Number(games.value) });
       simulated.replaceChildren(el('p', { id: 'simulated-summary' },
-        `${answer.games} random games: ${answer.diagnostics.length ? `${answer.diagnostics.length} warning(s)` : 'nothing to report'}.`));
+        `${answer.played} random games: ${answer.diagnostics.length ? `${answer.diagnostics.length} warning(s)` : 'nothing to report'}.`));
+      if (answer.stopped) simulated.append(el('p', { class: 'stopped' }, answer.stopped));
       showDiagnostics(simulated, answer.diagnostics, goTo);
     } catch (e) {
       simulated.replaceChildren(el('p', { class: 'error' }, e.message));
