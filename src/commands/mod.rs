@@ -87,6 +87,7 @@ pub fn load_variant(arg: &str, options: LoadOptions) -> Result<Definition, Exit>
     let located = |sources: &Sources, diagnostics: &[Diagnostic]| print_all(sources, diagnostics);
     let def = finish_load(load_with(arg, options), located).inspect_err(|&exit| {
         if exit == Exit::Failure {
+            let arg = printable(arg);
             eprintln!(
                 "error: {arg} is not a valid definition (`kickoff validate {arg}` lists the problems)"
             );
@@ -107,7 +108,7 @@ pub fn load_embedded(file: &str, record: &str, embedded: &Embedded) -> Result<De
     };
     finish_load(load_text(file, &embedded.text), located).inspect_err(|&exit| {
         if exit == Exit::Failure {
-            eprintln!("error: the definition {file} carries is not valid");
+            eprintln!("error: the definition {} carries is not valid", printable(file));
         }
     })
 }
@@ -226,7 +227,10 @@ pub fn setup_or_fen<'r>(
     };
     let rules = &def.rules;
     let Some(random) = rules.random_setup() else {
-        eprintln!("error: {variant} has no random setup (no [setup.random] in its definition)");
+        eprintln!(
+            "error: {} has no random setup (no [setup.random] in its definition)",
+            printable(variant)
+        );
         return Err(Exit::Failure);
     };
     numbered_setup(rules, random, text).map(|(pos, _)| pos)

@@ -4,6 +4,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 
 use crate::commands::Exit;
+use kickoff::render::printable::printable_path;
 use kickoff::web::{Config, default_games_folder, serve};
 
 /// Serves the web board until the process is stopped.
@@ -15,7 +16,7 @@ pub fn run(address: SocketAddr, games: Option<PathBuf>, open: bool) -> Exit {
     };
     let folder = config.games.clone();
     let ready = |url: &str| {
-        println!("kickoff serves {url} (games saved in {})", folder.display());
+        println!("kickoff serves {url} (games saved in {})", printable_path(&folder));
         if open && let Err(e) = open::that_detached(url) {
             eprintln!("warning: could not open a browser: {e}");
         }
