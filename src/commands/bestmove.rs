@@ -6,7 +6,7 @@ use std::time::Duration;
 use serde::Serialize;
 
 use crate::cli::{Format, Start};
-use crate::commands::{Exit, load_variant, playable};
+use crate::commands::{Exit, in_play, load_variant};
 use kickoff::definition::LoadOptions;
 use kickoff::game::Game;
 use kickoff::movegen::play_unchecked;
@@ -52,7 +52,7 @@ pub fn run(request: &Request<'_>, options: LoadOptions) -> Exit {
         Ok(def) => def,
         Err(exit) => return exit,
     };
-    let pos = match playable(&def, request.variant, request.start) {
+    let pos = match in_play(&def, request.variant, request.start) {
         Ok(pos) => pos,
         Err(exit) => return exit,
     };

@@ -30,7 +30,7 @@ use kickoff::definition::{
 };
 use kickoff::game::record::Unembeddable;
 use kickoff::notation::record::Embedded;
-use kickoff::position::Position;
+use kickoff::position::{Finished, Position};
 use kickoff::render::printable::{make_rules_printable, printable};
 use kickoff::rules::{RandomSetup, Rules};
 use kickoff::setup::SetupNumber;
@@ -200,16 +200,36 @@ pub fn playable<'r>(
     unfinished(setup_or_fen(def, variant, start)?)
 }
 
-/// Refuses a finished position, saying why.
-fn unfinished(pos: Position<'_>) -> Result<Position<'_>, Exit> {
-    if pos.is_goal() {
-        eprintln!(
-            "error: the game is over in this position: the ball is on the goal square {}, so there are no turns",
-            pos.ball()
-        );
-        return Err(Exit::Failure);
+/// The position of `--setup N` or `--fen F` (default: the variant's start), printing any
+/// problem; a position where the game is over for any reason (a goal, a match won, the turn
+/// limit) is refused: the game has no turns there, and no goal can be forced.
+///
+/// # Errors
+/// Exit 1, the problem already printed.
+pub fn in_play<'r>(
+    def: &'r Definition,
+    variant: &str,
+    start: &Start,
+) -> Result<Position<'r>, Exit> {
+    let pos = setup_or_fen(def, variant, start)?;
+    match pos.finished() {
+        Some(finished) => Err(game_over(&finished)),
+        None => Ok(pos),
     }
-    Ok(pos)
+}
+
+/// Refuses a finished position (a goal, a match won, a royal piece captured), saying why.
+fn unfinished(pos: Position<'_>) -> Result<Position<'_>, Exit> {
+    match pos.finished().filter(|_| pos.is_goal()) {
+        Some(finished) => Err(game_over(&finished)),
+        None => Ok(pos),
+    }
+}
+
+/// Says why a position has no turns: how its game ended.
+fn game_over(finished: &Finished) -> Exit {
+    eprintln!("error: the game is over in this position ({finished}), so there are no turns");
+    Exit::Failure
 }
 
 /// The position of `--setup N` if given, else of `--fen` (default: the variant's start), finished

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cli::{Format, Start};
 use crate::commands::progress::terminal_bar;
-use crate::commands::{Exit, load_variant, playable};
+use crate::commands::{Exit, in_play, load_variant};
 use kickoff::analysis::proof::first_turn;
 use kickoff::analysis::{Attack, SolveLimits, Solver, Verdict, check};
 use kickoff::definition::LoadOptions;
@@ -66,7 +66,7 @@ pub fn run(request: &Request, options: LoadOptions) -> Exit {
         Ok(def) => def,
         Err(exit) => return exit,
     };
-    let pos = match playable(&def, &request.variant, &request.start) {
+    let pos = match in_play(&def, &request.variant, &request.start) {
         Ok(pos) => pos,
         Err(exit) => return exit,
     };
