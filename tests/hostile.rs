@@ -432,6 +432,7 @@ fn arguments_and_file_names_never_reach_the_terminal_raw() {
         vec!["play", "--load", missing],
         vec!["bestmove", "boyer-1951", "--moves", "Nc3 \u{1b}[31m"],
         vec!["bestmove", "boyer-1951", "--moves", &long],
+        vec!["solve", "vchess", "--turns", "1", "--check", missing],
     ];
     for args in cases {
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_kickoff"))

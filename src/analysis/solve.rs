@@ -15,6 +15,7 @@ use std::hash::BuildHasherDefault;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
+use crate::analysis::goal;
 use crate::analysis::proof::{Attack, ProofError};
 use crate::movegen::{Child, MAX_TURNS, Results, general};
 use crate::position::Position;
@@ -301,13 +302,10 @@ impl<'r, 'p> Solver<'r, 'p> {
         Some(children[chosen])
     }
 
-    /// Whether the game is over in `pos` for the attacker: Some(true) when it scored (or won),
-    /// Some(false) when the game ended otherwise, None when it goes on.
+    /// Whether the game is over in `pos` for the attacker: Some(true) when it scored a point,
+    /// Some(false) when the game ended otherwise, None when it goes on ([`goal::judge`]).
     pub(crate) fn judge(&self, pos: &Position<'_>) -> Option<bool> {
-        if pos.score()[self.attacker.index()] > self.start_score {
-            return Some(true);
-        }
-        pos.outcome().map(|o| o.winner() == Some(self.attacker))
+        goal::judge(pos, self.attacker, self.start_score)
     }
 
     /// Whether `hash`, played now, makes a position occur the times that draw.
@@ -632,6 +630,9 @@ impl<'r, 'p> Solver<'r, 'p> {
             match self.judge(&c.position) {
                 Some(true) => {}
                 Some(false) => refuted = true,
+                // Where a repetition must be claimed, the attacker, to move after this defence,
+                // could play on; but it stood in that very position before with more turns
+                // left and no fewer options, so playing on gains it nothing: a draw either way.
                 None if self.repeats(pos, c.position.hash()) => {
                     self.repetitions += 1;
                     refuted = true;

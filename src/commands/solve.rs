@@ -11,11 +11,17 @@ use serde::{Deserialize, Serialize};
 use crate::cli::{Format, Start};
 use crate::commands::progress::terminal_bar;
 use crate::commands::{Exit, in_play, load_variant};
+use kickoff::analysis::goal::point;
 use kickoff::analysis::proof::first_turn;
 use kickoff::analysis::{Attack, SolveLimits, Solver, Verdict, check};
 use kickoff::definition::LoadOptions;
-use kickoff::notation::turn::names::name;
+use kickoff::movegen::{Turn, play_unchecked};
+use kickoff::notation::turn::names::{name, resolve};
 use kickoff::position::Position;
+use kickoff::render::printable::{
+    MAX_FEN_SHOWN, excerpt, excerpt_within, printable, printable_path,
+};
+use kickoff::side::Side;
 
 /// What `kickoff solve` was asked for.
 #[derive(Clone, Debug, Default)]
@@ -167,7 +173,7 @@ fn print_text(
                 "proof ({} turns written; each defence, then the answer that wins):",
                 proof.size()
             )?;
-            write_tree(&mut out, proof, 1)?;
+            write_tree(&mut out, pos, proof, 1)?;
         }
         (Verdict::Unknown, _) => {
             writeln!(out, "unknown: {}", doc.reason.as_deref().unwrap_or("the limits ran out"))?;
@@ -181,24 +187,53 @@ fn print_text(
     out.flush()
 }
 
-/// The proof as an indented tree: the attacker's turn, then each defence with its answer.
-fn write_tree(out: &mut impl Write, node: &Attack, depth: usize) -> std::io::Result<()> {
+/// The proof as an indented tree: the attacker's turn, then each defence with its answer;
+/// each goal is named as the game has it (a goal, an own goal, a royal piece captured, with the
+/// score in a match), read again from the position it is played in.
+fn write_tree(
+    out: &mut impl Write,
+    pos: &Position<'_>,
+    node: &Attack,
+    depth: usize,
+) -> std::io::Result<()> {
     let pad = "  ".repeat(depth);
-    let goal = if node.defences.is_empty() { "  (goal)" } else { "" };
-    writeln!(out, "{pad}{}{goal}", node.turn)?;
+    let attacker = pos.side();
+    let Ok(turn) = resolve(pos, &node.turn) else {
+        return writeln!(out, "{pad}{}", excerpt(&node.turn));
+    };
+    if node.defences.is_empty() {
+        return writeln!(out, "{pad}{}  ({})", node.turn, point_words(pos, &turn, attacker));
+    }
+    writeln!(out, "{pad}{}", node.turn)?;
+    let after = play_unchecked(pos, &turn);
     for d in &node.defences {
+        let Ok(defence) = resolve(&after, &d.turn) else {
+            writeln!(out, "{pad}  if {}:", excerpt(&d.turn))?;
+            continue;
+        };
+        let reached = play_unchecked(&after, &defence);
         match &d.answer {
-            None => writeln!(out, "{pad}  if {}: own goal", d.turn)?,
+            None => {
+                writeln!(out, "{pad}  if {}: {}", d.turn, point_words(&after, &defence, attacker))?;
+            }
             Some(answer) if answer.defences.is_empty() => {
-                writeln!(out, "{pad}  if {}: {}  (goal)", d.turn, answer.turn)?;
+                let words = resolve(&reached, &answer.turn)
+                    .map(|t| point_words(&reached, &t, attacker))
+                    .unwrap_or_default();
+                writeln!(out, "{pad}  if {}: {}  ({words})", d.turn, answer.turn)?;
             }
             Some(answer) => {
                 writeln!(out, "{pad}  if {}:", d.turn)?;
-                write_tree(out, answer, depth + 2)?;
+                write_tree(out, &reached, answer, depth + 2)?;
             }
         }
     }
     Ok(())
+}
+
+/// How `turn` in `pos` scores for `attacker`, for a proof's leaf.
+fn point_words(pos: &Position<'_>, turn: &Turn, attacker: Side) -> String {
+    point(pos, turn, attacker).map_or_else(|| "no goal".to_owned(), |p| p.to_string())
 }
 
 /// The largest proof file `--check` reads (a proof of three turns is a few megabytes at most).
@@ -206,26 +241,29 @@ const MAX_PROOF_SIZE: u64 = 64 << 20;
 
 /// Re-verifies a proof file against the position with the turn generator alone.
 fn run_check(pos: &Position<'_>, path: &Path, turns: u32) -> Exit {
+    let shown = printable_path(path);
     let text = match kickoff::text_file::read_limited(path, MAX_PROOF_SIZE, "proofs") {
         Ok(text) => text,
         Err(e) => {
-            eprintln!("error: cannot read {}: {e}", path.display());
+            eprintln!("error: cannot read {shown}: {}", printable(&e.to_string()));
             return Exit::Usage;
         }
     };
     let doc: Document = match serde_json::from_str(&text) {
         Ok(doc) => doc,
         Err(e) => {
-            eprintln!("error: {} is not a proof: {e}", path.display());
+            // The message may quote the file (an unknown field's name).
+            eprintln!("error: {shown} is not a proof: {}", excerpt_within(&e.to_string(), 200));
             return Exit::Failure;
         }
     };
     if !doc.fen.is_empty() && doc.fen != pos.fen() {
-        eprintln!("error: the proof is for {}, not for {}", doc.fen, pos.fen());
+        let theirs = excerpt_within(&doc.fen, MAX_FEN_SHOWN);
+        eprintln!("error: the proof is for {theirs}, not for {}", pos.fen());
         return Exit::Failure;
     }
     let Some(proof) = doc.proof.filter(|_| doc.verdict == Verdict::Win) else {
-        eprintln!("error: {} holds no proof of a win (its verdict is not \"win\")", path.display());
+        eprintln!("error: {shown} holds no proof of a win (its verdict is not \"win\")");
         return Exit::Failure;
     };
     let within = doc.turns.unwrap_or(turns).min(turns);
