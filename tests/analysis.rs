@@ -102,6 +102,33 @@ fn solve_names_how_each_goal_is_scored() {
     ])));
 }
 
+/// A position with more turns than kickoff lists is unknown, with the reason, as text and as
+/// JSON, and `solve` ends as it does for any unknown.
+#[test]
+fn solve_says_unknown_where_turns_are_too_many_to_list() {
+    let fen = format!(
+        "{}******1a2******/{}******3R******/{}******R1KR******/******4****** w 2 0-0",
+        "******4******/".repeat(11),
+        "******4******/".repeat(6),
+        "******4******/".repeat(3)
+    );
+    let holes = "tests/data/solve/holes-sixteen-moves.toml";
+    let text = kickoff().args(["solve", holes, "--fen", &fen, "--turns", "1"]).output().unwrap();
+    assert!(text.status.success());
+    let shown = String::from_utf8_lossy(&text.stdout);
+    assert!(shown.starts_with("unknown: the position ******4******/"), "{shown}");
+    assert!(shown.contains("has more than 2000000 turns"), "{shown}");
+    let json = kickoff()
+        .args(["solve", holes, "--fen", &fen, "--turns", "1", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(json.status.success());
+    let doc: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(doc["verdict"], "unknown");
+    assert!(doc["reason"].as_str().unwrap().contains("more than 2000000 turns"), "{doc}");
+    assert!(doc.get("proof").is_none() && doc.get("turn").is_none(), "{doc}");
+}
+
 /// A proof travels: the turns it names are echoed as every text from a file is, control
 /// characters shown as signs and a long turn cut.
 #[test]

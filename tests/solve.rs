@@ -314,6 +314,28 @@ fn a_proof_is_refused_where_its_claims_are_not_so() {
     assert!(check(&pos, &proof, 3).is_ok());
 }
 
+/// Two turns after this variant's start, White's position has more than two million turns,
+/// though few enough results to walk: the solver decided it once (a goal it found), and its
+/// proof, which names turns and lists the defender's, could not follow. Such a position is now
+/// unknown, quickly.
+#[test]
+fn a_position_with_more_turns_than_kickoff_lists_is_unknown() {
+    let rules = rules("tests/data/solve/holes-sixteen-moves.toml");
+    let four = "******4******/".repeat(11);
+    let fen = format!(
+        "{four}******1a2******/{}******3R******/******4******/******4******/******4******/\
+         ******R1KR******/******4****** w 2 0-0",
+        "******4******/".repeat(6)
+    );
+    let pos = Position::from_fen(&rules, &fen).unwrap();
+    assert!(kickoff::movegen::check_turn_count(&pos).is_err());
+    let found = solve(&pos, 1, SolveLimits::default());
+    assert_eq!(found.verdict, Verdict::Unknown);
+    let why = found.unknown.unwrap().to_string();
+    assert!(why.contains("has more than 2000000 turns"), "{why}");
+    assert!(found.time.as_secs() < 5, "{:?}", found.time);
+}
+
 /// A defence that brings back a position the game has had draws where the rules draw at once;
 /// where the draw must be claimed, the side to move after it, the attacker, plays on, and a
 /// proof that answers it holds.

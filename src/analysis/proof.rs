@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::analysis::goal;
 use crate::analysis::solve::{Solver, Val};
-use crate::movegen::{Child, MAX_TURNS, Turn, legal_turns, play_unchecked, shortest_turn};
+use crate::movegen::{Child, MAX_TURNS, Turn, general, legal_turns, play_unchecked, shortest_turn};
 use crate::notation::turn::names::{names, resolve};
 use crate::position::{Finished, Position};
 use crate::render::printable::{excerpt, notation_error};
@@ -330,28 +330,46 @@ fn prove_attack<'r>(
     k: u32,
 ) -> Result<Attack, ProofError> {
     let not_proved = || ProofError::NotProved { fen: pos.fen() };
-    let mut children = Vec::new();
-    solver.expand(pos, &mut children).map_err(|_| ProofError::TooManyTurns { fen: pos.fen() })?;
-    let scoring = children.iter().find(|c| solver.judge(&c.position) == Some(true)).copied();
-    let child = match scoring {
-        Some(c) => c,
-        None if k == 1 => return Err(not_proved()),
-        None => match solver.attack_value(pos, k) {
-            Val::Win(best) => {
-                *children.iter().find(|c| c.position.hash() == best).ok_or_else(not_proved)?
-            }
-            _ => return Err(not_proved()),
-        },
-    };
+    let (child, scores) = winning_child(solver, pos, k)?;
     let turn = first_turn(pos, &child).ok_or_else(not_proved)?;
     let name = crate::notation::turn::names::name(pos, &turn);
-    if scoring.is_some() {
+    if scores {
         return Ok(Attack { turn: name, defences: Vec::new() });
     }
     solver.enter(child.position.hash());
     let defences = prove_defences(solver, &child.position, k - 1);
     solver.leave();
     Ok(Attack { turn: name, defences: defences? })
+}
+
+/// The result the attacker to move in `pos` wins with, within `k` turns, and whether it
+/// scores at once. The last turn's goal is found without listing the position's turns (the
+/// checker reads that one turn alone); any earlier turn's position is listed as the search
+/// listed it.
+fn winning_child<'r>(
+    solver: &mut Solver<'r, '_>,
+    pos: &Position<'r>,
+    k: u32,
+) -> Result<(Child<'r>, bool), ProofError> {
+    let not_proved = || ProofError::NotProved { fen: pos.fen() };
+    let too_many = |_| ProofError::TooManyTurns { fen: pos.fen() };
+    if k == 1 {
+        let child = solver.scoring_child(pos).map_err(too_many)?.ok_or_else(not_proved)?;
+        return Ok((child, true));
+    }
+    let mut children = Vec::new();
+    solver.expand(pos, &mut children).map_err(too_many)?;
+    if let Some(&c) = children.iter().find(|c| solver.judge(&c.position) == Some(true)) {
+        return Ok((c, true));
+    }
+    match solver.attack_value(pos, k) {
+        Val::Win(best) => {
+            let child =
+                children.iter().find(|c| c.position.hash() == best).ok_or_else(not_proved)?;
+            Ok((*child, false))
+        }
+        _ => Err(not_proved()),
+    }
 }
 
 /// Every distinct result of the defender's turns, named by its turn with the fewest actions
@@ -396,5 +414,6 @@ fn prove_defences<'r>(
 /// A turn from `pos` to the result `child`: the one with the fewest actions.
 #[must_use]
 pub fn first_turn(pos: &Position<'_>, child: &Child<'_>) -> Option<Turn> {
-    shortest_turn(pos, child, MAX_TURNS + 2, None)
+    // The walk's bound is a listing's: any turn of a position the solver expands is found.
+    shortest_turn(pos, child, general::budget(), None)
 }

@@ -91,30 +91,29 @@ fn run_solve(pos: &Position<'_>, request: &Request) -> Exit {
     solver.on_progress(&mut report);
     let solution = solver.solve(pos, request.turns);
     let turn = solution.first.and_then(|c| first_turn(pos, &c)).map(|t| name(pos, &t));
-    let proof = match solution.turns {
-        Some(k) => match solver.proof(pos, k) {
-            Ok(proof) => Some(proof),
-            Err(e) => {
-                bar.finish_and_clear();
-                eprintln!("error: the win was found but its proof could not be written: {e}");
-                return Exit::Failure;
-            }
-        },
-        None => None,
-    };
+    let proved = solution.turns.map(|k| proved(&mut solver, pos, k));
     let nodes = solver.nodes();
     drop(solver);
     bar.finish_and_clear();
-    let doc = Document {
+    let mut doc = Document {
         verdict: solution.verdict,
         turns: solution.turns,
         turn,
-        proof,
+        proof: None,
         reason: solution.unknown.map(|u| u.to_string()),
         fen: pos.fen(),
         minimal: solution.minimal,
         nodes,
     };
+    match proved {
+        Some(Ok(proof)) => doc.proof = Some(proof),
+        // A win is said only with a proof that checks.
+        Some(Err(why)) => {
+            doc = Document { verdict: Verdict::Unknown, reason: Some(why), ..doc };
+            (doc.turns, doc.turn, doc.minimal) = (None, None, false);
+        }
+        None => {}
+    }
     let written = match request.format.unwrap_or(Format::Text) {
         Format::Json => print_json(&doc),
         Format::Text => print_text(pos, request.turns, &doc, solution.time),
@@ -126,6 +125,18 @@ fn run_solve(pos: &Position<'_>, request: &Request) -> Exit {
         return Exit::Failure;
     }
     Exit::Success
+}
+
+/// The proof of the win `solver` found within `k` turns, written and checked again by the
+/// checker; otherwise why the win cannot be claimed.
+fn proved<'r>(solver: &mut Solver<'r, '_>, pos: &Position<'r>, k: u32) -> Result<Attack, String> {
+    let proof = solver.proof(pos, k).map_err(|e| {
+        format!("a win within {k} turns was found, but its proof could not be written: {e}")
+    })?;
+    check(pos, &proof, k).map_err(|e| {
+        format!("a win within {k} turns was found, but its proof does not check: {e}")
+    })?;
+    Ok(proof)
 }
 
 /// A spinner on a terminal's stderr, hidden elsewhere.
