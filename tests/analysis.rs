@@ -78,6 +78,96 @@ fn a_json_proof_checks_and_a_changed_one_does_not() {
     assert!(String::from_utf8_lossy(&failed.stdout).contains("has no answer in the proof"));
 }
 
+/// Each goal of a proof is named as the game has it: in a match, with the score and how the
+/// match ends with it.
+#[test]
+fn solve_names_how_each_goal_is_scored() {
+    let apo = "***1k1***/2r3b2/9/4p4/3n1n3/9/4b1p2/1R7/2PQ1aP2/9/5N1NB/4P4/9/q1B3R2/***1K1***";
+    without_times!(assert_cmd_snapshot!(kickoff().args([
+        "solve",
+        "apo-chessball",
+        "--fen",
+        &format!("{apo} b 0 0-2"),
+        "--turns",
+        "1"
+    ])));
+    // The last turn of a ten-turn match: the goal draws it at the turn limit.
+    without_times!(assert_cmd_snapshot!(kickoff().args([
+        "solve",
+        "tests/data/solve/boyer-match.toml",
+        "--fen",
+        "k8/9/4a4/4R4/9/9/9/9/K8 w 9 0-1",
+        "--turns",
+        "1"
+    ])));
+}
+
+/// A position with more turns than kickoff lists is unknown, with the reason, as text and as
+/// JSON, and `solve` ends as it does for any unknown.
+#[test]
+fn solve_says_unknown_where_turns_are_too_many_to_list() {
+    let fen = format!(
+        "{}******1a2******/{}******3R******/{}******R1KR******/******4****** w 2 0-0",
+        "******4******/".repeat(11),
+        "******4******/".repeat(6),
+        "******4******/".repeat(3)
+    );
+    let holes = "tests/data/solve/holes-sixteen-moves.toml";
+    let text = kickoff().args(["solve", holes, "--fen", &fen, "--turns", "1"]).output().unwrap();
+    assert!(text.status.success());
+    let shown = String::from_utf8_lossy(&text.stdout);
+    assert!(shown.starts_with("unknown: the position ******4******/"), "{shown}");
+    assert!(shown.contains("has more than 2000000 turns"), "{shown}");
+    let json = kickoff()
+        .args(["solve", holes, "--fen", &fen, "--turns", "1", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(json.status.success());
+    let doc: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(doc["verdict"], "unknown");
+    assert!(doc["reason"].as_str().unwrap().contains("more than 2000000 turns"), "{doc}");
+    assert!(doc.get("proof").is_none() && doc.get("turn").is_none(), "{doc}");
+}
+
+/// A proof travels: the turns it names are echoed as every text from a file is, control
+/// characters shown as signs and a long turn cut.
+#[test]
+fn a_proofs_text_is_shown_escaped_and_cut() {
+    let out =
+        kickoff().args(["solve", "vchess", "--turns", "3", "--format", "json"]).output().unwrap();
+    let mut doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("proof.json");
+    let check = |doc: &serde_json::Value| {
+        std::fs::write(&path, serde_json::to_string(doc).unwrap()).unwrap();
+        let out =
+            kickoff().args(["solve", "vchess", "--turns", "3", "--check"]).arg(&path).output();
+        let out = out.unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        [out.stdout, out.stderr].concat()
+    };
+    doc["proof"]["turn"] = "\u{1b}]0;pwned\u{7}\u{1b}[31mRED".into();
+    let shown = check(&doc);
+    assert!(
+        !shown.contains(&0x1b) && !shown.contains(&0x07),
+        "{}",
+        String::from_utf8_lossy(&shown)
+    );
+    assert!(String::from_utf8_lossy(&shown).contains("`␛]0;pwned␇␛[31mRED`"));
+    doc["proof"]["turn"] = format!("Qd4{}", ">c3".repeat(1_000_000)).into();
+    let shown = check(&doc);
+    assert!(shown.len() < 400, "{}", String::from_utf8_lossy(&shown));
+    assert!(String::from_utf8_lossy(&shown).contains("…` is not a legal turn"));
+    doc["fen"] = "\u{1b}[2J".into();
+    let shown = check(&doc);
+    assert!(String::from_utf8_lossy(&shown).contains("the proof is for ␛[2J, not for"));
+    // A proof within no turn proves nothing.
+    let mut zero: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    zero["turns"] = 0.into();
+    let shown = check(&zero);
+    assert!(String::from_utf8_lossy(&shown).contains("within 0 turns proves nothing"));
+}
+
 #[test]
 fn the_shipped_unfair_list_holds_on_a_sample() {
     let rules = load("football-960").unwrap().rules;

@@ -343,6 +343,33 @@ fn turns_of_a_finished_game_are_refused() {
     ]));
 }
 
+/// A game is over for more reasons than a ball on a goal square, and the refusal names the one.
+#[test]
+fn turns_and_bestmove_name_why_a_game_is_over() {
+    let first_to_three = "tests/data/solve/boyer-match.toml";
+    let start = "rnbq1kbnr/9/9/9/4a4/9/9/9/RNBQ1KBNR";
+    assert_cmd_snapshot!(kickoff().args([
+        "turns",
+        first_to_three,
+        "--fen",
+        &format!("{start} w 0 3-0")
+    ]));
+    assert_cmd_snapshot!(kickoff().args([
+        "bestmove",
+        first_to_three,
+        "--fen",
+        &format!("{start} w 10 1-0")
+    ]));
+    let limit = "rnb1knr/7/7/3a3/7/7/RNB1KNR w 120";
+    assert_cmd_snapshot!(kickoff().args(["solve", "mini", "--fen", limit, "--turns", "1"]));
+    assert_cmd_snapshot!(kickoff().args([
+        "turns",
+        "tests/data/solve/royal-captures.toml",
+        "--fen",
+        "rk2n/5/2a2/5/N3R w 4"
+    ]));
+}
+
 #[test]
 fn turns_of_a_bad_position_point_at_the_mistake() {
     assert_cmd_snapshot!(kickoff().args(["turns", "vchess", "--fen", "4K4/9/9/9/4a4/9/9/9/9 w 0"]));

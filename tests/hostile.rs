@@ -406,6 +406,49 @@ fn escape_sequences_never_reach_the_terminal() {
     }
 }
 
+/// What arguments and file names carry is shown as any text from a file: a path, a setup
+/// number, an arrow or a turn typed on the command line cannot drive the terminal, and a long
+/// one is cut.
+#[test]
+fn arguments_and_file_names_never_reach_the_terminal_raw() {
+    let is_clean = |bytes: &[u8]| !bytes.iter().any(|&b| b == 0x1b || b == 0x07);
+    let dir = Scratch::new("argument-escapes");
+    let random = "extends = \"football-960\"\n";
+    let plain = dir.write("b\u{1b}[31m.toml", BOYER_CHILD.as_bytes());
+    let drawn = dir.write("r\u{1b}[31m.toml", random.as_bytes());
+    let (plain, drawn) = (plain.to_str().unwrap(), drawn.to_str().unwrap());
+    let long = "9".repeat(3000);
+    let missing = dir.0.join("gone\u{1b}[31m.txt");
+    let missing = missing.to_str().unwrap();
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["validate", plain],
+        vec!["setup", plain],
+        vec!["turns", drawn, "--setup", "\u{1b}[31m"],
+        vec!["turns", "football-960", "--setup", &long],
+        vec!["setup", "football-960", "--number", "12\u{1b}"],
+        vec!["render", "boyer-1951", "--arrows", "e2\u{1b}[31m"],
+        vec!["render", "boyer-1951", "--arrows", "z9>e5"],
+        vec!["replay", missing],
+        vec!["play", "--load", missing],
+        vec!["bestmove", "boyer-1951", "--moves", "Nc3 \u{1b}[31m"],
+        vec!["bestmove", "boyer-1951", "--moves", &long],
+        vec!["solve", "vchess", "--turns", "1", "--check", missing],
+    ];
+    for args in cases {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_kickoff"))
+            .args(&args)
+            .env("NO_COLOR", "1")
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        let all = [out.stdout, out.stderr].concat();
+        let shown = String::from_utf8_lossy(&all);
+        assert!(is_clean(&all), "{args:?}: {shown}");
+        assert!(all.len() < 1000, "{args:?}: {shown}");
+        assert!(shown.contains('␛') || !args.concat().contains('\u{1b}'), "{args:?}: {shown}");
+    }
+}
+
 /// A position of almost two million turns is counted in full: perft and the turn count agree
 /// with the general generator. Below a root whose kick chains are too many to record (every
 /// position after its three turns has more than two million), perft counts without a record

@@ -3,7 +3,9 @@
 
 use kickoff::analysis::plain;
 use kickoff::analysis::proof::first_turn;
-use kickoff::analysis::{SolveLimits, Solver, Verdict, check, solve, solve_reply};
+use kickoff::analysis::{
+    Attack, ProofError, SolveLimits, Solver, Verdict, check, solve, solve_reply,
+};
 use kickoff::notation::turn::names::name;
 use kickoff::position::Placement;
 use kickoff::search::random_turn;
@@ -121,8 +123,27 @@ fn random_sparse<'r>(rules: &'r Rules, rng: &mut ChaCha8Rng, keep: usize) -> Opt
     if rng.random_range(0..4) == 0 {
         placement.turns = 0;
     }
+    near_the_end(rules, rng, &mut placement);
     let pos = Position::from_placement(rules, &placement).ok()?;
     (pos.outcome().is_none()).then_some(pos)
+}
+
+/// Where the rules end the game otherwise than by a goal, brings half the positions near that
+/// end: a match's score drawn at random below its target, the turn count a few turns short of
+/// the turn limit.
+fn near_the_end(rules: &Rules, rng: &mut ChaCha8Rng, placement: &mut Placement) {
+    use rand::RngExt;
+    let end = rules.end();
+    if rng.random_range(0..2) == 0 {
+        return;
+    }
+    if end.keeps_score() {
+        let below = u16::try_from(end.goals).unwrap_or(3).clamp(1, 3);
+        placement.score = [rng.random_range(0..below), rng.random_range(0..below)];
+    }
+    if end.max_turns > 0 {
+        placement.turns = end.max_turns.saturating_sub(rng.random_range(1..=5));
+    }
 }
 
 /// The solver and the plain minimax agree on every position tried, for the side to move and
@@ -232,4 +253,118 @@ fn verdicts_agree_with_an_independent_implementation() {
     }
     // The file holds wins and refutations, up to three turns.
     assert!(checked >= 300 && wins >= 60 && deepest == 3, "{checked} {wins} {deepest}");
+}
+
+#[test]
+fn every_ending_rule_is_counted_exactly_as_plain_minimax_counts_it() {
+    // Matches won on the turn limit, drawn at it, points that reset the board or bring the
+    // ball back to its spot, royal pieces captured (a goal, or a point of a match), repetitions
+    // that the side to move must claim (the plain algorithm lets only the side to move claim;
+    // the solver counts every repetition a draw, which must give the same answers).
+    assert_mixed(&[
+        agree_on("tests/data/solve/match-turn-limit.toml", 10, 40, 2, 3),
+        agree_on("tests/data/solve/match-ball-to-spot.toml", 11, 40, 2, 3),
+        agree_on("tests/data/solve/royal-captures.toml", 12, 40, 2, 3),
+        agree_on("tests/data/solve/royal-match.toml", 13, 40, 2, 3),
+        agree_on("tests/data/solve/claim-repetition.toml", 14, 25, 2, 3),
+        agree_on("tests/data/solve/boyer-match.toml", 15, 25, 2, 2),
+    ]);
+}
+
+#[test]
+fn a_match_won_on_the_turn_limit_is_no_goal() {
+    let rules = rules("tests/data/solve/boyer-match.toml");
+    // The last turn of a ten-turn match that White leads: no goal can be scored in one turn,
+    // and the turn limit then gives White the match.
+    let pos = Position::from_fen(&rules, "rnbq1kbnr/9/9/9/4a4/9/9/9/RNBQ1KBNR w 9 1-0").unwrap();
+    assert_eq!(answer(&pos, 1), (Verdict::NoWin, None, None));
+    assert_eq!(plain::forced_goal(&pos, 1), Some(false));
+    // A proof that calls that last turn a goal is refused, with how the game really ended.
+    let forged = Attack { turn: "Ra2".to_owned(), defences: Vec::new() };
+    let e = check(&pos, &forged, 1).unwrap_err().to_string();
+    assert!(e.contains("ends without the attacker's goal: the turn limit of 10 turns"), "{e}");
+    // A goal on the last turn is a goal, though the limit then draws the match.
+    let last = Position::from_fen(&rules, "k8/9/4a4/4R4/9/9/9/9/K8 w 9 0-1").unwrap();
+    assert_eq!(answer(&last, 1).0, Verdict::Win);
+    let mut solver = Solver::new(&last, last.side(), SolveLimits::default());
+    assert_eq!(solver.solve(&last, 1).turns, Some(1));
+    let proof = solver.proof(&last, 1).unwrap();
+    assert!(check(&last, &proof, 1).is_ok());
+}
+
+#[test]
+fn a_proof_is_refused_where_its_claims_are_not_so() {
+    let rules = rules("vchess");
+    let pos = Position::start(&rules);
+    let mut solver = Solver::new(&pos, pos.side(), SolveLimits::default());
+    assert_eq!(solver.solve(&pos, 3).turns, Some(3));
+    let proof = solver.proof(&pos, 3).unwrap();
+    // Within no turn at all, nothing is proved.
+    assert_eq!(check(&pos, &proof, 0), Err(ProofError::NoTurns));
+    // The first turn written as a goal (no defence after it): the game goes on.
+    let claimed = Attack { turn: proof.turn.clone(), defences: Vec::new() };
+    let e = check(&pos, &claimed, 3).unwrap_err().to_string();
+    assert!(e.contains("is written as the attacker's goal"), "{e}");
+    // A defence written as conceding (no answer after it) that concedes nothing.
+    let mut conceded = proof.clone();
+    let answered = conceded.defences.iter_mut().find(|d| d.answer.is_some()).unwrap();
+    answered.answer = None;
+    let e = check(&pos, &conceded, 3).unwrap_err().to_string();
+    assert!(e.contains("is written as conceding a point"), "{e}");
+    assert!(check(&pos, &proof, 3).is_ok());
+}
+
+/// Two turns after this variant's start, White's position has more than two million turns,
+/// though few enough results to walk: the solver decided it once (a goal it found), and its
+/// proof, which names turns and lists the defender's, could not follow. Such a position is now
+/// unknown, quickly.
+#[test]
+fn a_position_with_more_turns_than_kickoff_lists_is_unknown() {
+    let rules = rules("tests/data/solve/holes-sixteen-moves.toml");
+    let four = "******4******/".repeat(11);
+    let fen = format!(
+        "{four}******1a2******/{}******3R******/******4******/******4******/******4******/\
+         ******R1KR******/******4****** w 2 0-0",
+        "******4******/".repeat(6)
+    );
+    let pos = Position::from_fen(&rules, &fen).unwrap();
+    assert!(kickoff::movegen::check_turn_count(&pos).is_err());
+    let found = solve(&pos, 1, SolveLimits::default());
+    assert_eq!(found.verdict, Verdict::Unknown);
+    let why = found.unknown.unwrap().to_string();
+    assert!(why.contains("has more than 2000000 turns"), "{why}");
+    assert!(found.time.as_secs() < 5, "{:?}", found.time);
+}
+
+/// A defence that brings back a position the game has had draws where the rules draw at once;
+/// where the draw must be claimed, the side to move after it, the attacker, plays on, and a
+/// proof that answers it holds.
+#[test]
+fn a_defence_that_repeats_draws_only_where_the_rules_draw_at_once() {
+    for (variant, holds) in [
+        ("tests/data/solve/claim-repetition.toml", true),
+        ("tests/data/solve/quick-repetition.toml", false),
+    ] {
+        let rules = rules(variant);
+        // White's rook kicks the ball into e9 whenever it likes; it waits a turn first.
+        let pos = Position::from_fen(&rules, "k8/4a4/4R4/9/9/9/9/9/K8 w 2").unwrap();
+        let wait = kickoff::Turn::null();
+        let after = play(&pos, &wait).unwrap();
+        let mut seen = std::collections::HashSet::new();
+        let defences = kickoff::legal_turns(&after)
+            .unwrap()
+            .into_iter()
+            .filter(|t| seen.insert(play(&after, t).unwrap().hash()))
+            .map(|t| kickoff::analysis::Defence {
+                turn: name(&after, &t),
+                answer: Some(Attack { turn: ">e9".to_owned(), defences: Vec::new() }),
+            })
+            .collect();
+        let proof = Attack { turn: name(&pos, &wait), defences };
+        let checked = check(&pos, &proof, 2);
+        assert_eq!(checked.is_ok(), holds, "{variant}: {checked:?}");
+        if !holds {
+            assert!(checked.unwrap_err().to_string().contains("repeats a position"));
+        }
+    }
 }

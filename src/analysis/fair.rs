@@ -55,11 +55,10 @@ pub fn parse_fair(text: &str) -> Option<Result<u32, String>> {
         return Some(Ok(DEFAULT_FAIR_TURNS));
     }
     let n = text.strip_prefix("fair:")?;
-    Some(
-        n.parse::<u32>().ok().filter(|n| (1..=8).contains(n)).ok_or_else(|| {
-            format!("bad fair setup `{text}`: write fair or fair:N with N from 1 to 8")
-        }),
-    )
+    Some(n.parse::<u32>().ok().filter(|n| (1..=8).contains(n)).ok_or_else(|| {
+        let text = crate::render::printable::excerpt(text);
+        format!("bad fair setup `{text}`: write fair or fair:N with N from 1 to 8")
+    }))
 }
 
 /// One line of the shipped list: the setup and the fewest turns of White and Black.

@@ -2,6 +2,7 @@
 //! balance reports over a variant's setups and self-play.
 
 pub mod fair;
+pub mod goal;
 pub mod plain;
 pub mod proof;
 pub mod report;

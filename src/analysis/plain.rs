@@ -6,8 +6,8 @@
 use std::collections::HashSet;
 
 use crate::movegen::{legal_turns, play_unchecked};
-use crate::position::Position;
-use crate::rules::NoMoves;
+use crate::position::{Outcome, Position};
+use crate::rules::{NoMoves, RepetitionDraw};
 use crate::side::Side;
 
 /// Whether the side to move in `pos` forces a goal within `turns` of its own turns
@@ -33,17 +33,34 @@ struct Plain {
 }
 
 impl Plain {
-    /// Some(true) when the attacker scored, Some(false) when the game ended otherwise.
+    /// Some(true) when the attacker scored a point, Some(false) when the game ended otherwise.
     fn over(&self, pos: &Position<'_>) -> Option<bool> {
-        if pos.score()[self.attacker.index()] > self.start_score {
-            return Some(true);
+        let scored = pos.score()[self.attacker.index()] > self.start_score;
+        match pos.outcome() {
+            _ if scored => Some(true),
+            None => None,
+            Some(Outcome::Goal { winner, .. } | Outcome::RoyalCaptured { winner }) => {
+                Some(winner == self.attacker)
+            }
+            // The match's last point, by the attacker or against it.
+            Some(Outcome::Match { winner }) => Some(winner == self.attacker),
+            // The turn limit ends the game without a goal, whoever leads.
+            Some(Outcome::MostGoals { .. } | Outcome::TurnLimit | Outcome::Repetition) => {
+                Some(false)
+            }
         }
-        pos.outcome().map(|o| o.winner() == Some(self.attacker))
     }
 
-    fn drawn_by_repetition(pos: &Position<'_>, path: &[u64]) -> bool {
-        let needed = pos.rules().end().repetition as usize;
-        needed > 0 && path.iter().filter(|&&h| h == pos.hash()).count() >= needed
+    /// Whether `pos`, just reached at `path`'s end, draws: it occurred the times that draw,
+    /// and the rules draw at once or the side to move in it may claim the draw and wants it
+    /// (the defender, after the attacker's turn).
+    fn drawn_by_repetition(pos: &Position<'_>, path: &[u64], defender_to_move: bool) -> bool {
+        let end = pos.rules().end();
+        let needed = end.repetition as usize;
+        let claimed = end.repetition_draw == RepetitionDraw::Claim;
+        needed > 0
+            && (defender_to_move || !claimed)
+            && path.iter().filter(|&&h| h == pos.hash()).count() >= needed
     }
 
     /// The distinct positions after the turns of `pos`.
@@ -71,7 +88,7 @@ impl Plain {
         if let Some(scored) = self.over(after) {
             return Some(scored);
         }
-        if Self::drawn_by_repetition(after, path) {
+        if Self::drawn_by_repetition(after, path, !attacking) {
             return Some(false);
         }
         if attacking { self.attack(after, k, path) } else { self.defend(after, k, path) }

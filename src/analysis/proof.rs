@@ -10,11 +10,13 @@ use std::collections::{HashMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 
+use crate::analysis::goal;
 use crate::analysis::solve::{Solver, Val};
-use crate::movegen::{Child, MAX_TURNS, Turn, legal_turns, play_unchecked, shortest_turn};
+use crate::movegen::{Child, MAX_TURNS, Turn, general, legal_turns, play_unchecked, shortest_turn};
 use crate::notation::turn::names::{names, resolve};
-use crate::position::Position;
-use crate::rules::NoMoves;
+use crate::position::{Finished, Position};
+use crate::render::printable::{excerpt, notation_error};
+use crate::rules::{NoMoves, RepetitionDraw};
 use crate::side::Side;
 
 /// One turn of the attacker in a proof, with every defence after it (none when it scores).
@@ -58,7 +60,8 @@ impl Attack {
     }
 }
 
-/// Why a proof could not be written or does not hold.
+/// Why a proof could not be written or does not hold. Turns quoted from a proof file are
+/// shown as [`excerpt`]s: a proof travels, and its text must not act on the reader's terminal.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ProofError {
     /// A position had too many turns to list.
@@ -67,8 +70,11 @@ pub enum ProofError {
         /// The position.
         fen: String,
     },
+    /// The proof is asked to force a goal within no turn at all.
+    #[error("a proof within 0 turns proves nothing: a goal takes at least one turn")]
+    NoTurns,
     /// A named turn cannot be read or is not legal.
-    #[error("`{turn}` is not a legal turn in {fen}: {why}")]
+    #[error("`{}` is not a legal turn in {fen}: {why}", excerpt(.turn))]
     BadTurn {
         /// The turn as written.
         turn: String,
@@ -78,23 +84,53 @@ pub enum ProofError {
         why: String,
     },
     /// The attacker's last turn does not score.
-    #[error("`{turn}` in {fen} is the attacker's last turn and does not score")]
+    #[error("`{}` in {fen} is the attacker's last turn and does not score", excerpt(.turn))]
     NoGoal {
         /// The turn.
         turn: String,
         /// The position.
         fen: String,
     },
-    /// The game ends without the attacker's goal (a goal against it, a draw).
-    #[error("after `{turn}` in {fen} the game ends without the attacker's goal")]
-    GameEnds {
+    /// A turn written as the attacker's goal (no defence after it) after which the game goes
+    /// on.
+    #[error(
+        "`{}` in {fen} is written as the attacker's goal (no defence follows it), but the game \
+         goes on after it",
+        excerpt(.turn)
+    )]
+    NotAGoal {
         /// The turn.
         turn: String,
         /// The position.
         fen: String,
     },
+    /// A defence written as conceding a point (no answer after it) that does not.
+    #[error(
+        "the defence `{}` in {fen} is written as conceding a point (no answer follows it), but \
+         it does not",
+        excerpt(.turn)
+    )]
+    NotConceded {
+        /// The defence.
+        turn: String,
+        /// The position.
+        fen: String,
+    },
+    /// The game ends without the attacker's goal (a goal against it, the turn limit).
+    #[error(
+        "after `{}` in {fen} the game ends without the attacker's goal: {finished}",
+        excerpt(.turn)
+    )]
+    GameEnds {
+        /// The turn.
+        turn: String,
+        /// The position.
+        fen: String,
+        /// How the game ended.
+        finished: Finished,
+    },
     /// A turn repeats a position the times that draw.
-    #[error("`{turn}` in {fen} repeats a position the times that draw the game")]
+    #[error("`{}` in {fen} repeats a position the times that draw the game", excerpt(.turn))]
     Repetition {
         /// The turn.
         turn: String,
@@ -102,7 +138,7 @@ pub enum ProofError {
         fen: String,
     },
     /// A defence has no answer in the proof.
-    #[error("the defence `{turn}` in {fen} has no answer in the proof")]
+    #[error("the defence `{}` in {fen} has no answer in the proof", excerpt(.turn))]
     Unanswered {
         /// A turn leading to the defence.
         turn: String,
@@ -132,34 +168,34 @@ pub struct Checked {
     pub turns: u64,
 }
 
-/// Whether the game is over for `attacker` in `pos`: Some(true) when it scored, Some(false)
-/// when the game ended otherwise.
-fn judge(pos: &Position<'_>, attacker: Side, start_score: u16) -> Option<bool> {
-    if pos.score()[attacker.index()] > start_score {
-        return Some(true);
-    }
-    pos.outcome().map(|o| o.winner() == Some(attacker))
-}
-
 /// Whether `hash` after `path` occurs the times that draw.
 fn repeats(pos: &Position<'_>, path: &[u64], hash: u64) -> bool {
     let needed = pos.rules().end().repetition as usize;
     needed > 0 && path.iter().filter(|&&h| h == hash).count() + 1 >= needed
 }
 
+/// Whether a defence that repeats a position draws: not where a repetition must be claimed,
+/// since only the side to move (the attacker, after a defence) may claim it.
+fn defence_repetition_draws(pos: &Position<'_>) -> bool {
+    pos.rules().end().repetition_draw == RepetitionDraw::Automatic
+}
+
 /// Re-verifies that `proof` forces a goal for the side to move in `pos` within `turns` of its
 /// own turns, repetitions counted from `pos` on.
 ///
 /// # Errors
-/// The first place where the proof does not hold.
+/// The first place where the proof does not hold; [`ProofError::NoTurns`] for 0 turns.
 pub fn check(pos: &Position<'_>, proof: &Attack, turns: u32) -> Result<Checked, ProofError> {
+    if turns == 0 {
+        return Err(ProofError::NoTurns);
+    }
     let mut checker = Checker {
         attacker: pos.side(),
         start_score: pos.score()[pos.side().index()],
         path: vec![pos.hash()],
         done: Checked::default(),
     };
-    checker.attack(pos, proof, turns.max(1))?;
+    checker.attack(pos, proof, turns)?;
     Ok(checker.done)
 }
 
@@ -175,20 +211,27 @@ impl Checker {
         resolve(pos, text).map_err(|e| ProofError::BadTurn {
             turn: text.to_owned(),
             fen: pos.fen(),
-            why: e.to_string(),
+            why: notation_error(&e).to_string(),
         })
+    }
+
+    fn judge(&self, after: &Position<'_>) -> Option<bool> {
+        goal::judge(after, self.attacker, self.start_score)
     }
 
     fn attack(&mut self, pos: &Position<'_>, node: &Attack, k: u32) -> Result<(), ProofError> {
         let turn = Self::read(pos, &node.turn)?;
         let after = play_unchecked(pos, &turn);
-        let at = || (node.turn.clone(), pos.fen());
-        match judge(&after, self.attacker, self.start_score) {
+        let (text, fen) = (node.turn.clone(), pos.fen());
+        match self.judge(&after) {
             Some(true) => return Ok(()),
-            Some(false) => return Err(ProofError::GameEnds { turn: at().0, fen: at().1 }),
-            None if k == 1 => return Err(ProofError::NoGoal { turn: at().0, fen: at().1 }),
+            Some(false) => return Err(ended(text, fen, &after)),
+            None if k == 1 => return Err(ProofError::NoGoal { turn: text, fen }),
+            None if node.defences.is_empty() => {
+                return Err(ProofError::NotAGoal { turn: text, fen });
+            }
             None if repeats(pos, &self.path, after.hash()) => {
-                return Err(ProofError::Repetition { turn: at().0, fen: at().1 });
+                return Err(ProofError::Repetition { turn: text, fen });
             }
             None => {}
         }
@@ -198,6 +241,24 @@ impl Checker {
         checked
     }
 
+    /// The answers of `defences` by the hash of the position each leads to; a defence written
+    /// as conceding must concede.
+    fn answers<'d>(
+        &self,
+        pos: &Position<'_>,
+        defences: &'d [Defence],
+    ) -> Result<HashMap<u64, &'d Defence>, ProofError> {
+        let mut answers = HashMap::new();
+        for d in defences {
+            let after = play_unchecked(pos, &Self::read(pos, &d.turn)?);
+            if d.answer.is_none() && self.judge(&after) != Some(true) {
+                return Err(ProofError::NotConceded { turn: d.turn.clone(), fen: pos.fen() });
+            }
+            answers.insert(after.hash(), d);
+        }
+        Ok(answers)
+    }
+
     /// Every legal turn of the defender, played: each result must concede or be answered.
     fn defend(
         &mut self,
@@ -205,11 +266,7 @@ impl Checker {
         defences: &[Defence],
         k: u32,
     ) -> Result<(), ProofError> {
-        let mut answers: HashMap<u64, &Defence> = HashMap::new();
-        for d in defences {
-            let turn = Self::read(pos, &d.turn)?;
-            answers.insert(play_unchecked(pos, &turn).hash(), d);
-        }
+        let answers = self.answers(pos, defences)?;
         let turns = legal_turns(pos).map_err(|_| ProofError::TooManyTurns { fen: pos.fen() })?;
         if turns.is_empty() && pos.rules().end().no_moves == NoMoves::Draw {
             return Err(ProofError::NoTurn { fen: pos.fen() });
@@ -223,10 +280,10 @@ impl Checker {
                 continue;
             }
             let name = || crate::notation::turn::names::name(pos, turn);
-            match judge(&after, self.attacker, self.start_score) {
+            match self.judge(&after) {
                 Some(true) => continue,
-                Some(false) => return Err(ProofError::GameEnds { turn: name(), fen: pos.fen() }),
-                None if repeats(pos, &self.path, after.hash()) => {
+                Some(false) => return Err(ended(name(), pos.fen(), &after)),
+                None if defence_repetition_draws(pos) && repeats(pos, &self.path, after.hash()) => {
                     return Err(ProofError::Repetition { turn: name(), fen: pos.fen() });
                 }
                 None => {}
@@ -241,6 +298,15 @@ impl Checker {
             checked?;
         }
         Ok(())
+    }
+}
+
+/// The game ended after `turn` in `fen`, in `after`, without the attacker's goal.
+fn ended(turn: String, fen: String, after: &Position<'_>) -> ProofError {
+    match after.finished() {
+        Some(finished) => ProofError::GameEnds { turn, fen, finished },
+        // Unreachable: the judge found the game over.
+        None => ProofError::NoGoal { turn, fen },
     }
 }
 
@@ -264,28 +330,46 @@ fn prove_attack<'r>(
     k: u32,
 ) -> Result<Attack, ProofError> {
     let not_proved = || ProofError::NotProved { fen: pos.fen() };
-    let mut children = Vec::new();
-    solver.expand(pos, &mut children).map_err(|_| ProofError::TooManyTurns { fen: pos.fen() })?;
-    let scoring = children.iter().find(|c| solver.judge(&c.position) == Some(true)).copied();
-    let child = match scoring {
-        Some(c) => c,
-        None if k == 1 => return Err(not_proved()),
-        None => match solver.attack_value(pos, k) {
-            Val::Win(best) => {
-                *children.iter().find(|c| c.position.hash() == best).ok_or_else(not_proved)?
-            }
-            _ => return Err(not_proved()),
-        },
-    };
+    let (child, scores) = winning_child(solver, pos, k)?;
     let turn = first_turn(pos, &child).ok_or_else(not_proved)?;
     let name = crate::notation::turn::names::name(pos, &turn);
-    if scoring.is_some() {
+    if scores {
         return Ok(Attack { turn: name, defences: Vec::new() });
     }
     solver.enter(child.position.hash());
     let defences = prove_defences(solver, &child.position, k - 1);
     solver.leave();
     Ok(Attack { turn: name, defences: defences? })
+}
+
+/// The result the attacker to move in `pos` wins with, within `k` turns, and whether it
+/// scores at once. The last turn's goal is found without listing the position's turns (the
+/// checker reads that one turn alone); any earlier turn's position is listed as the search
+/// listed it.
+fn winning_child<'r>(
+    solver: &mut Solver<'r, '_>,
+    pos: &Position<'r>,
+    k: u32,
+) -> Result<(Child<'r>, bool), ProofError> {
+    let not_proved = || ProofError::NotProved { fen: pos.fen() };
+    let too_many = |_| ProofError::TooManyTurns { fen: pos.fen() };
+    if k == 1 {
+        let child = solver.scoring_child(pos).map_err(too_many)?.ok_or_else(not_proved)?;
+        return Ok((child, true));
+    }
+    let mut children = Vec::new();
+    solver.expand(pos, &mut children).map_err(too_many)?;
+    if let Some(&c) = children.iter().find(|c| solver.judge(&c.position) == Some(true)) {
+        return Ok((c, true));
+    }
+    match solver.attack_value(pos, k) {
+        Val::Win(best) => {
+            let child =
+                children.iter().find(|c| c.position.hash() == best).ok_or_else(not_proved)?;
+            Ok((*child, false))
+        }
+        _ => Err(not_proved()),
+    }
 }
 
 /// Every distinct result of the defender's turns, named by its turn with the fewest actions
@@ -330,5 +414,6 @@ fn prove_defences<'r>(
 /// A turn from `pos` to the result `child`: the one with the fewest actions.
 #[must_use]
 pub fn first_turn(pos: &Position<'_>, child: &Child<'_>) -> Option<Turn> {
-    shortest_turn(pos, child, MAX_TURNS + 2, None)
+    // The walk's bound is a listing's: any turn of a position the solver expands is found.
+    shortest_turn(pos, child, general::budget(), None)
 }

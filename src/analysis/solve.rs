@@ -15,6 +15,7 @@ use std::hash::BuildHasherDefault;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
+use crate::analysis::goal;
 use crate::analysis::proof::{Attack, ProofError};
 use crate::movegen::{Child, MAX_TURNS, Results, general};
 use crate::position::Position;
@@ -65,7 +66,7 @@ impl std::fmt::Display for Unknown {
             Unknown::TooManyTurns { fen } => write!(
                 f,
                 "the position {fen} has more than {MAX_TURNS} turns: too many to list, so its \
-                 defences cannot all be tried"
+                 turns cannot all be tried and proved"
             ),
             Unknown::Nodes(n) => write!(f, "gave up after {n} positions (the node bound)"),
             Unknown::Time => f.write_str("gave up when the time ran out"),
@@ -294,20 +295,18 @@ impl<'r, 'p> Solver<'r, 'p> {
             return None;
         }
         let mut children = Vec::new();
-        self.expand(pos, &mut children).ok()?;
-        // A goal in one is proved from the ball's squares alone, without its result's hash.
-        let scoring = children.iter().position(|c| self.judge(&c.position) == Some(true));
-        let chosen = children.iter().position(|c| c.position.hash() == best).or(scoring)?;
-        Some(children[chosen])
+        if self.expand(pos, &mut children).is_ok()
+            && let Some(chosen) = children.iter().find(|c| c.position.hash() == best)
+        {
+            return Some(*chosen);
+        }
+        self.scoring_child(pos).ok().flatten()
     }
 
-    /// Whether the game is over in `pos` for the attacker: Some(true) when it scored (or won),
-    /// Some(false) when the game ended otherwise, None when it goes on.
+    /// Whether the game is over in `pos` for the attacker: Some(true) when it scored a point,
+    /// Some(false) when the game ended otherwise, None when it goes on ([`goal::judge`]).
     pub(crate) fn judge(&self, pos: &Position<'_>) -> Option<bool> {
-        if pos.score()[self.attacker.index()] > self.start_score {
-            return Some(true);
-        }
-        pos.outcome().map(|o| o.winner() == Some(self.attacker))
+        goal::judge(pos, self.attacker, self.start_score)
     }
 
     /// Whether `hash`, played now, makes a position occur the times that draw.
@@ -359,6 +358,11 @@ impl<'r, 'p> Solver<'r, 'p> {
     }
 
     /// Every distinct result of `pos` in `out`, or why they cannot all be listed.
+    ///
+    /// A position with more than [`MAX_TURNS`] turns is refused even where its results could be
+    /// walked (many turns may share a result): a proof lists every turn of the defender's
+    /// positions and names a turn to each result it takes, and the checker lists them again,
+    /// so the search decides only what a proof can hold.
     pub(crate) fn expand(
         &mut self,
         pos: &Position<'r>,
@@ -368,10 +372,12 @@ impl<'r, 'p> Solver<'r, 'p> {
         let too_many = || Unknown::TooManyTurns { fen: pos.fen() };
         if pos.rules().tables().classic {
             self.results.fill(pos, out);
-            return if self.results.exhausted() { Err(too_many()) } else { Ok(()) };
+            let listed = !self.results.exhausted() && self.results.turns() <= MAX_TURNS;
+            return if listed { Ok(()) } else { Err(too_many()) };
         }
         out.clear();
-        let found = general::results(pos, general::budget()).map_err(|_| too_many())?;
+        let found =
+            general::results_within(pos, general::budget(), MAX_TURNS).map_err(|_| too_many())?;
         out.extend(found.into_iter().map(|r| Child {
             position: r.position,
             piece_move: r.piece_move.map(|m| (m.from, m.to)),
@@ -379,32 +385,47 @@ impl<'r, 'p> Solver<'r, 'p> {
         Ok(())
     }
 
-    /// Whether the attacker, to move in `pos`, scores with its next turn.
+    /// Whether the attacker, to move in `pos`, scores with its next turn: the hash of the
+    /// result where it does.
     fn scores_now(&mut self, pos: &Position<'r>) -> Result<Option<u64>, Unknown> {
-        if self.ball_only {
-            self.count_node()?;
-            let (me, rules) = (self.attacker, pos.rules());
-            // The walk stops at the first goal.
-            let scores = self.results.ball_squares_until(pos, |s| {
-                if rules.scorer(s) == Some(me) {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                }
-            });
-            let exhausted = self.results.exhausted();
-            if exhausted {
-                return Err(Unknown::TooManyTurns { fen: pos.fen() });
-            }
-            // The winning result's hash is found again when a proof names it.
-            return Ok(scores.then_some(0));
+        Ok(self.scoring_child(pos)?.map(|c| c.position.hash()))
+    }
+
+    /// A result of `pos` in which the attacker, to move, scores, if there is one. Where a goal
+    /// is read from the ball's squares alone, the walk stops at the first goal, so the position
+    /// may have more turns than kickoff lists: a proof names that one turn without a list.
+    pub(crate) fn scoring_child(
+        &mut self,
+        pos: &Position<'r>,
+    ) -> Result<Option<Child<'r>>, Unknown> {
+        if !self.ball_only {
+            let mut children = Vec::new();
+            self.expand(pos, &mut children)?;
+            return Ok(children.into_iter().find(|c| self.judge(&c.position) == Some(true)));
         }
-        let mut children = Vec::new();
-        self.expand(pos, &mut children)?;
-        Ok(children
-            .iter()
-            .find(|c| self.judge(&c.position) == Some(true))
-            .map(|c| c.position.hash()))
+        self.count_node()?;
+        let (me, rules) = (self.attacker, pos.rules());
+        let mut found = None;
+        self.results.each_until(pos, |piece_move, ball, _| {
+            if rules.scorer(ball) == Some(me) {
+                found = Some((piece_move, ball));
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        if self.results.exhausted() {
+            return Err(Unknown::TooManyTurns { fen: pos.fen() });
+        }
+        Ok(found.map(|(piece_move, ball)| {
+            let mut position = *pos;
+            if let Some((from, to)) = piece_move {
+                position.move_piece(from, to);
+            }
+            position.move_ball(ball);
+            position.end_turn();
+            Child { position, piece_move }
+        }))
     }
 
     fn buffer(&mut self) -> (Vec<Child<'r>>, Vec<(i32, usize)>) {
@@ -632,6 +653,9 @@ impl<'r, 'p> Solver<'r, 'p> {
             match self.judge(&c.position) {
                 Some(true) => {}
                 Some(false) => refuted = true,
+                // Where a repetition must be claimed, the attacker, to move after this defence,
+                // could play on; but it stood in that very position before with more turns
+                // left and no fewer options, so playing on gains it nothing: a draw either way.
                 None if self.repeats(pos, c.position.hash()) => {
                     self.repetitions += 1;
                     refuted = true;

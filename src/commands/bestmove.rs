@@ -6,11 +6,12 @@ use std::time::Duration;
 use serde::Serialize;
 
 use crate::cli::{Format, Start};
-use crate::commands::{Exit, load_variant, playable};
+use crate::commands::{Exit, in_play, load_variant};
 use kickoff::definition::LoadOptions;
 use kickoff::game::Game;
 use kickoff::movegen::play_unchecked;
 use kickoff::notation::turn::names::name;
+use kickoff::render::printable::excerpt;
 use kickoff::search::{DEFAULT_LEVEL, Limits, Searcher, goal_in};
 
 /// What the search found: the JSON document, and the text's lines.
@@ -51,7 +52,7 @@ pub fn run(request: &Request<'_>, options: LoadOptions) -> Exit {
         Ok(def) => def,
         Err(exit) => return exit,
     };
-    let pos = match playable(&def, request.variant, request.start) {
+    let pos = match in_play(&def, request.variant, request.start) {
         Ok(pos) => pos,
         Err(exit) => return exit,
     };
@@ -150,7 +151,8 @@ fn after_moves<'r>(
 ) -> Result<(kickoff::position::Position<'r>, Vec<u64>), String> {
     let mut game = Game::new("", pos, None);
     for (i, token) in moves.split_whitespace().enumerate() {
-        game.play_text(token).map_err(|e| format!("--moves: turn {} `{token}`: {e}", i + 1))?;
+        game.play_text(token)
+            .map_err(|e| format!("--moves: turn {} `{}`: {e}", i + 1, excerpt(token)))?;
     }
     // Every position but the current one (a game's hashes begin with its start).
     let past = game.hashes()[..game.plies().len()].to_vec();

@@ -7,6 +7,7 @@ use clap::CommandFactory;
 
 use crate::cli::Cli;
 use crate::commands::Exit;
+use kickoff::render::printable::{printable, printable_path};
 
 /// Prints the completion script of `shell`.
 pub fn completions(shell: clap_complete::Shell) -> Exit {
@@ -32,7 +33,7 @@ pub fn manpage(subcommand: Option<&str>) -> Exit {
             None => {
                 let names: Vec<&str> =
                     command.get_subcommands().map(clap::Command::get_name).collect();
-                eprintln!("error: kickoff has no subcommand {name}");
+                eprintln!("error: kickoff has no subcommand {}", printable(name));
                 eprintln!("  = help: the subcommands are: {}", names.join(", "));
                 return Exit::Usage;
             }
@@ -55,11 +56,11 @@ pub fn write_manpages(dir: &Path) -> Exit {
         match clap_mangen::Man::new(page).generate_to(dir) {
             Ok(path) => written.push(path),
             Err(e) => {
-                eprintln!("error: cannot write a manual page into {}: {e}", dir.display());
+                eprintln!("error: cannot write a manual page into {}: {e}", printable_path(dir));
                 return Exit::Usage;
             }
         }
     }
-    eprintln!("wrote {} manual pages into {}", written.len(), dir.display());
+    eprintln!("wrote {} manual pages into {}", written.len(), printable_path(dir));
     Exit::Success
 }

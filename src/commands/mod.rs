@@ -31,7 +31,7 @@ use kickoff::definition::{
 };
 use kickoff::game::record::Unembeddable;
 use kickoff::notation::record::Embedded;
-use kickoff::position::Position;
+use kickoff::position::{Finished, Position};
 use kickoff::render::printable::{make_rules_printable, printable};
 use kickoff::rules::{RandomSetup, Rules};
 use kickoff::setup::SetupNumber;
@@ -88,6 +88,7 @@ pub fn load_variant(arg: &str, options: LoadOptions) -> Result<Definition, Exit>
     let located = |sources: &Sources, diagnostics: &[Diagnostic]| print_all(sources, diagnostics);
     let def = finish_load(load_with(arg, options), located).inspect_err(|&exit| {
         if exit == Exit::Failure {
+            let arg = printable(arg);
             eprintln!(
                 "error: {arg} is not a valid definition (`kickoff validate {arg}` lists the problems)"
             );
@@ -108,7 +109,7 @@ pub fn load_embedded(file: &str, record: &str, embedded: &Embedded) -> Result<De
     };
     finish_load(load_text(file, &embedded.text), located).inspect_err(|&exit| {
         if exit == Exit::Failure {
-            eprintln!("error: the definition {file} carries is not valid");
+            eprintln!("error: the definition {} carries is not valid", printable(file));
         }
     })
 }
@@ -200,16 +201,36 @@ pub fn playable<'r>(
     unfinished(setup_or_fen(def, variant, start)?)
 }
 
-/// Refuses a finished position, saying why.
-fn unfinished(pos: Position<'_>) -> Result<Position<'_>, Exit> {
-    if pos.is_goal() {
-        eprintln!(
-            "error: the game is over in this position: the ball is on the goal square {}, so there are no turns",
-            pos.ball()
-        );
-        return Err(Exit::Failure);
+/// The position of `--setup N` or `--fen F` (default: the variant's start), printing any
+/// problem; a position where the game is over for any reason (a goal, a match won, the turn
+/// limit) is refused: the game has no turns there, and no goal can be forced.
+///
+/// # Errors
+/// Exit 1, the problem already printed.
+pub fn in_play<'r>(
+    def: &'r Definition,
+    variant: &str,
+    start: &Start,
+) -> Result<Position<'r>, Exit> {
+    let pos = setup_or_fen(def, variant, start)?;
+    match pos.finished() {
+        Some(finished) => Err(game_over(&finished)),
+        None => Ok(pos),
     }
-    Ok(pos)
+}
+
+/// Refuses a finished position (a goal, a match won, a royal piece captured), saying why.
+fn unfinished(pos: Position<'_>) -> Result<Position<'_>, Exit> {
+    match pos.finished().filter(|_| pos.is_goal()) {
+        Some(finished) => Err(game_over(&finished)),
+        None => Ok(pos),
+    }
+}
+
+/// Says why a position has no turns: how its game ended.
+fn game_over(finished: &Finished) -> Exit {
+    eprintln!("error: the game is over in this position ({finished}), so there are no turns");
+    Exit::Failure
 }
 
 /// The position of `--setup N` if given, else of `--fen` (default: the variant's start), finished
@@ -227,7 +248,10 @@ pub fn setup_or_fen<'r>(
     };
     let rules = &def.rules;
     let Some(random) = rules.random_setup() else {
-        eprintln!("error: {variant} has no random setup (no [setup.random] in its definition)");
+        eprintln!(
+            "error: {} has no random setup (no [setup.random] in its definition)",
+            printable(variant)
+        );
         return Err(Exit::Failure);
     };
     numbered_setup(rules, random, text).map(|(pos, _)| pos)

@@ -23,6 +23,7 @@ mod turns;
 
 pub use input::Input;
 
+use kickoff::render::printable::printable_path;
 use start::{RecordCheck, Saved, Started, pick_variant, read_saved, same_variant, start_game};
 
 /// What `kickoff play` was asked for.
@@ -74,7 +75,7 @@ pub fn run(request: &Request, options: LoadOptions) -> Exit {
         return exit;
     }
     if let Some(saved) = &loaded {
-        let file = saved.path.display().to_string();
+        let file = printable_path(&saved.path);
         crate::commands::replay::warn_if_changed(&file, &saved.parsed, &def);
     }
     let mut seats = match seats::seats(&def.rules, &request.white, &request.black, request.seed) {
@@ -128,7 +129,7 @@ fn definition(
     if request.variant.is_none()
         && let Some(saved) = loaded
     {
-        let file = saved.path.display().to_string();
+        let file = printable_path(&saved.path);
         if let Some(carried) = crate::commands::replay::carried(&file, &saved.text, &saved.parsed) {
             return carried;
         }

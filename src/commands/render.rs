@@ -9,6 +9,7 @@ use crate::commands::{Exit, load_variant, setup_or_fen};
 use kickoff::definition::{Definition, LoadOptions};
 use kickoff::game::record;
 use kickoff::position::Position;
+use kickoff::render::printable::{excerpt, printable, printable_path};
 use kickoff::render::svg::{Arrow, ArrowKind, Diagram, png, svg, turn_path};
 use kickoff::rules::Rules;
 use kickoff::square::Square;
@@ -74,9 +75,9 @@ fn from_record<'r>(
     path: &std::path::Path,
     turn: Option<usize>,
 ) -> Result<(Position<'r>, Vec<Arrow>, Vec<Square>), Exit> {
-    let shown = path.display().to_string();
+    let shown = printable_path(path);
     let text = read_record_file(path).map_err(|reason| {
-        eprintln!("error: cannot read {shown}: {reason}");
+        eprintln!("error: cannot read {shown}: {}", printable(&reason));
         Exit::Usage
     })?;
     let parsed = parse_record(&shown, &text)?;
@@ -107,14 +108,17 @@ fn parse_arrows(rules: &Rules, list: &str) -> Result<Vec<Arrow>, String> {
             .board()
             .squares()
             .find(|s| s.to_string() == name)
-            .ok_or_else(|| format!("`{name}` is not a square of this board"))
+            .ok_or_else(|| format!("`{}` is not a square of this board", excerpt(name)))
     };
     list.split_whitespace()
         .map(|item| {
             let (from, to, kind) = match (item.split_once('-'), item.split_once('>')) {
                 (Some((a, b)), None) => (a, b, ArrowKind::Move),
                 (None, Some((a, b))) => (a, b, ArrowKind::Kick),
-                _ => return Err(format!("`{item}` is not an arrow: write e5-h8 or e5>h8")),
+                _ => {
+                    let item = excerpt(item);
+                    return Err(format!("`{item}` is not an arrow: write e5-h8 or e5>h8"));
+                }
             };
             Ok(Arrow { from: square(from)?, to: square(to)?, kind })
         })
@@ -127,7 +131,7 @@ fn write_out(request: &Request, bytes: &[u8]) -> Result<(), Exit> {
         return std::fs::write(path, bytes).map_err(|e| {
             eprintln!(
                 "error: cannot write {}: {}",
-                path.display(),
+                printable_path(path),
                 kickoff::text_file::io_reason(&e)
             );
             Exit::Failure

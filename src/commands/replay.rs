@@ -18,7 +18,7 @@ pub fn run(file: &str, variant: Option<&str>, options: LoadOptions) -> Exit {
     let text = match read_record_file(Path::new(file)) {
         Ok(text) => text,
         Err(reason) => {
-            eprintln!("error: cannot read {file}: {reason}");
+            eprintln!("error: cannot read {}: {}", printable(file), printable(&reason));
             return Exit::Usage;
         }
     };
@@ -61,11 +61,14 @@ fn named(
     let name = match (variant, parsed.tag("Variant")) {
         (Some(given), _) => given.to_owned(),
         (None, Some(tag)) => record_variant(Path::new(file), tag, options).map_err(|message| {
-            eprintln!("error: {file}: {message}");
+            eprintln!("error: {}: {message}", printable(file));
             Exit::Failure
         })?,
         (None, None) => {
-            eprintln!("error: {file} names no variant (no Variant tag); pass --variant VARIANT");
+            eprintln!(
+                "error: {} names no variant (no Variant tag); pass --variant VARIANT",
+                printable(file)
+            );
             return Err(Exit::Usage);
         }
     };
@@ -165,8 +168,9 @@ pub fn warn_if_changed(file: &str, record: &RecordText, def: &Definition) {
     let Some(saved) = record.tag("VariantHash") else { return };
     if saved != record::definition_hash(&def.sources) {
         eprintln!(
-            "warning: {file}: the definition of {} changed since the game was saved (its \
+            "warning: {}: the definition of {} changed since the game was saved (its \
              VariantHash differs); the turns are checked under the definition as it is now",
+            printable(file),
             def.rules.info().name
         );
     }
@@ -197,7 +201,7 @@ pub fn report_broken(file: &str, text: &str, error: &RecordError) {
         RecordError::Turn { span, .. } | RecordError::AfterEnd { span, .. } => {
             print_at(file, text, span, &error.to_string(), None);
         }
-        _ => eprintln!("error: {file}: {}", printable(&error.to_string())),
+        _ => eprintln!("error: {}: {}", printable(file), printable(&error.to_string())),
     }
 }
 

@@ -5,6 +5,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 
 use crate::commands::Exit;
+use kickoff::render::printable::printable_path;
 use kickoff::web::{Config, default_games_folder, serve};
 
 /// What `serve` was asked.
@@ -32,7 +33,7 @@ pub fn run(request: Request) -> Exit {
     let folder = config.games.clone();
     let open = request.open;
     let ready = |url: &str| {
-        println!("kickoff serves {url} (games saved in {})", folder.display());
+        println!("kickoff serves {url} (games saved in {})", printable_path(&folder));
         if open && let Err(e) = open::that_detached(url) {
             eprintln!("warning: could not open a browser: {e}");
         }

@@ -5,6 +5,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::commands::{Exit, load_variant};
 use kickoff::definition::LoadOptions;
+use kickoff::render::printable::printable;
 use kickoff::rules::{RandomSetup, Rules};
 use kickoff::setup::{self, SetupNumber};
 
@@ -31,7 +32,10 @@ pub fn run(variant: &str, request: &Request, options: LoadOptions) -> Exit {
     };
     let rules = &def.rules;
     let Some(random) = rules.random_setup() else {
-        eprintln!("error: {variant} has no random setup (no [setup.random] in its definition)");
+        eprintln!(
+            "error: {} has no random setup (no [setup.random] in its definition)",
+            printable(variant)
+        );
         return Exit::Failure;
     };
     let independent = request.asymmetric || setup::independent_by_default(random);

@@ -10,12 +10,18 @@ use serde::{Deserialize, Serialize};
 
 use crate::cli::{Format, Start};
 use crate::commands::progress::terminal_bar;
-use crate::commands::{Exit, load_variant, playable};
+use crate::commands::{Exit, in_play, load_variant};
+use kickoff::analysis::goal::point;
 use kickoff::analysis::proof::first_turn;
 use kickoff::analysis::{Attack, SolveLimits, Solver, Verdict, check};
 use kickoff::definition::LoadOptions;
-use kickoff::notation::turn::names::name;
+use kickoff::movegen::{Turn, play_unchecked};
+use kickoff::notation::turn::names::{name, resolve};
 use kickoff::position::Position;
+use kickoff::render::printable::{
+    MAX_FEN_SHOWN, excerpt, excerpt_within, printable, printable_path,
+};
+use kickoff::side::Side;
 
 /// What `kickoff solve` was asked for.
 #[derive(Clone, Debug, Default)]
@@ -66,7 +72,7 @@ pub fn run(request: &Request, options: LoadOptions) -> Exit {
         Ok(def) => def,
         Err(exit) => return exit,
     };
-    let pos = match playable(&def, &request.variant, &request.start) {
+    let pos = match in_play(&def, &request.variant, &request.start) {
         Ok(pos) => pos,
         Err(exit) => return exit,
     };
@@ -85,30 +91,29 @@ fn run_solve(pos: &Position<'_>, request: &Request) -> Exit {
     solver.on_progress(&mut report);
     let solution = solver.solve(pos, request.turns);
     let turn = solution.first.and_then(|c| first_turn(pos, &c)).map(|t| name(pos, &t));
-    let proof = match solution.turns {
-        Some(k) => match solver.proof(pos, k) {
-            Ok(proof) => Some(proof),
-            Err(e) => {
-                bar.finish_and_clear();
-                eprintln!("error: the win was found but its proof could not be written: {e}");
-                return Exit::Failure;
-            }
-        },
-        None => None,
-    };
+    let proved = solution.turns.map(|k| proved(&mut solver, pos, k));
     let nodes = solver.nodes();
     drop(solver);
     bar.finish_and_clear();
-    let doc = Document {
+    let mut doc = Document {
         verdict: solution.verdict,
         turns: solution.turns,
         turn,
-        proof,
+        proof: None,
         reason: solution.unknown.map(|u| u.to_string()),
         fen: pos.fen(),
         minimal: solution.minimal,
         nodes,
     };
+    match proved {
+        Some(Ok(proof)) => doc.proof = Some(proof),
+        // A win is said only with a proof that checks.
+        Some(Err(why)) => {
+            doc = Document { verdict: Verdict::Unknown, reason: Some(why), ..doc };
+            (doc.turns, doc.turn, doc.minimal) = (None, None, false);
+        }
+        None => {}
+    }
     let written = match request.format.unwrap_or(Format::Text) {
         Format::Json => print_json(&doc),
         Format::Text => print_text(pos, request.turns, &doc, solution.time),
@@ -120,6 +125,18 @@ fn run_solve(pos: &Position<'_>, request: &Request) -> Exit {
         return Exit::Failure;
     }
     Exit::Success
+}
+
+/// The proof of the win `solver` found within `k` turns, written and checked again by the
+/// checker; otherwise why the win cannot be claimed.
+fn proved<'r>(solver: &mut Solver<'r, '_>, pos: &Position<'r>, k: u32) -> Result<Attack, String> {
+    let proof = solver.proof(pos, k).map_err(|e| {
+        format!("a win within {k} turns was found, but its proof could not be written: {e}")
+    })?;
+    check(pos, &proof, k).map_err(|e| {
+        format!("a win within {k} turns was found, but its proof does not check: {e}")
+    })?;
+    Ok(proof)
 }
 
 /// A spinner on a terminal's stderr, hidden elsewhere.
@@ -167,7 +184,7 @@ fn print_text(
                 "proof ({} turns written; each defence, then the answer that wins):",
                 proof.size()
             )?;
-            write_tree(&mut out, proof, 1)?;
+            write_tree(&mut out, pos, proof, 1)?;
         }
         (Verdict::Unknown, _) => {
             writeln!(out, "unknown: {}", doc.reason.as_deref().unwrap_or("the limits ran out"))?;
@@ -181,24 +198,53 @@ fn print_text(
     out.flush()
 }
 
-/// The proof as an indented tree: the attacker's turn, then each defence with its answer.
-fn write_tree(out: &mut impl Write, node: &Attack, depth: usize) -> std::io::Result<()> {
+/// The proof as an indented tree: the attacker's turn, then each defence with its answer;
+/// each goal is named as the game has it (a goal, an own goal, a royal piece captured, with the
+/// score in a match), read again from the position it is played in.
+fn write_tree(
+    out: &mut impl Write,
+    pos: &Position<'_>,
+    node: &Attack,
+    depth: usize,
+) -> std::io::Result<()> {
     let pad = "  ".repeat(depth);
-    let goal = if node.defences.is_empty() { "  (goal)" } else { "" };
-    writeln!(out, "{pad}{}{goal}", node.turn)?;
+    let attacker = pos.side();
+    let Ok(turn) = resolve(pos, &node.turn) else {
+        return writeln!(out, "{pad}{}", excerpt(&node.turn));
+    };
+    if node.defences.is_empty() {
+        return writeln!(out, "{pad}{}  ({})", node.turn, point_words(pos, &turn, attacker));
+    }
+    writeln!(out, "{pad}{}", node.turn)?;
+    let after = play_unchecked(pos, &turn);
     for d in &node.defences {
+        let Ok(defence) = resolve(&after, &d.turn) else {
+            writeln!(out, "{pad}  if {}:", excerpt(&d.turn))?;
+            continue;
+        };
+        let reached = play_unchecked(&after, &defence);
         match &d.answer {
-            None => writeln!(out, "{pad}  if {}: own goal", d.turn)?,
+            None => {
+                writeln!(out, "{pad}  if {}: {}", d.turn, point_words(&after, &defence, attacker))?;
+            }
             Some(answer) if answer.defences.is_empty() => {
-                writeln!(out, "{pad}  if {}: {}  (goal)", d.turn, answer.turn)?;
+                let words = resolve(&reached, &answer.turn)
+                    .map(|t| point_words(&reached, &t, attacker))
+                    .unwrap_or_default();
+                writeln!(out, "{pad}  if {}: {}  ({words})", d.turn, answer.turn)?;
             }
             Some(answer) => {
                 writeln!(out, "{pad}  if {}:", d.turn)?;
-                write_tree(out, answer, depth + 2)?;
+                write_tree(out, &reached, answer, depth + 2)?;
             }
         }
     }
     Ok(())
+}
+
+/// How `turn` in `pos` scores for `attacker`, for a proof's leaf.
+fn point_words(pos: &Position<'_>, turn: &Turn, attacker: Side) -> String {
+    point(pos, turn, attacker).map_or_else(|| "no goal".to_owned(), |p| p.to_string())
 }
 
 /// The largest proof file `--check` reads (a proof of three turns is a few megabytes at most).
@@ -206,26 +252,29 @@ const MAX_PROOF_SIZE: u64 = 64 << 20;
 
 /// Re-verifies a proof file against the position with the turn generator alone.
 fn run_check(pos: &Position<'_>, path: &Path, turns: u32) -> Exit {
+    let shown = printable_path(path);
     let text = match kickoff::text_file::read_limited(path, MAX_PROOF_SIZE, "proofs") {
         Ok(text) => text,
         Err(e) => {
-            eprintln!("error: cannot read {}: {e}", path.display());
+            eprintln!("error: cannot read {shown}: {}", printable(&e.to_string()));
             return Exit::Usage;
         }
     };
     let doc: Document = match serde_json::from_str(&text) {
         Ok(doc) => doc,
         Err(e) => {
-            eprintln!("error: {} is not a proof: {e}", path.display());
+            // The message may quote the file (an unknown field's name).
+            eprintln!("error: {shown} is not a proof: {}", excerpt_within(&e.to_string(), 200));
             return Exit::Failure;
         }
     };
     if !doc.fen.is_empty() && doc.fen != pos.fen() {
-        eprintln!("error: the proof is for {}, not for {}", doc.fen, pos.fen());
+        let theirs = excerpt_within(&doc.fen, MAX_FEN_SHOWN);
+        eprintln!("error: the proof is for {theirs}, not for {}", pos.fen());
         return Exit::Failure;
     }
     let Some(proof) = doc.proof.filter(|_| doc.verdict == Verdict::Win) else {
-        eprintln!("error: {} holds no proof of a win (its verdict is not \"win\")", path.display());
+        eprintln!("error: {shown} holds no proof of a win (its verdict is not \"win\")");
         return Exit::Failure;
     };
     let within = doc.turns.unwrap_or(turns).min(turns);

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::cli::{Format, Start};
 use crate::commands::texts::Texts;
-use crate::commands::{Exit, load_variant, playable};
+use crate::commands::{Exit, in_play, load_variant};
 use kickoff::definition::LoadOptions;
 use kickoff::movegen::{check_turn_count, each_legal_turn, play_unchecked};
 use kickoff::notation::turn::names::Namer;
@@ -91,7 +91,7 @@ pub fn run(variant: &str, start: &Start, format: Format, options: LoadOptions) -
         Ok(def) => def,
         Err(exit) => return exit,
     };
-    let pos = match playable(&def, variant, start) {
+    let pos = match in_play(&def, variant, start) {
         Ok(pos) => pos,
         Err(exit) => return exit,
     };

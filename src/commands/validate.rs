@@ -9,6 +9,7 @@ use kickoff::definition::{
     self, Definition, Diagnostic, JsonDiagnostic, LoadError, LoadOptions, Sources,
 };
 use kickoff::lint::simulate;
+use kickoff::render::printable::printable;
 
 /// Checks each file and prints what it finds.
 pub fn run(
@@ -48,7 +49,7 @@ pub fn run(
             Format::Text => print_text(file, &sources, &diagnostics),
         }
         if let (Some(games), Format::Text) = (quiet_games, format) {
-            println!("{file}: {}: no warning", plural(games, "random game"));
+            println!("{}: {}: no warning", printable(file), plural(games, "random game"));
         }
     }
     if format == Format::Json {
@@ -91,7 +92,7 @@ fn print_text(file: &str, sources: &Sources, diagnostics: &[Diagnostic]) {
         (e, 0) => format!("invalid, {}", plural(e, "error")),
         (e, w) => format!("invalid, {}, {}", plural(e, "error"), plural(w, "warning")),
     };
-    println!("{file}: {verdict}");
+    println!("{}: {verdict}", printable(file));
 }
 
 fn plural(n: usize, word: &str) -> String {

@@ -42,6 +42,12 @@ pub enum Ending {
     Repetition,
     /// `end.max_turns` turns were played.
     TurnLimit,
+    /// `end.max_turns` turns of a match were played and `winner` had more goals: it wins the
+    /// match without a goal to end it.
+    OnGoals {
+        /// The side with more goals.
+        winner: Side,
+    },
     /// The side to move has no legal turn, and `end.no_moves = "draw"`.
     NoMoves,
     /// A side resigned.
@@ -79,8 +85,10 @@ impl Ending {
     pub fn result(self) -> GameResult {
         match self {
             Ending::Goal { winner: Side::White, .. }
+            | Ending::OnGoals { winner: Side::White }
             | Ending::Resignation { loser: Side::Black } => GameResult::WhiteWins,
             Ending::Goal { winner: Side::Black, .. }
+            | Ending::OnGoals { winner: Side::Black }
             | Ending::Resignation { loser: Side::White } => GameResult::BlackWins,
             Ending::Repetition
             | Ending::TurnLimit
@@ -99,7 +107,7 @@ impl Ending {
             Ending::Goal { own_goal: false, .. } => "goal",
             Ending::Goal { own_goal: true, .. } => "own goal",
             Ending::Repetition => "repetition",
-            Ending::TurnLimit => "turn limit",
+            Ending::TurnLimit | Ending::OnGoals { .. } => "turn limit",
             Ending::NoMoves => "no moves",
             Ending::Resignation { .. } => "resignation",
             Ending::Agreement => "agreement",
@@ -121,6 +129,9 @@ impl fmt::Display for Ending {
             }
             Ending::Repetition => f.write_str("draw by repetition"),
             Ending::TurnLimit => f.write_str("draw: the turn limit is reached"),
+            Ending::OnGoals { winner } => {
+                write!(f, "{} wins the match on goals at the turn limit", winner.name())
+            }
             Ending::NoMoves => f.write_str("draw: the side to move has no legal turn"),
             Ending::Resignation { loser } => write!(f, "{} resigns", loser.name()),
             Ending::Agreement => f.write_str("draw by agreement"),
@@ -312,7 +323,7 @@ impl<'r> Game<'r> {
             Some(Outcome::RoyalCaptured { winner } | Outcome::Match { winner }) => {
                 Some(Ending::Goal { winner, own_goal: false })
             }
-            Some(Outcome::MostGoals { winner }) => Some(Ending::Goal { winner, own_goal: false }),
+            Some(Outcome::MostGoals { winner }) => Some(Ending::OnGoals { winner }),
             Some(Outcome::TurnLimit) => Some(Ending::TurnLimit),
             Some(Outcome::Repetition) => Some(Ending::Repetition),
             None if self.repeated() && !self.repetition_is_claimed() => Some(Ending::Repetition),
@@ -458,6 +469,20 @@ fn label_of(turns: u32, side: Side) -> String {
 mod tests {
     use super::*;
     use crate::definition::load_shipped;
+
+    #[test]
+    fn a_match_won_at_the_turn_limit_is_won_on_goals_not_by_one() {
+        let def = crate::definition::load("tests/data/solve/boyer-match.toml").unwrap();
+        let fen = "rnbq1kbnr/9/9/9/4a4/9/9/9/RNBQ1KBNR w 9 1-0";
+        let start = Position::from_fen(&def.rules, fen).unwrap();
+        let mut game = Game::new("boyer-match", start, None);
+        game.play_text("Ra2").unwrap();
+        let ending = game.ending().unwrap();
+        assert_eq!(ending, Ending::OnGoals { winner: Side::White });
+        assert_eq!(ending.result(), GameResult::WhiteWins);
+        assert_eq!(ending.tag(), "turn limit");
+        assert_eq!(ending.to_string(), "White wins the match on goals at the turn limit");
+    }
 
     #[test]
     fn play_undo_redo_and_endings() {

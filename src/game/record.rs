@@ -17,12 +17,11 @@ use crate::game::{Ending, Game, GameError, GameResult, Ply, move_label};
 use crate::notation::ParseError;
 use crate::notation::record::{EMBEDDED, RecordText, TurnToken, escape};
 use crate::notation::turn::names::{NotationError, resolve};
-use crate::position::{FenError, Position};
+use crate::position::{FenError, Finished, Position};
 use crate::render::printable::{excerpt, notation_error, printable};
 use crate::rules::Rules;
 use crate::setup::{self, SetupNumber};
 use crate::side::Side;
-use crate::square::Square;
 
 mod save;
 mod variant;
@@ -179,11 +178,9 @@ pub enum RecordError {
     /// The `FEN` tag is not a position of the variant.
     #[error("the FEN tag is not a position of this variant: {}", printable(&.0.to_string()))]
     BadFen(FenError),
-    /// The `FEN` tag's position is finished: the ball is on a goal square.
-    #[error(
-        "the FEN tag puts the ball on the goal square {0}: a game cannot start from a finished position"
-    )]
-    FinishedStart(Square),
+    /// The `FEN` tag's position is finished: a goal, a match won, a royal piece captured.
+    #[error("the FEN tag's game is over ({0}): a game cannot start from a finished position")]
+    FinishedStart(Finished),
     /// The `SetupNumber` tag is not a setup of the variant.
     #[error("the SetupNumber tag: {0}")]
     BadSetup(String),
@@ -244,8 +241,8 @@ fn start<'r>(
     };
     if let Some(fen) = record.tag("FEN") {
         let pos = Position::from_fen(rules, fen).map_err(RecordError::BadFen)?;
-        if pos.is_goal() {
-            return Err(RecordError::FinishedStart(pos.ball()));
+        if let Some(finished) = pos.finished().filter(|_| pos.is_goal()) {
+            return Err(RecordError::FinishedStart(finished));
         }
         return Ok((pos, number.map(|(n, _)| n)));
     }
@@ -386,6 +383,7 @@ mod tests {
     use super::*;
     use crate::definition::load_shipped;
     use crate::notation::record::parse;
+    use crate::square::Square;
 
     #[test]
     fn write_then_read_gives_the_same_game() {
@@ -496,6 +494,12 @@ mod tests {
         let rules = load_shipped("boyer-1951").unwrap().rules;
         let text = "[SetUp \"1\"]\n[FEN \"rnbqakbnr/9/9/9/9/9/9/9/RNBQ1KBNR w 0\"]\n1. Nc3 *";
         let error = read(&rules, "boyer-1951", &parse(text).unwrap()).unwrap_err().error;
-        assert_eq!(error, RecordError::FinishedStart(Square::at(4, 8)));
+        let RecordError::FinishedStart(finished) = error else { panic!("{error}") };
+        assert_eq!(finished.ball, Square::at(4, 8));
+        assert_eq!(
+            error.to_string(),
+            "the FEN tag's game is over (White has scored by an own goal of Black, the ball on \
+             e9): a game cannot start from a finished position"
+        );
     }
 }

@@ -156,12 +156,27 @@ pub struct Outcome<'r> {
 /// # Errors
 /// More states than `budget`.
 pub fn results<'r>(pos: &Position<'r>, budget: u64) -> Result<Vec<Outcome<'r>>, TooManyTurns> {
+    results_within(pos, budget, u64::MAX)
+}
+
+/// [`results`], unless the turns number more than `max_turns`: the walk stops as soon as they
+/// do, so a position of far more turns than are wanted is refused quickly.
+///
+/// # Errors
+/// More states than `budget`, or more turns than `max_turns`.
+pub fn results_within<'r>(
+    pos: &Position<'r>,
+    budget: u64,
+    max_turns: u64,
+) -> Result<Vec<Outcome<'r>>, TooManyTurns> {
     let mut found = Found { out: Vec::new(), index: HashKeyMap::default() };
-    each_end(pos, budget, |mid, n, first| {
+    let mut turns = 0u64;
+    let over = each_end(pos, budget, |mid, n, first| {
         found.add(mid, n, first);
-        false
+        turns = turns.saturating_add(n);
+        turns > max_turns
     })?;
-    Ok(found.out)
+    if over { Err(TooManyTurns) } else { Ok(found.out) }
 }
 
 /// Calls `visit` with every state a turn of `pos` may end in, once each, with the number of

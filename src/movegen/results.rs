@@ -32,6 +32,8 @@ pub struct Results<'r> {
     scratch: Box<Histogram>,
     /// Whether the last walk ran out of its steps (or was stopped by the deadline).
     exhausted: bool,
+    /// The turns of the last position filled (saturating).
+    turns: u64,
 }
 
 impl Default for Results<'_> {
@@ -55,6 +57,7 @@ impl<'r> Results<'r> {
             base: Box::new(Histogram::new()),
             scratch: Box::new(Histogram::new()),
             exhausted: false,
+            turns: 0,
         }
     }
 
@@ -85,6 +88,14 @@ impl<'r> Results<'r> {
     #[must_use]
     pub fn exhausted(&self) -> bool {
         self.exhausted
+    }
+
+    /// The number of turns that lead to the results [`Results::fill`] gave last (the forced
+    /// pass counted as one turn): a walk counts results, and a position may have far more
+    /// turns than results, more than [`MAX_TURNS`] with a walk well within its steps.
+    #[must_use]
+    pub fn turns(&self) -> u64 {
+        self.turns
     }
 
     /// Walks every turn of `pos`, calling `each` with every distinct (piece move, final ball
@@ -152,6 +163,7 @@ impl<'r> Results<'r> {
     pub fn fill(&mut self, pos: &Position<'r>, out: &mut Vec<Child<'r>>) {
         out.clear();
         self.exhausted = false;
+        self.turns = 0;
         if pos.is_goal() {
             return;
         }
@@ -162,13 +174,16 @@ impl<'r> Results<'r> {
                 self.exhausted = true;
                 return;
             };
+            self.turns = found.iter().fold(0, |all, r| all.saturating_add(r.turns));
             out.extend(found.into_iter().map(|r| Child {
                 position: r.position,
                 piece_move: r.piece_move.map(|m| (m.from, m.to)),
             }));
             return;
         }
-        let any = self.each(pos, |piece_move, ball, _| {
+        let mut turns = 0u64;
+        let any = self.each(pos, |piece_move, ball, n| {
+            turns = turns.saturating_add(n);
             let mut position = *pos;
             if let Some((from, to)) = piece_move {
                 position.move_piece(from, to);
@@ -177,10 +192,12 @@ impl<'r> Results<'r> {
             position.end_turn();
             out.push(Child { position, piece_move });
         });
+        self.turns = turns;
         if !any {
             let mut position = *pos;
             position.end_turn();
             out.push(Child { position, piece_move: None });
+            self.turns = 1;
         }
     }
 
@@ -258,5 +275,36 @@ mod tests {
         results.fill(&start, &mut Vec::new());
         results.ball_squares(&scored, &mut Vec::new());
         assert!(!results.exhausted());
+    }
+
+    #[test]
+    fn turns_are_counted_as_the_turn_count_counts_them() {
+        let near2m = crate::definition::load("tests/data/hostile/near2m.toml").unwrap();
+        let positions = [
+            ("boyer-1951", "rnbq1kbnr/9/9/9/4a4/9/9/9/RNBQ1KBNR w 0"),
+            ("vchess", "rnbq1knbr/9/9/9/4a4/9/9/9/RNBQ1KNBR w 0"),
+            ("boyer-1951", "k8/9/9/9/4a4/9/9/9/K8 w 7"),
+            ("chessball-1957", ""),
+            ("vchess-ball", ""),
+        ];
+        for (variant, fen) in positions {
+            let def = crate::definition::load(variant).unwrap();
+            let pos = if fen.is_empty() {
+                Position::start(&def.rules)
+            } else {
+                Position::from_fen(&def.rules, fen).unwrap()
+            };
+            let mut results = Results::new();
+            results.fill(&pos, &mut Vec::new());
+            let counted = crate::movegen::check_turn_count(&pos).unwrap();
+            assert_eq!(results.turns(), counted, "{variant} {fen}");
+        }
+        // Just under the limit: far fewer results than turns.
+        let pos = Position::start(&near2m.rules);
+        let mut results = Results::new();
+        let mut out = Vec::new();
+        results.fill(&pos, &mut out);
+        assert_eq!(results.turns(), 1_997_829);
+        assert!(out.len() < 100_000, "{} results", out.len());
     }
 }

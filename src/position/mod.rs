@@ -6,6 +6,7 @@
 //! [`Rules`] it was checked against. It is small and cheap to copy, so that turn generation and
 //! perft copy positions instead of undoing turns.
 
+mod finished;
 pub mod setup;
 pub(crate) mod zobrist;
 
@@ -16,6 +17,7 @@ use crate::rules::{BallMode, PieceKind, Rules};
 use crate::side::Side;
 use crate::square::{SQUARES, Square};
 use crate::square_set::SquareSet;
+pub use finished::Finished;
 pub use setup::{Placement, place};
 use zobrist::{BLACK_TO_MOVE, EXTRA_KEYS, NO_GOAL_YET, SCORE_KEYS, SQUARE_KEYS};
 

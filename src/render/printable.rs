@@ -22,15 +22,27 @@ pub fn printable(text: &str) -> Cow<'_, str> {
     Cow::Owned(text.chars().map(|c| if is_unsafe(c) { stand_in(c) } else { c }).collect())
 }
 
+/// The most characters of a position text (a FEN) from a file echoed back in a message: the
+/// longest a position may be.
+pub const MAX_FEN_SHOWN: usize = 1000;
+
 /// `text` as [`printable`], on one line (newlines and tabs replaced too) and cut to
 /// [`MAX_SHOWN`] characters with `…`: how a typed turn or a record's token is echoed.
 #[must_use]
 pub fn excerpt(text: &str) -> Cow<'_, str> {
-    let long = text.chars().nth(MAX_SHOWN).is_some();
+    excerpt_within(text, MAX_SHOWN)
+}
+
+/// [`excerpt`] cut to `max` characters (at least 1) rather than [`MAX_SHOWN`]: for a message or
+/// a position from a file, longer than a token but no less hostile.
+#[must_use]
+pub fn excerpt_within(text: &str, max: usize) -> Cow<'_, str> {
+    let max = max.max(1);
+    let long = text.chars().nth(max).is_some();
     if !long && !text.chars().any(|c| c.is_control() || is_unsafe(c)) {
         return Cow::Borrowed(text);
     }
-    let kept = if long { MAX_SHOWN - 1 } else { MAX_SHOWN };
+    let kept = if long { max - 1 } else { max };
     let mut out: String =
         text.chars().take(kept).map(|c| if c.is_control() { stand_in(c) } else { c }).collect();
     out = printable(&out).into_owned();
@@ -38,6 +50,13 @@ pub fn excerpt(text: &str) -> Cow<'_, str> {
         out.push('…');
     }
     Cow::Owned(out)
+}
+
+/// A path as messages show it: [`printable`], since a file's name is text like any other
+/// (a folder of records may hold a name made to drive the terminal).
+#[must_use]
+pub fn printable_path(path: impl AsRef<std::path::Path>) -> String {
+    printable(&path.as_ref().display().to_string()).into_owned()
 }
 
 /// A rendered diagnostic with the C1 control characters (`U+009B` acts as ESC `[` on some

@@ -7,6 +7,7 @@
 //! once.
 
 use crate::position::{Placement, Position};
+use crate::render::printable::excerpt;
 use crate::rules::{BlackSetup, PieceKind, RandomSetup, Rules};
 use crate::side::Side;
 use crate::square::Square;
@@ -280,12 +281,14 @@ impl SetupNumber {
     /// # Errors
     /// Text that is not a number or a pair, or a single number when Black is independent.
     pub fn parse(text: &str, independent: bool) -> Result<Self, BadSetupNumber> {
-        let number =
-            |s: &str| s.trim().parse::<u128>().map_err(|_| BadSetupNumber(text.to_owned()));
+        // The text may come from a record: its message shows an excerpt.
+        let shown = || excerpt(text).into_owned();
+        let number = |s: &str| s.trim().parse::<u128>().map_err(|_| BadSetupNumber(shown()));
         match text.split_once('/') {
             Some((w, b)) => Ok(SetupNumber { white: number(w)?, black: Some(number(b)?) }),
             None if independent => Err(BadSetupNumber(format!(
-                "{text} (Black is drawn independently here, so a setup is numbered N/M)"
+                "{} (Black is drawn independently here, so a setup is numbered N/M)",
+                shown()
             ))),
             None => Ok(SetupNumber { white: number(text)?, black: None }),
         }
@@ -301,7 +304,7 @@ impl std::fmt::Display for SetupNumber {
     }
 }
 
-/// A setup number that cannot be read.
+/// A setup number that cannot be read: its text (an excerpt of what was written) and why.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("bad setup number {0}: write N, or N/M when Black is drawn independently")]
 pub struct BadSetupNumber(pub String);

@@ -22,6 +22,7 @@ use kickoff::game::record::{self, save_atomically};
 use kickoff::game::{Ending, Game, GameResult};
 use kickoff::movegen::{Turn, play_unchecked};
 use kickoff::position::Position;
+use kickoff::render::printable::{printable, printable_path};
 use kickoff::search::{
     ENTRY_BYTES, Limits, Player, Searcher, TABLE_BITS, greedy_turn, random_turn,
 };
@@ -116,7 +117,7 @@ pub fn run(request: &Request<'_>, options: LoadOptions) -> Exit {
     if let Some(dir) = request.records
         && let Err(e) = std::fs::create_dir_all(dir)
     {
-        eprintln!("error: cannot create the folder {}: {e}", dir.display());
+        eprintln!("error: cannot create the folder {}: {e}", printable_path(dir));
         return Exit::Usage;
     }
     if let Some(dir) = request.records
@@ -200,7 +201,7 @@ impl Records<'_> {
         game.variant_hash = Some(self.hash.clone());
         game.definition.clone_from(&self.carried);
         if let Err(e) = save_atomically(&path, &record::write_at(game, &path)) {
-            bar.suspend(|| eprintln!("error: cannot write {}: {e}", path.display()));
+            bar.suspend(|| eprintln!("error: cannot write {}: {e}", printable_path(&path)));
         }
     }
 }
@@ -519,6 +520,7 @@ fn print_table(
     let p = if n == 0 { 0.5 } else { (w as f64 + d as f64 / 2.0) / n as f64 };
     let (lo, hi) = wilson(p, n as f64);
     let first = players[0].to_string();
+    let variant = printable(variant);
     println!("{variant}: {first} vs {}, {n} games, colours alternating", players[1]);
     if let Some(ms) = request.movetime {
         println!("engines think {ms} ms a turn");

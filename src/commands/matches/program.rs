@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use kickoff::game::Game;
 use kickoff::movegen::Turn;
 use kickoff::notation::turn::names::resolve;
+use kickoff::render::printable::{excerpt, excerpt_within, printable};
 use kickoff::search::Player;
 
 /// A seat of the match: one of kickoff's players, or another program.
@@ -61,7 +62,8 @@ impl Program {
             .file_name()
             .map_or_else(|| first.clone(), |f| f.to_string_lossy().into_owned());
         let name = std::iter::once(file).chain(argv[1..].iter().cloned()).collect::<Vec<_>>();
-        Ok(Program { argv, name: name.join(" ") })
+        // Tables, messages and records show the name.
+        Ok(Program { argv, name: printable(&name.join(" ")).into_owned() })
     }
 
     /// The turn the program chooses in the game's position within `time`, or why it gave none
@@ -76,7 +78,7 @@ impl Program {
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|e| format!("cannot run {}: {e}", self.argv[0]))?;
+            .map_err(|e| format!("cannot run {}: {e}", printable(&self.argv[0])))?;
         // Read while the program runs, so that a long output cannot fill the pipe and stall it.
         let mut stdout = child.stdout.take().ok_or("no output pipe")?;
         let reader = std::thread::spawn(move || {
@@ -108,12 +110,13 @@ impl Program {
             Err(_) => return Err(format!("cannot read what {} printed", self.name)),
         };
         let text = String::from_utf8_lossy(&bytes);
-        let json: serde_json::Value = serde_json::from_str(&text)
-            .map_err(|e| format!("{} printed no JSON object: {e}", self.name))?;
+        let json: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
+            format!("{} printed no JSON object: {}", self.name, excerpt_within(&e.to_string(), 200))
+        })?;
         let Some(turn) = json.get("turn").and_then(serde_json::Value::as_str) else {
             return Err(format!("{} printed no \"turn\"", self.name));
         };
-        resolve(pos, turn).map_err(|e| format!("{} chose {turn:?}: {e}", self.name))
+        resolve(pos, turn).map_err(|e| format!("{} chose `{}`: {e}", self.name, excerpt(turn)))
     }
 }
 

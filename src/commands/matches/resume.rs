@@ -11,6 +11,7 @@ use kickoff::side::Side;
 
 use super::{Contestant, GameEnd, Request, reason_of, score_of, seat_of};
 use crate::commands::replay;
+use kickoff::render::printable::printable_path;
 
 /// The record name of game `i` (counted from 0).
 pub(super) fn file_name(i: usize) -> String {
@@ -45,10 +46,10 @@ pub(super) fn recorded(
             return Err(format!(
                 "{} holds a record already: --resume goes on with the match it belongs to, \
                  --force writes over it",
-                path.display()
+                printable_path(&path)
             ));
         }
-        let check = |why: String| format!("cannot resume from {}: {why}", path.display());
+        let check = |why: String| format!("cannot resume from {}: {why}", printable_path(&path));
         *end =
             Some(game_end(def, request, &starts[i / 2], players, hash, i, &path).map_err(check)?);
     }
@@ -67,7 +68,7 @@ fn game_end(
 ) -> Result<GameEnd, String> {
     let text = replay::read_record_file(path)?;
     // A malformed or broken record is shown as `replay` shows it: where, with a caret.
-    let file = path.display().to_string();
+    let file = printable_path(path);
     let parsed = replay::parse_record(&file, &text)
         .map_err(|_| "the record is malformed (above)".to_owned())?;
     if parsed.tag("VariantHash") != Some(hash) {

@@ -4,7 +4,7 @@ use std::io::{BufRead, IsTerminal, Write};
 use std::path::Path;
 
 use crate::commands::Exit;
-use kickoff::render::printable::{excerpt, printable};
+use kickoff::render::printable::{excerpt, printable, printable_path};
 use kickoff::side::BySide;
 
 use super::Session;
@@ -64,7 +64,7 @@ impl<'r> Session<'r> {
     pub(super) fn prompt(&self) {
         let pos = self.game.position();
         let text = if let Some(path) = &self.pending_save {
-            format!("{} exists. Replace it? (yes/no)> ", path.display())
+            format!("{} exists. Replace it? (yes/no)> ", printable_path(path))
         } else if self.game.ending().is_some() {
             "game over (undo, save FILE, quit)> ".to_owned()
         } else if self.partial.is_null() {
@@ -89,7 +89,7 @@ impl<'r> Session<'r> {
             self.save();
         }
         match (&self.saved_to, self.saved) {
-            (Some(path), true) => println!("The game is saved in {}.", path.display()),
+            (Some(path), true) => println!("The game is saved in {}.", printable_path(path)),
             _ if self.game.plies().is_empty() => {}
             _ => println!("The game was not saved."),
         }

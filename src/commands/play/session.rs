@@ -14,6 +14,7 @@ use kickoff::square::Square;
 
 use super::Session;
 use super::seats::Seat;
+use kickoff::render::printable::printable_path;
 
 impl<'r> Session<'r> {
     pub(super) fn new(
@@ -70,7 +71,7 @@ impl<'r> Session<'r> {
                 self.saved_to = Some(path);
             }
             Err(e) => {
-                eprintln!("warning: could not save the game to {}: {e}", path.display());
+                eprintln!("warning: could not save the game to {}: {e}", printable_path(&path));
                 self.save_error = Some(e.to_string());
             }
         }
@@ -83,7 +84,7 @@ impl<'r> Session<'r> {
             (Some(path), Some(reason)) if !self.recorded => {
                 eprintln!(
                     "error: {} does not hold the game as it stands: {reason}",
-                    path.display()
+                    printable_path(path)
                 );
                 if exit == Exit::Success { Exit::Failure } else { exit }
             }

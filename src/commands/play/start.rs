@@ -10,7 +10,7 @@ use kickoff::game::Game;
 use kickoff::game::record::{self, BrokenRecord};
 use kickoff::notation::record::RecordText;
 use kickoff::position::Position;
-use kickoff::render::printable::{excerpt, printable};
+use kickoff::render::printable::{excerpt, printable, printable_path};
 use kickoff::setup::{self, SetupNumber};
 
 use super::DEFAULT_VARIANT;
@@ -41,7 +41,7 @@ impl RecordCheck<'_> {
     ) -> Result<bool, Exit> {
         let Some(path) = self.path else { return Ok(false) };
         let target = record::target(path).map_err(|e| {
-            eprintln!("error: cannot record the game in {}: {e}", path.display());
+            eprintln!("error: cannot record the game in {}: {e}", printable_path(path));
             Exit::Usage
         })?;
         // Temporary files of runs killed while saving there go now, whatever this run does.
@@ -56,10 +56,10 @@ impl RecordCheck<'_> {
         if self.force || interactive && agrees_to_replace(path, input) {
             return Ok(false);
         }
-        eprintln!("error: {} exists: a new game would replace what it holds", path.display());
+        eprintln!("error: {} exists: a new game would replace what it holds", printable_path(path));
         eprintln!(
             "  = help: pass --force to replace it, or resume the game in it with `kickoff play --load {}`",
-            path.display()
+            printable_path(path)
         );
         Err(Exit::Usage)
     }
@@ -75,7 +75,7 @@ pub(super) fn same_file(a: &Path, b: &Path) -> bool {
 
 /// Asks at the prompt whether `path` may be replaced.
 pub(super) fn agrees_to_replace(path: &Path, input: &mut Input<impl BufRead>) -> bool {
-    print!("{} exists. Replace it with this game? (yes/no)> ", path.display());
+    print!("{} exists. Replace it with this game? (yes/no)> ", printable_path(path));
     std::io::stdout().flush().ok();
     let answer = input.next_line().ok().flatten().unwrap_or_default();
     if !std::io::stdin().is_terminal() {
@@ -93,7 +93,7 @@ pub(super) struct Saved {
 
 /// The record file named by `--load`, read and parsed.
 pub(super) fn read_saved(path: &Path) -> Result<Saved, Exit> {
-    let shown = path.display().to_string();
+    let shown = printable_path(path);
     let text = replay::read_record_file(path).map_err(|reason| {
         eprintln!("error: cannot read {shown}: {reason}");
         Exit::Usage
@@ -113,7 +113,7 @@ pub(super) fn pick_variant(
     }
     match loaded.map(|saved| (&saved.path, saved.parsed.tag("Variant"))) {
         Some((path, Some(tag))) => replay::record_variant(path, tag, options).map_err(|message| {
-            eprintln!("error: {}: {message}", path.display());
+            eprintln!("error: {}: {message}", printable_path(path));
             Exit::Failure
         }),
         Some((_, None)) => {
@@ -146,11 +146,9 @@ pub(super) fn same_variant(
     if theirs.as_deref() == Some(def.rules.info().name.as_str()) {
         return Ok(());
     }
-    eprintln!("error: {} is a game of {}, not of {variant}", path.display(), excerpt(tag));
-    eprintln!(
-        "  = help: leave out the variant to resume it: `kickoff play --load {}`",
-        path.display()
-    );
+    let (path, variant) = (printable_path(path), printable(variant));
+    eprintln!("error: {path} is a game of {}, not of {variant}", excerpt(tag));
+    eprintln!("  = help: leave out the variant to resume it: `kickoff play --load {path}`");
     Err(Exit::Failure)
 }
 
@@ -196,7 +194,7 @@ pub(super) fn resume<'r>(
         Ok(game) => Ok((game, record_to.or_else(|| Some(path.to_path_buf())))),
         Err(BrokenRecord { game: Some(game), error }) => {
             let game = *game;
-            replay::report_broken(&path.display().to_string(), &saved.text, &error);
+            replay::report_broken(&printable_path(path), &saved.text, &error);
             eprintln!(
                 "resuming after turn {} (the rest of the record is not used); {}",
                 game.plies().len(),
@@ -209,7 +207,7 @@ pub(super) fn resume<'r>(
             Ok((game, record_to))
         }
         Err(BrokenRecord { game: None, error }) => {
-            eprintln!("error: {}: {}", path.display(), printable(&error.to_string()));
+            eprintln!("error: {}: {}", printable_path(path), printable(&error.to_string()));
             Err(Exit::Failure)
         }
     }

@@ -8,7 +8,7 @@ use kickoff::movegen::Action;
 use kickoff::movegen::{Turn, legal_turns};
 use kickoff::notation::turn::names::{can_continue, names, next_kicks, resolve_step};
 use kickoff::position::Position;
-use kickoff::render::printable::{excerpt, notation_error};
+use kickoff::render::printable::{excerpt, notation_error, printable_path};
 use kickoff::side::BySide;
 
 use super::Session;
@@ -129,7 +129,7 @@ impl<'r> Session<'r> {
     /// `save FILE`: writes the record to FILE, asking first when FILE holds something else.
     pub(super) fn save_as(&mut self, path: &Path) {
         match record::target(path) {
-            Err(e) => println!("Could not save to {}: {e}", path.display()),
+            Err(e) => println!("Could not save to {}: {e}", printable_path(path)),
             Ok(target) if target.exists && !self.is_own_file(path) => {
                 self.pending_save = Some(path.to_path_buf());
             }
@@ -145,7 +145,7 @@ impl<'r> Session<'r> {
     pub(super) fn write_to(&mut self, path: &Path) {
         match record::save_atomically(path, &record::write_at(&self.game, path)) {
             Ok(()) => {
-                println!("Saved to {}.", path.display());
+                println!("Saved to {}.", printable_path(path));
                 self.saved = true;
                 self.saved_to = Some(path.to_path_buf());
                 if self.record_to.as_deref().is_some_and(|own| same_file(own, path)) {
@@ -153,7 +153,7 @@ impl<'r> Session<'r> {
                     self.save_error = None;
                 }
             }
-            Err(e) => println!("Could not save to {}: {e}", path.display()),
+            Err(e) => println!("Could not save to {}: {e}", printable_path(path)),
         }
     }
 

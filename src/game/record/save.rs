@@ -8,6 +8,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
+use crate::render::printable::printable_path;
 use crate::text_file::io_reason;
 
 /// Why a record cannot be saved where it was asked to go.
@@ -23,7 +24,7 @@ pub enum SaveError {
     #[error("it is a symbolic link to a file that does not exist")]
     DanglingLink,
     /// The folder the file would go in does not exist.
-    #[error("there is no folder {}", .0.display())]
+    #[error("there is no folder {}", printable_path(.0))]
     NoFolder(PathBuf),
     /// The folder or the file system refused (no permission, no space, file too large ...).
     #[error("{}", io_reason(.0))]

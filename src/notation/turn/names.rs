@@ -16,14 +16,16 @@ use crate::notation::ParseError;
 use crate::notation::squares::SquareName;
 use crate::notation::turn::{self, KickText, Kicker, MoveText, Part, Start, TurnText};
 use crate::position::Position;
+use crate::render::printable::excerpt;
 use crate::rules::NoMoves;
 use crate::square::Square;
 
-/// Why a typed turn is not a legal turn of the position.
+/// Why a typed turn is not a legal turn of the position. The typed text is shown as an
+/// [`excerpt`]: whoever prints the error echoes no control sequence and no huge token.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NotationError {
     /// The text is not a turn.
-    #[error("`{text}` is not a turn: {error}")]
+    #[error("`{}` is not a turn: {error}", excerpt(.text))]
     Syntax {
         /// What was typed.
         text: String,
@@ -31,7 +33,7 @@ pub enum NotationError {
         error: ParseError,
     },
     /// No legal turn matches.
-    #[error("`{text}` is not legal here{}", alternatives_words(.alternatives))]
+    #[error("`{}` is not legal here{}", excerpt(.text), alternatives_words(.alternatives))]
     Illegal {
         /// What was typed.
         text: String,
@@ -39,7 +41,7 @@ pub enum NotationError {
         alternatives: Vec<String>,
     },
     /// Several legal turns match.
-    #[error("`{text}` is ambiguous: it could be {}", .candidates.join(", "))]
+    #[error("`{}` is ambiguous: it could be {}", excerpt(.text), .candidates.join(", "))]
     Ambiguous {
         /// What was typed.
         text: String,
@@ -47,7 +49,11 @@ pub enum NotationError {
         candidates: Vec<String>,
     },
     /// The turn stops where it may not.
-    #[error("`{text}` is not a whole turn: it cannot end there; next: {}", .next.join(" "))]
+    #[error(
+        "`{}` is not a whole turn: it cannot end there; next: {}",
+        excerpt(.text),
+        .next.join(" ")
+    )]
     Unfinished {
         /// What was typed.
         text: String,
