@@ -4,7 +4,7 @@
 use kickoff::analysis::plain;
 use kickoff::analysis::proof::first_turn;
 use kickoff::analysis::{
-    Attack, ProofError, SolveLimits, Solver, Verdict, check, solve, solve_reply,
+    Attack, ProofError, SolveLimits, Solver, Unknown, Verdict, check, solve, solve_reply,
 };
 use kickoff::notation::turn::names::name;
 use kickoff::position::Placement;
@@ -367,4 +367,24 @@ fn a_defence_that_repeats_draws_only_where_the_rules_draw_at_once() {
             assert!(checked.unwrap_err().to_string().contains("repeats a position"));
         }
     }
+}
+
+/// The solver hears its clock inside the walk of a position's turns: at the start of
+/// `nightriders16.toml`, whose turns number millions (0.7 s to find that out), it stops at its
+/// deadline instead of walking to the end of the walk's steps.
+#[test]
+fn the_solver_hears_the_clock_inside_a_walk() {
+    let path = std::path::Path::new("tests/data/hostile/nightriders16.toml");
+    let def = kickoff::definition::load_path(path).unwrap();
+    let pos = Position::start(&def.rules);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_millis(50);
+    let limits = SolveLimits { deadline: Some(deadline), ..SolveLimits::default() };
+    let solution = solve(&pos, 1, limits);
+    assert_eq!(solution.unknown, Some(Unknown::Time));
+    let unbounded = solve(&pos, 1, SolveLimits::default());
+    assert!(
+        matches!(unbounded.unknown, Some(Unknown::TooManyTurns { .. })),
+        "{:?}",
+        unbounded.unknown
+    );
 }

@@ -194,11 +194,15 @@ impl<'r, 'p> Solver<'r, 'p> {
             && !rules.end().keeps_score()
             && !rules.tables().has_royals
             && rules.ball().mode == BallMode::Kicked;
+        // The walk of a position's results hears the clock too: one of millions of turns
+        // takes a quarter of a second, and the engine gives the solver slices of a second.
+        let mut results = Results::new();
+        results.set_deadline(limits.deadline);
         Solver {
             attacker,
             start_score: pos.score()[attacker.index()],
             ball_only,
-            results: Results::new(),
+            results,
             eval: Eval::new(rules),
             buffers: Vec::new(),
             orders: Vec::new(),
@@ -372,12 +376,17 @@ impl<'r, 'p> Solver<'r, 'p> {
         let too_many = || Unknown::TooManyTurns { fen: pos.fen() };
         if pos.rules().tables().classic {
             self.results.fill(pos, out);
+            if self.results.exhausted() && self.results.timed_out() {
+                return Err(Unknown::Time);
+            }
             let listed = !self.results.exhausted() && self.results.turns() <= MAX_TURNS;
             return if listed { Ok(()) } else { Err(too_many()) };
         }
         out.clear();
         let found =
-            general::results_within(pos, general::budget(), MAX_TURNS).map_err(|_| too_many())?;
+            general::results_before(pos, general::budget(), MAX_TURNS, self.limits.deadline)
+                .map_err(|_| too_many())?
+                .ok_or(Unknown::Time)?;
         out.extend(found.into_iter().map(|r| Child {
             position: r.position,
             piece_move: r.piece_move.map(|m| (m.from, m.to)),
@@ -415,6 +424,9 @@ impl<'r, 'p> Solver<'r, 'p> {
             }
         });
         if self.results.exhausted() {
+            if self.results.timed_out() {
+                return Err(Unknown::Time);
+            }
             return Err(Unknown::TooManyTurns { fen: pos.fen() });
         }
         Ok(found.map(|(piece_move, ball)| {

@@ -2,6 +2,8 @@
 //! counting and result grouping for every variant (Boyer's family also has the faster walk of
 //! whole kick chains in `chains`, checked against this one).
 
+use std::time::Instant;
+
 use crate::movegen::step::Mid;
 use crate::movegen::turn::{Action, PieceMove, Turn};
 use crate::movegen::{MAX_TURNS, TooManyTurns, null_allowed};
@@ -178,6 +180,36 @@ pub fn results_within<'r>(
     })?;
     if over { Err(TooManyTurns) } else { Ok(found.out) }
 }
+
+/// [`results_within`], stopped as well when `deadline` passes (read every [`CLOCK_EVERY`] ends
+/// of turns): `Ok(None)` then.
+///
+/// # Errors
+/// More states than `budget`, or more turns than `max_turns`.
+pub fn results_before<'r>(
+    pos: &Position<'r>,
+    budget: u64,
+    max_turns: u64,
+    deadline: Option<Instant>,
+) -> Result<Option<Vec<Outcome<'r>>>, TooManyTurns> {
+    let mut found = Found { out: Vec::new(), index: HashKeyMap::default() };
+    let (mut turns, mut ends, mut late) = (0u64, 0u64, false);
+    let over = each_end(pos, budget, |mid, n, first| {
+        found.add(mid, n, first);
+        turns = turns.saturating_add(n);
+        ends += 1;
+        late = ends.is_multiple_of(CLOCK_EVERY) && deadline.is_some_and(|d| Instant::now() >= d);
+        late || turns > max_turns
+    })?;
+    match (late, over) {
+        (true, _) => Ok(None),
+        (false, true) => Err(TooManyTurns),
+        (false, false) => Ok(Some(found.out)),
+    }
+}
+
+/// How many ends of turns [`results_before`] walks between readings of the clock.
+const CLOCK_EVERY: u64 = 4096;
 
 /// Calls `visit` with every state a turn of `pos` may end in, once each, with the number of
 /// turns that end there and the first piece move of one of them, until `visit` returns true;
