@@ -67,9 +67,19 @@ class Server:
         for line in self.process.stderr:
             self.warnings.append(line.rstrip())
 
+    def cpu_seconds(self):
+        """The processor time the server has used, in seconds."""
+        try:
+            with open(f"/proc/{self.process.pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except OSError:
+            return None
+
     def stop(self):
         self.running = False
         self.peak_kib = max(self.peak_kib, self._status("VmHWM") or 0)
+        self.cpu = self.cpu_seconds()
         alive = self.process.poll() is None
         self.process.kill()
         self.process.wait()

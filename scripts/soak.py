@@ -24,6 +24,7 @@ import http.client
 import json
 import os
 import random
+import resource
 import socket
 import statistics
 import sys
@@ -254,6 +255,7 @@ def draw_flood(port, stop, stats, ip):
         except (OSError, http.client.HTTPException):
             client.conn = None
             stats.saw("draw offer: connection lost")
+            stop.wait(0.01)  # the flood's own processor time is the players' too
 
 
 def check_flood(port, stop, stats, ip, text):
@@ -272,6 +274,7 @@ def check_flood(port, stop, stats, ip, text):
         except (OSError, http.client.HTTPException):
             client.conn = None
             stats.saw("heavy check: connection lost")
+            stop.wait(0.01)
 
 
 def hostile(port, stop, stats):
@@ -331,6 +334,8 @@ def main():
         "hostile": not args.no_hostile,
         "server survived": alive,
         "peak MiB": server.peak_kib // 1024,
+        "server CPU s": round(server.cpu or 0),
+        "soak clients CPU s": round(sum(resource.getrusage(resource.RUSAGE_SELF)[:2])),
         "median MiB": (statistics.median(server.samples) // 1024) if server.samples else None,
         "latency ms": {kind: {"n": len(v), "p50": round(1000 * percentile(v, 50)),
                               "p99": round(1000 * percentile(v, 99))}

@@ -15,9 +15,9 @@
 //! - **memory budget**: request bodies and large answers are held in memory against one budget,
 //!   in all and per client (503 when it is spent: try again).
 //! - **work queue**: every CPU-heavy request (a search, a simulation, a record opened, a
-//!   definition read or checked) waits its turn for one of a few workers, clients served in
-//!   turn; the queue's length is bounded in all and per client, the wait too, and each job has
-//!   its own time bound.
+//!   definition read or checked) waits its turn for one of a few workers, clients served by
+//!   their share of the workers' time; the queue's length is bounded in all and per client,
+//!   the wait too, and each job has its own time bound.
 //! - **quick work**: the light requests of a game (its state, a step, a turn) run a few at a
 //!   time, a few per client.
 //! - **rates**: new connections and requests a second, games and bytes of uploaded

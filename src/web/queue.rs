@@ -1,9 +1,10 @@
 //! The work queue: every CPU-heavy request (a search, a simulation, a record opened, a
 //! definition read or checked) waits here for one of a few worker threads.
 //!
-//! Clients are served in turn: each has its own line, and the workers take the first job of
-//! each line in rotation, so a client with many jobs waiting delays another by one job at most
-//! per turn of the rotation. A request is refused (503) when the queue is full, or (429) when its
+//! Clients are served by their share of the workers' time: each has its own line, and a worker
+//! takes the first job of the client that has used the least time since it began waiting (a
+//! client arriving starts level with the one served last). A client with many jobs waiting
+//! delays another by about one job each, and a client whose jobs are long gets fewer turns. A request is refused (503) when the queue is full, or (429) when its
 //! client already has its share waiting or running; a job that waited longer than the queue's
 //! wait is refused when its turn comes. The engine's turns are never refused: there is one at a
 //! time per game, and games are bounded. Workers run at a lower priority than the threads that
@@ -47,14 +48,16 @@ struct Shared {
 struct State {
     /// Each client's line.
     lines: HashMap<Client, VecDeque<Job>>,
-    /// The clients with jobs waiting, in the order they are served.
-    order: VecDeque<Client>,
+    /// Numbers the jobs in the order they came, to serve equal shares first come first.
+    next: u64,
+    /// The time used by the client served last: where a client arriving starts.
+    floor: Duration,
     /// Jobs waiting.
     waiting: usize,
     /// Requests waiting (not the engine's turns, which are bounded by the games).
     requests: usize,
-    /// Jobs waiting or running, by client.
-    held: HashMap<Client, usize>,
+    /// The clients with jobs waiting or running: how many, and the time they have used.
+    held: HashMap<Client, Share>,
     /// Jobs running.
     running: usize,
     /// The most jobs that ever ran at once.
@@ -63,45 +66,65 @@ struct State {
     closed: bool,
 }
 
+/// A client's jobs waiting or running, and the workers' time it has used.
+#[derive(Clone, Copy, Debug, Default)]
+struct Share {
+    jobs: usize,
+    used: Duration,
+}
+
+/// What a job is charged when it starts, so that clients of equal shares take turns; the rest
+/// of its time is charged when it ends.
+const NOMINAL: Duration = Duration::from_millis(1);
+
 struct Job {
     kind: Kind,
     since: Instant,
+    /// Its number in the order jobs came.
+    seq: u64,
     /// Runs the job, or refuses it when it came too late (`true`).
     run: Box<dyn FnOnce(bool) + Send>,
 }
 
 impl State {
-    fn push(&mut self, client: Client, job: Job) {
-        let line = self.lines.entry(client).or_default();
-        if line.is_empty() {
-            self.order.push_back(client);
-        }
+    fn push(&mut self, client: Client, mut job: Job) {
+        job.seq = self.next;
+        self.next += 1;
         self.requests += usize::from(job.kind == Kind::Request);
-        line.push_back(job);
+        self.lines.entry(client).or_default().push_back(job);
         self.waiting += 1;
-        *self.held.entry(client).or_default() += 1;
+        let floor = self.floor;
+        self.held.entry(client).or_insert(Share { jobs: 0, used: floor }).jobs += 1;
     }
 
-    /// The next job: the first of the next client's line.
+    /// The next job: the first of the line of the client that has used the least time (of
+    /// equal ones, the job that came first).
     fn pop(&mut self) -> Option<(Client, Job)> {
-        let client = self.order.pop_front()?;
+        let held = &self.held;
+        let (&client, _) = self.lines.iter().min_by_key(|(client, line)| {
+            (held.get(client).map_or(Duration::ZERO, |s| s.used), line.front().map(|j| j.seq))
+        })?;
         let line = self.lines.get_mut(&client)?;
         let job = line.pop_front()?;
         if line.is_empty() {
             self.lines.remove(&client);
-        } else {
-            self.order.push_back(client);
+        }
+        if let Some(share) = self.held.get_mut(&client) {
+            self.floor = share.used;
+            share.used += NOMINAL;
         }
         self.waiting -= 1;
         self.requests -= usize::from(job.kind == Kind::Request);
         Some((client, job))
     }
 
-    fn done(&mut self, client: Client) {
+    /// A job of `client` ended after `took`.
+    fn done(&mut self, client: Client, took: Duration) {
         self.running -= 1;
-        if let Some(held) = self.held.get_mut(&client) {
-            *held -= 1;
-            if *held == 0 {
+        if let Some(share) = self.held.get_mut(&client) {
+            share.jobs -= 1;
+            share.used += took.saturating_sub(NOMINAL);
+            if share.jobs == 0 {
                 self.held.remove(&client);
             }
         }
@@ -151,7 +174,7 @@ impl Queue {
                         "the server is busy: try again in a moment".to_owned(),
                     ));
                 }
-                if state.held.get(&client).copied().unwrap_or(0) >= self.shared.per_client {
+                if state.held.get(&client).map_or(0, |s| s.jobs) >= self.shared.per_client {
                     return Err(ApiError::TooMany(format!(
                         "{} requests of yours are waiting or running: wait for their answers",
                         self.shared.per_client
@@ -171,7 +194,7 @@ impl Queue {
                 };
                 let _ = answer.send(out);
             });
-            state.push(client, Job { kind, since: Instant::now(), run });
+            state.push(client, Job { kind, since: Instant::now(), seq: 0, run });
         }
         self.shared.wake.notify_one();
         answered.await.unwrap_or_else(|_| Err(ApiError::Busy("the server is stopping".to_owned())))
@@ -221,8 +244,9 @@ fn work(shared: &Shared) {
         let late = job.kind == Kind::Request && job.since.elapsed() > shared.wait;
         let started = Instant::now();
         (job.run)(late);
-        lock(&shared.state).done(client);
-        if started.elapsed() > TRIM_AFTER {
+        let took = started.elapsed();
+        lock(&shared.state).done(client, took);
+        if took > TRIM_AFTER {
             give_back_memory();
         }
     }
@@ -270,7 +294,8 @@ mod tests {
     #[test]
     fn clients_are_served_in_turn() {
         let mut state = State::default();
-        let job = || Job { kind: Kind::Request, since: Instant::now(), run: Box::new(|_| {}) };
+        let job =
+            || Job { kind: Kind::Request, since: Instant::now(), seq: 0, run: Box::new(|_| {}) };
         for _ in 0..3 {
             state.push(client(1), job());
         }
@@ -278,6 +303,31 @@ mod tests {
         let order: Vec<Client> = std::iter::from_fn(|| state.pop().map(|(c, _)| c)).collect();
         assert_eq!(order, [client(1), client(2), client(1), client(1)]);
         assert_eq!(state.waiting, 0);
+    }
+
+    #[test]
+    fn a_client_whose_jobs_are_long_gets_fewer_turns() {
+        let mut state = State::default();
+        let job =
+            || Job { kind: Kind::Engine, since: Instant::now(), seq: 0, run: Box::new(|_| {}) };
+        for _ in 0..10 {
+            state.push(client(1), job());
+            state.push(client(2), job());
+        }
+        // Each job of client 1 takes 40 ms, each of client 2 10 ms.
+        let mut served = Vec::new();
+        for _ in 0..10 {
+            let (c, _) = state.pop().unwrap();
+            state.running += 1;
+            served.push(c);
+            let took = if c == client(1) { 40 } else { 10 };
+            state.done(c, Duration::from_millis(took));
+        }
+        let long = served.iter().filter(|&&c| c == client(1)).count();
+        assert_eq!(long, 2, "client 1 used 80 ms, client 2 80 ms: {served:?}");
+        // A client arriving now starts level with the client served last, not at zero.
+        state.push(client(3), job());
+        assert_eq!(state.held[&client(3)].used, state.floor);
     }
 
     #[test]
