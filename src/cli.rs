@@ -281,6 +281,14 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
         format: ReportFormat,
     },
+    /// Manage a server's database: accounts, backups, imports.
+    Admin {
+        /// The server's data folder (default: kickoff in the user's data folder).
+        #[arg(long, value_name = "DIR", global = true)]
+        data: Option<std::path::PathBuf>,
+        #[command(subcommand)]
+        action: AdminAction,
+    },
     /// Serve the web board: play, open records and write variants in a browser.
     Serve {
         /// The port (0: any free port).
@@ -293,9 +301,16 @@ pub enum Command {
         /// Open the board in the default browser.
         #[arg(long)]
         open: bool,
-        /// Where games are saved (default: kickoff/games in the user's data folder).
+        /// Where the database of accounts and lobby games is kept (default: kickoff in the
+        /// user's data folder).
+        #[arg(long, value_name = "DIR")]
+        data: Option<std::path::PathBuf>,
+        /// Where games by link are saved (default: `games` in the data folder).
         #[arg(long, value_name = "DIR")]
         games: Option<std::path::PathBuf>,
+        /// Mark session cookies `Secure`: for a server reached over HTTPS through a proxy.
+        #[arg(long)]
+        secure_cookies: bool,
         /// A host name the board is reached by, besides `localhost` and addresses (repeat it
         /// for several): requests naming any other host are refused, so that no web page can
         /// reach the board by rebinding its own name to the board's address.
@@ -406,4 +421,53 @@ fn seconds(text: &str) -> Result<std::time::Duration, String> {
         return Err(format!("{text} seconds is out of range: give 0 to 1000000"));
     }
     Ok(std::time::Duration::from_secs_f64(s))
+}
+
+/// What `kickoff admin` does.
+#[derive(Debug, clap::Subcommand)]
+pub enum AdminAction {
+    /// Make an account; its password is read from the first line of stdin.
+    CreateUser {
+        /// Its name.
+        name: String,
+        /// Make it an administrator.
+        #[arg(long)]
+        admin: bool,
+    },
+    /// Make an account an administrator.
+    MakeAdmin {
+        /// Its name.
+        name: String,
+    },
+    /// Ban an account: it can no longer sign in, seek or play; its sessions end and its seeks go.
+    Ban {
+        /// Its name.
+        name: String,
+    },
+    /// Lift a ban.
+    Unban {
+        /// Its name.
+        name: String,
+    },
+    /// Forbid an account to chat.
+    Mute {
+        /// Its name.
+        name: String,
+    },
+    /// Let an account chat again.
+    Unmute {
+        /// Its name.
+        name: String,
+    },
+    /// Copy the whole database to a new file while the server runs.
+    Backup {
+        /// The copy (a new file).
+        file: std::path::PathBuf,
+    },
+    /// Import the games of a games folder (records `ID.txt`, definitions `HASH.toml`): their
+    /// links keep working, from the database.
+    Import {
+        /// The folder.
+        folder: std::path::PathBuf,
+    },
 }

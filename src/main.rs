@@ -152,15 +152,25 @@ fn main() -> ExitCode {
             };
             commands::analyze::run(&request, options)
         }
-        Command::Serve { port, host, open, games, allow_hosts, max_connections } => {
-            commands::serve::run(commands::serve::Request {
-                address: std::net::SocketAddr::new(host, port),
-                games,
-                open,
-                allow_hosts,
-                max_connections,
-            })
-        }
+        Command::Admin { data, action } => commands::admin::run(data, action),
+        Command::Serve {
+            port,
+            host,
+            open,
+            data,
+            games,
+            secure_cookies,
+            allow_hosts,
+            max_connections,
+        } => commands::serve::run(commands::serve::Request {
+            address: std::net::SocketAddr::new(host, port),
+            data,
+            games,
+            secure_cookies,
+            open,
+            allow_hosts,
+            max_connections,
+        }),
         Command::Render { variant, start, record, turn, format, arrows, flip, output } => {
             let request = commands::render::Request {
                 variant,

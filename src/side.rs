@@ -60,7 +60,7 @@ impl Not for Side {
 }
 
 /// One value for each side, indexed by [`Side`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct BySide<T> {
     /// White's value.
     pub white: T,

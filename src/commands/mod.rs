@@ -1,5 +1,6 @@
 //! What each subcommand does: load, run, print. The library does the work.
 
+pub mod admin;
 pub mod analyze;
 pub mod bestmove;
 pub mod completions;

@@ -1,19 +1,23 @@
-//! `kickoff serve [--port P] [--host H] [--open] [--games DIR] [--allow-host NAME]
-//! [--max-connections N]`: the web board.
+//! `kickoff serve [--port P] [--host H] [--open] [--data DIR] [--games DIR] [--secure-cookies]
+//! [--allow-host NAME] [--max-connections N]`: the web board.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
 use crate::commands::Exit;
 use kickoff::render::printable::printable_path;
-use kickoff::web::{Config, default_games_folder, serve};
+use kickoff::web::{Config, default_data_folder, serve};
 
 /// What `serve` was asked.
 pub struct Request {
     /// Where to listen.
     pub address: SocketAddr,
-    /// Where games are saved.
+    /// Where the database is kept.
+    pub data: Option<PathBuf>,
+    /// Where games by link are saved.
     pub games: Option<PathBuf>,
+    /// Whether session cookies are marked `Secure`.
+    pub secure_cookies: bool,
     /// Whether to open the board in a browser.
     pub open: bool,
     /// Host names the board is reached by.
@@ -24,16 +28,24 @@ pub struct Request {
 
 /// Serves the web board until the process is stopped.
 pub fn run(request: Request) -> Exit {
-    let games = request.games.unwrap_or_else(default_games_folder);
+    let data = request.data.unwrap_or_else(default_data_folder);
+    let games = request.games.unwrap_or_else(|| data.join("games"));
     let mut config = Config::new(request.address, games, |problem| eprintln!("warning: {problem}"));
+    config.data = data;
+    config.secure_cookies = request.secure_cookies;
     config.hosts = request.allow_hosts;
     if let Some(most) = request.max_connections {
         config.limits.connections = most as usize;
     }
     let folder = config.games.clone();
+    let data = config.data.clone();
     let open = request.open;
     let ready = |url: &str| {
-        println!("kickoff serves {url} (games saved in {})", printable_path(&folder));
+        println!(
+            "kickoff serves {url} (games by link saved in {}, accounts and lobby games in {})",
+            printable_path(&folder),
+            printable_path(data.join("kickoff.db"))
+        );
         if open && let Err(e) = open::that_detached(url) {
             eprintln!("warning: could not open a browser: {e}");
         }

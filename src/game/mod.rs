@@ -55,6 +55,11 @@ pub enum Ending {
         /// The side that resigned.
         loser: Side,
     },
+    /// A side's clock ran out (a game with a time control).
+    Time {
+        /// The side whose time ran out.
+        loser: Side,
+    },
     /// Both sides agreed to a draw.
     Agreement,
     /// A draw adjudicated at a turn cap set for the game, not by its rules (a match's
@@ -86,10 +91,12 @@ impl Ending {
         match self {
             Ending::Goal { winner: Side::White, .. }
             | Ending::OnGoals { winner: Side::White }
-            | Ending::Resignation { loser: Side::Black } => GameResult::WhiteWins,
+            | Ending::Resignation { loser: Side::Black }
+            | Ending::Time { loser: Side::Black } => GameResult::WhiteWins,
             Ending::Goal { winner: Side::Black, .. }
             | Ending::OnGoals { winner: Side::Black }
-            | Ending::Resignation { loser: Side::White } => GameResult::BlackWins,
+            | Ending::Resignation { loser: Side::White }
+            | Ending::Time { loser: Side::White } => GameResult::BlackWins,
             Ending::Repetition
             | Ending::TurnLimit
             | Ending::NoMoves
@@ -110,6 +117,7 @@ impl Ending {
             Ending::TurnLimit | Ending::OnGoals { .. } => "turn limit",
             Ending::NoMoves => "no moves",
             Ending::Resignation { .. } => "resignation",
+            Ending::Time { .. } => "time forfeit",
             Ending::Agreement => "agreement",
             Ending::TurnCap => "turn cap",
             Ending::Recorded { .. } => "",
@@ -134,6 +142,7 @@ impl fmt::Display for Ending {
             }
             Ending::NoMoves => f.write_str("draw: the side to move has no legal turn"),
             Ending::Resignation { loser } => write!(f, "{} resigns", loser.name()),
+            Ending::Time { loser } => write!(f, "{} loses on time", loser.name()),
             Ending::Agreement => f.write_str("draw by agreement"),
             Ending::TurnCap => f.write_str("draw: the game reached its turn cap"),
             Ending::Recorded { result: GameResult::WhiteWins } => {

@@ -335,6 +335,8 @@ fn declared_ending(record: &RecordText, game: &Game<'_>) -> Option<Ending> {
         (Some("resignation"), GameResult::BlackWins) => {
             Some(Ending::Resignation { loser: Side::White })
         }
+        (Some("time forfeit"), GameResult::WhiteWins) => Some(Ending::Time { loser: Side::Black }),
+        (Some("time forfeit"), GameResult::BlackWins) => Some(Ending::Time { loser: Side::White }),
         (Some("agreement"), GameResult::Draw) => Some(Ending::Agreement),
         (Some("turn cap"), GameResult::Draw) => Some(Ending::TurnCap),
         (Some("repetition"), GameResult::Draw) if game.may_claim_repetition() => {
@@ -477,7 +479,7 @@ mod tests {
             read(&rules, "boyer-1951", &parse(&text).unwrap()).unwrap()
         };
         let forfeit = read_with("[Result \"1-0\"]\n[Termination \"time forfeit\"]");
-        assert_eq!(forfeit.ending(), Some(Ending::Recorded { result: GameResult::WhiteWins }));
+        assert_eq!(forfeit.ending(), Some(Ending::Time { loser: Side::Black }));
         assert!(write(&forfeit).contains("[Result \"1-0\"]\n[Termination \"time forfeit\"]\n"));
         let bare = read_with("[Result \"1/2-1/2\"]");
         assert_eq!(bare.ending(), Some(Ending::Recorded { result: GameResult::Draw }));

@@ -183,7 +183,10 @@ fn shipped_definition(app: &App, name: Option<&str>) -> Result<Chosen, ApiError>
 
 /// The random setup asked for: a number, `random`, or by default a random one where the
 /// variant has random setups.
-fn setup_number(rules: &Rules, asked: Option<&str>) -> Result<Option<SetupNumber>, ApiError> {
+pub(crate) fn setup_number(
+    rules: &Rules,
+    asked: Option<&str>,
+) -> Result<Option<SetupNumber>, ApiError> {
     let asked = asked.map(str::trim).filter(|s| !s.is_empty());
     let Some(random) = rules.random_setup() else {
         return match asked {

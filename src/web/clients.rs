@@ -82,6 +82,30 @@ pub enum Rate {
     Game,
     /// The bytes of definitions uploaded to start games.
     DefinitionBytes,
+    /// An account made (per client).
+    Account,
+    /// A sign-in attempt (per client).
+    Login,
+    /// A failed sign-in (per account name).
+    FailedLogin,
+    /// A seek, challenge or rematch offer (per account).
+    Seek,
+    /// A chat message (per account).
+    Chat,
+}
+
+/// Who spends from a rate: a client, an account, an account's name (whoever signs in as it),
+/// or every client together.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Spender {
+    /// All clients together.
+    All,
+    /// One client.
+    Client(Client),
+    /// One account.
+    Account(i64),
+    /// One account name, in lower case.
+    Name(String),
 }
 
 /// A token bucket: `tokens` left at `at`.
@@ -93,7 +117,7 @@ struct Bucket {
 
 /// The token buckets of every client (and one for all clients together).
 pub struct Rates {
-    buckets: Mutex<HashMap<(Option<Client>, Rate), Bucket>>,
+    buckets: Mutex<HashMap<(Spender, Rate), Bucket>>,
     limits: ServerLimits,
 }
 
@@ -121,23 +145,32 @@ impl Rates {
     /// The bucket has fewer: how long until it has them (never, for more than its burst: then
     /// the time it takes to fill).
     pub fn spend_many(&self, client: Client, rate: Rate, amount: f64) -> Result<(), Duration> {
+        self.spend_as(Spender::Client(client), rate, amount)
+    }
+
+    /// Spends `amount` tokens of `rate` for `spender` (and, for a client's games, one of all
+    /// clients' games).
+    ///
+    /// # Errors
+    /// The bucket has fewer: how long until it has them.
+    pub fn spend_as(&self, spender: Spender, rate: Rate, amount: f64) -> Result<(), Duration> {
         let now = Instant::now();
         let mut buckets = lock(&self.buckets);
         if buckets.len() > KEPT_BUCKETS {
             // A full bucket is the same as none.
             buckets.retain(|key, bucket| {
-                let shape = self.shape(*key);
+                let shape = self.shape(key);
                 refilled(*bucket, shape, now) < shape.1
             });
         }
-        let mut keys = vec![(Some(client), rate)];
+        let mut keys = vec![(spender, rate)];
         if rate == Rate::Game {
-            keys.push((None, Rate::Game));
+            keys.push((Spender::All, Rate::Game));
         }
         // Every bucket must have a token before any is spent.
         let mut wait = Duration::ZERO;
         for key in &keys {
-            let (per_second, burst) = self.shape(*key);
+            let (per_second, burst) = self.shape(key);
             let bucket = buckets.get(key).copied().unwrap_or(Bucket { tokens: burst, at: now });
             let tokens = refilled(bucket, (per_second, burst), now);
             if tokens < amount {
@@ -150,7 +183,7 @@ impl Rates {
             return Err(wait);
         }
         for key in keys {
-            let shape = self.shape(key);
+            let shape = self.shape(&key);
             let bucket = buckets.get(&key).copied().unwrap_or(Bucket { tokens: shape.1, at: now });
             let tokens = refilled(bucket, shape, now) - amount;
             buckets.insert(key, Bucket { tokens, at: now });
@@ -158,11 +191,31 @@ impl Rates {
         Ok(())
     }
 
+    /// Whether `spender` has a token of `rate` left, spending none.
+    ///
+    /// # Errors
+    /// The bucket is empty: how long until a token is back.
+    pub fn check(&self, spender: Spender, rate: Rate) -> Result<(), Duration> {
+        let key = (spender, rate);
+        let (per_second, burst) = self.shape(&key);
+        let now = Instant::now();
+        let buckets = lock(&self.buckets);
+        let bucket = buckets.get(&key).copied().unwrap_or(Bucket { tokens: burst, at: now });
+        let tokens = refilled(bucket, (per_second, burst), now);
+        if tokens >= 1.0 {
+            Ok(())
+        } else {
+            Err(Duration::from_secs_f64((1.0 - tokens) / per_second))
+        }
+    }
+
     /// The refill a second and the burst of a bucket.
-    fn shape(&self, (client, rate): (Option<Client>, Rate)) -> (f64, f64) {
-        match client {
-            Some(_) => rate_of(rate, &self.limits),
-            None => {
+    fn shape(&self, (spender, rate): &(Spender, Rate)) -> (f64, f64) {
+        match spender {
+            Spender::Client(_) | Spender::Account(_) | Spender::Name(_) => {
+                rate_of(*rate, &self.limits)
+            }
+            Spender::All => {
                 let per_minute = self.limits.all_games_per_minute;
                 (per_minute / 60.0, per_minute)
             }
@@ -185,6 +238,13 @@ fn rate_of(rate: Rate, limits: &ServerLimits) -> (f64, f64) {
         Rate::DefinitionBytes => {
             (limits.definition_bytes_per_minute / 60.0, limits.definition_bytes_per_minute)
         }
+        Rate::Account => (limits.accounts_per_hour / 3600.0, limits.accounts_per_hour),
+        Rate::Login => (limits.logins_per_minute / 60.0, limits.logins_per_minute),
+        Rate::FailedLogin => {
+            (limits.failed_logins_per_hour / 3600.0, limits.failed_logins_per_hour)
+        }
+        Rate::Seek => (limits.seeks_per_minute / 60.0, limits.seeks_per_minute),
+        Rate::Chat => (limits.chats_per_minute / 60.0, (limits.chats_per_minute / 4.0).max(1.0)),
     }
 }
 

@@ -27,6 +27,10 @@
 //!   to start a game may compile to rules of so many bytes.
 //! - **turns**: a game on the server ends as a draw at its turn cap; the record viewer opens
 //!   records of at most so many turns.
+//! - **accounts**: accounts made an hour and sign-in attempts a minute per client, failed
+//!   sign-ins an hour per account name; tokens per account; open seeks per account and seeks
+//!   a minute; chat messages a minute per account, each of so many characters; a game's chat
+//!   shows its last messages.
 
 use std::time::Duration;
 
@@ -94,6 +98,30 @@ pub struct ServerLimits {
     pub search_time: Duration,
     /// The longest a simulation of random games runs.
     pub simulation_time: Duration,
+    /// Accounts one client may make an hour.
+    pub accounts_per_hour: f64,
+    /// Sign-in attempts one client may make a minute.
+    pub logins_per_minute: f64,
+    /// Failed sign-ins an account name may take an hour (from all clients).
+    pub failed_logins_per_hour: f64,
+    /// How long a browser stays signed in.
+    pub session_time: Duration,
+    /// Bearer tokens an account may hold.
+    pub tokens_per_account: usize,
+    /// Seeks and challenges an account may have open.
+    pub seeks_per_account: usize,
+    /// Seeks, challenges and rematch offers an account may make a minute.
+    pub seeks_per_minute: f64,
+    /// How long a seek of a live game stays open.
+    pub live_seek_time: Duration,
+    /// Chat messages an account may write a minute (and at once).
+    pub chats_per_minute: f64,
+    /// The characters of a chat message.
+    pub chat_length: usize,
+    /// The messages of a game's chat that are shown.
+    pub chat_shown: usize,
+    /// Lobby games an account may be playing at once.
+    pub games_per_account: usize,
 }
 
 impl Default for ServerLimits {
@@ -128,6 +156,18 @@ impl Default for ServerLimits {
             viewed_turns: 100_000,
             search_time: Duration::from_secs(5),
             simulation_time: Duration::from_secs(20),
+            accounts_per_hour: 5.0,
+            logins_per_minute: 10.0,
+            failed_logins_per_hour: 20.0,
+            session_time: Duration::from_secs(30 * 86_400),
+            tokens_per_account: 10,
+            seeks_per_account: 10,
+            seeks_per_minute: 10.0,
+            live_seek_time: Duration::from_secs(30 * 60),
+            chats_per_minute: 20.0,
+            chat_length: 500,
+            chat_shown: 200,
+            games_per_account: 200,
         }
     }
 }

@@ -12,8 +12,10 @@ mod assets;
 mod author;
 pub mod clients;
 pub mod conn;
+pub mod db;
 mod guard;
 pub mod limits;
+pub mod lobby;
 pub mod queue;
 pub mod session;
 mod views;
@@ -29,14 +31,16 @@ use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware;
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::{delete, get, post};
 
 use crate::definition::{load_shipped, shipped};
 use crate::rules::Rules;
 use clients::{Client, Rates};
 use conn::Connections;
+use db::{Sqlite, Storage};
 use guard::{Budget, HostCheck, Quick};
 use limits::ServerLimits;
+use lobby::{Hall, accounts, games, seeks};
 use queue::Queue;
 use session::Store;
 
@@ -52,8 +56,12 @@ pub const MAX_SIMULATED_GAMES: usize = 200;
 pub struct Config {
     /// The address to listen on.
     pub address: SocketAddr,
-    /// Where games are saved.
+    /// Where games by link are saved.
     pub games: PathBuf,
+    /// Where the database is kept (`kickoff.db`).
+    pub data: PathBuf,
+    /// Whether session cookies are sent only over HTTPS (behind a proxy that speaks it).
+    pub secure_cookies: bool,
     /// Told of a problem no request is waiting for (the engine's turn could not be saved).
     pub warn: fn(&str),
     /// Host names, besides `localhost` and addresses, that the page may be reached by.
@@ -63,10 +71,19 @@ pub struct Config {
 }
 
 impl Config {
-    /// Serving `games` on `address` with the default limits, problems told to `warn`.
+    /// Serving `games` on `address` with the default limits, its database in the same folder,
+    /// problems told to `warn`.
     #[must_use]
     pub fn new(address: SocketAddr, games: PathBuf, warn: fn(&str)) -> Config {
-        Config { address, games, warn, hosts: Vec::new(), limits: ServerLimits::for_this_process() }
+        Config {
+            address,
+            data: games.clone(),
+            games,
+            secure_cookies: false,
+            warn,
+            hosts: Vec::new(),
+            limits: ServerLimits::for_this_process(),
+        }
     }
 }
 
@@ -92,14 +109,25 @@ pub struct App {
     hosts: HostCheck,
     /// Told of a problem no request is waiting for (see [`Config::warn`]).
     pub warn: fn(&str),
+    /// The lobby's change counter and the games' followers.
+    pub hall: Hall,
+    /// Whether session cookies are marked `Secure`.
+    pub secure_cookies: bool,
 }
 
 impl App {
     /// An app serving as `config` says.
     ///
     /// # Errors
-    /// A shipped definition does not compile (a bug).
+    /// A shipped definition does not compile (a bug), or the database cannot be opened.
     pub fn new(config: &Config) -> Result<App, String> {
+        std::fs::create_dir_all(&config.data)
+            .map_err(|e| format!("cannot make the data folder {}: {e}", config.data.display()))?;
+        let path = config.data.join("kickoff.db");
+        let db: Arc<dyn Storage> =
+            Arc::new(Sqlite::open(&path).map_err(|e| {
+                format!("{}: {e}", crate::render::printable::printable_path(&path))
+            })?);
         let mut compiled = Vec::new();
         for name in shipped::names() {
             let def = load_shipped(name).map_err(|e| format!("{name}: {e}"))?;
@@ -107,7 +135,7 @@ impl App {
         }
         let limits = &config.limits;
         Ok(App {
-            store: Store::new(config.games.clone(), compiled.clone(), limits, config.warn),
+            store: Store::new(config.games.clone(), db, compiled.clone(), limits, config.warn),
             shipped: compiled,
             limits: Arc::new(limits.clone()),
             connections: Arc::new(Connections::new(limits)),
@@ -117,6 +145,8 @@ impl App {
             rates: Rates::new(limits),
             hosts: HostCheck::new(&config.hosts),
             warn: config.warn,
+            hall: Hall::default(),
+            secure_cookies: config.secure_cookies,
         })
     }
 
@@ -164,6 +194,9 @@ pub enum ApiError {
     /// Refused: a request from another site.
     #[error("{0}")]
     Forbidden(String),
+    /// Not signed in.
+    #[error("{0}")]
+    Unauthorized(String),
     /// A request naming a host the server does not serve.
     #[error("{0}")]
     UnknownHost(String),
@@ -203,6 +236,7 @@ impl IntoResponse for ApiError {
             ApiError::Invalid(v) => (StatusCode::UNPROCESSABLE_ENTITY, v, None),
             ApiError::Conflict(e) => (StatusCode::CONFLICT, message(e), None),
             ApiError::Forbidden(e) => (StatusCode::FORBIDDEN, message(e), None),
+            ApiError::Unauthorized(e) => (StatusCode::UNAUTHORIZED, message(e), None),
             ApiError::UnknownHost(e) => (StatusCode::MISDIRECTED_REQUEST, message(e), None),
             ApiError::TimedOut(e) => (StatusCode::REQUEST_TIMEOUT, message(e), None),
             ApiError::TooLarge(e) => (StatusCode::PAYLOAD_TOO_LARGE, message(e), None),
@@ -240,7 +274,27 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/definitions/check", post(author::check))
         .route("/api/definitions/simulate", post(author::simulate))
         .route("/api/render", post(author::render))
-        .route("/api/games", post(api::create))
+        .route("/watch/{id}", get(assets::index))
+        .route("/lobby", get(assets::index))
+        .route("/api/account", post(accounts::create))
+        .route("/api/login", post(accounts::login))
+        .route("/api/logout", post(accounts::logout))
+        .route("/api/me", get(accounts::me))
+        .route("/api/tokens", post(accounts::create_token))
+        .route("/api/seeks", post(seeks::create).get(seeks::list))
+        .route("/api/seeks/{id}", delete(seeks::cancel))
+        .route("/api/seeks/{id}/accept", post(seeks::accept))
+        .route("/api/lobby/events", get(seeks::events))
+        .route("/api/my/games", get(games::mine))
+        .route("/api/users/{name}/mute", post(games::mute))
+        .route("/api/games", post(api::create).get(games::list))
+        .route("/api/games/{id}", get(games::state))
+        .route("/api/games/{id}/turn", post(games::turn))
+        .route("/api/games/{id}/resign", post(games::resign))
+        .route("/api/games/{id}/rematch", post(seeks::rematch))
+        .route("/api/games/{id}/events", get(games::events))
+        .route("/api/games/{id}/chat", get(games::chat).post(games::say))
+        .route("/api/games/{id}/chat/{message}", delete(games::unsay))
         .route("/api/games/{id}/{key}", get(api::state))
         .route("/api/games/{id}/{key}/events", get(api::events))
         .route("/api/games/{id}/{key}/step", post(api::step))
@@ -291,11 +345,14 @@ pub async fn serve_on(
     app: Arc<App>,
     shutdown: impl Future<Output = ()>,
 ) {
+    let flags = tokio::spawn(app.store.flags().clone().run(app.clone()));
     conn::accept(listener, app, shutdown).await;
+    flags.abort();
 }
 
-/// The default games folder: `kickoff/games` in the user's data folder.
+/// The default data folder: `kickoff` in the user's data folder (its database `kickoff.db`,
+/// and games by link in `games`).
 #[must_use]
-pub fn default_games_folder() -> PathBuf {
-    dirs::data_dir().unwrap_or_else(std::env::temp_dir).join("kickoff").join("games")
+pub fn default_data_folder() -> PathBuf {
+    dirs::data_dir().unwrap_or_else(std::env::temp_dir).join("kickoff")
 }

@@ -26,7 +26,10 @@ use crate::setup::SetupNumber;
 use crate::side::{BySide, Side};
 use crate::text_file::read_limited;
 use crate::web::ApiError;
+use crate::web::db::{ClockSpec, ClockState, GameRow, GameSave, Storage, now_ms};
 use crate::web::limits::ServerLimits;
+use crate::web::lobby::clock;
+use crate::web::lobby::flags::Flags;
 
 self_cell::self_cell!(
     /// A game together with the rules its positions borrow.
@@ -102,7 +105,30 @@ pub struct Session {
     beacon: Arc<Beacon>,
     /// Turns after which the game is a draw.
     turn_cap: usize,
-    record_path: PathBuf,
+    /// Where it is saved.
+    backend: Backend,
+    /// Its accounts and clocks, for a game of the lobby.
+    pub lobby: Option<LobbyGame>,
+}
+
+/// Where a game is saved: a record in the games folder, or the database.
+#[derive(Clone)]
+enum Backend {
+    Folder(PathBuf),
+    Db { db: Arc<dyn Storage>, flags: Arc<Flags>, created: i64 },
+}
+
+/// What a game of the lobby has beside its turns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LobbyGame {
+    /// The account that plays each side: its number and name.
+    pub players: BySide<(i64, String)>,
+    /// Its time control.
+    pub clock: Option<ClockSpec>,
+    /// Its clocks.
+    pub clocks: Option<ClockState>,
+    /// The game it is a rematch of.
+    pub rematch_of: Option<String>,
 }
 
 /// What a new game is.
@@ -141,8 +167,20 @@ impl Session {
     ///
     /// # Errors
     /// The record could not be saved.
+    ///
+    /// In a game with a clock, a side whose time has run out loses before anything changes
+    /// (the change is refused); a turn played stops its side's clock and starts the other's.
     pub fn change<T>(&mut self, f: impl for<'a> FnOnce(&mut Game<'a>) -> T) -> Result<T, ApiError> {
+        let now = now_ms();
+        if let Some(loser) = self.flag(now)? {
+            return Err(ApiError::Conflict(format!(
+                "the game is over: {}",
+                Ending::Time { loser }
+            )));
+        }
         let cap = self.turn_cap;
+        let mover = self.game().position().side();
+        let before = self.game().plies().len();
         let out = self.live.with_dependent_mut(|_, game| {
             let out = f(game);
             if game.ending().is_none() && game.plies().len() >= cap {
@@ -150,9 +188,52 @@ impl Session {
             }
             out
         });
+        let played = self.game().plies().len() > before;
+        let over = self.game().ending().is_some();
+        if let Some(LobbyGame { clock: Some(spec), clocks: Some(state), .. }) = &mut self.lobby {
+            if played {
+                *state = clock::after_turn(*spec, state, mover, now);
+            } else if over {
+                *state = clock::stopped(state, mover, now);
+            }
+        }
         self.draw_offer = None;
         self.touch()?;
         Ok(out)
+    }
+
+    /// In a game going with a clock whose side to move has run out of time at `now`: that
+    /// side loses, the game is saved and announced, and the loser is returned.
+    ///
+    /// # Errors
+    /// The game could not be saved.
+    pub fn flag(&mut self, now: i64) -> Result<Option<Side>, ApiError> {
+        let to_move = self.game().position().side();
+        let Some(LobbyGame { clocks: Some(state), .. }) = &mut self.lobby else { return Ok(None) };
+        if self.live.borrow_dependent().ending().is_some() || !clock::flagged(state, to_move, now) {
+            return Ok(None);
+        }
+        *state = clock::stopped(state, to_move, now);
+        self.live.with_dependent_mut(|_, game| game.declare(Ending::Time { loser: to_move }));
+        self.draw_offer = None;
+        self.touch()?;
+        Ok(Some(to_move))
+    }
+
+    /// The milliseconds each side has left now, in a game with a clock.
+    #[must_use]
+    pub fn time_left(&self, now: i64) -> Option<BySide<i64>> {
+        let state = self.lobby.as_ref()?.clocks?;
+        let to_move = self.game().position().side();
+        let running = self.game().ending().is_none();
+        let at = |side| {
+            if running {
+                clock::left(&state, side, to_move, now).max(0)
+            } else {
+                clock::held(&state, side)
+            }
+        };
+        Some(BySide { white: at(Side::White), black: at(Side::Black) })
     }
 
     /// Counts the changes, so that pages know when to fetch the game again.
@@ -198,6 +279,12 @@ impl Session {
             .collect()
     }
 
+    /// The key of `side`'s link.
+    #[must_use]
+    pub fn key(&self, side: Side) -> Option<&str> {
+        self.keys[side].as_deref()
+    }
+
     /// The link of the other person in a game between two browsers, for the one who made it.
     #[must_use]
     pub fn invite_for(&self, key: &str) -> Option<String> {
@@ -227,10 +314,55 @@ impl Session {
         record::write(&game)
     }
 
-    /// Writes the record (and leaves the definition file as it is).
+    /// Writes the record (and leaves the definition file as it is), or the game's row and new
+    /// turns in the database.
     fn save(&self) -> Result<(), ApiError> {
-        save_atomically(&self.record_path, &record::write(self.game()))
-            .map_err(|e| ApiError::Internal(format!("the game could not be saved: {e}")))
+        let failed = |e: String| ApiError::Internal(format!("the game could not be saved: {e}"));
+        match &self.backend {
+            Backend::Folder(path) => save_atomically(path, &record::write(self.game()))
+                .map_err(|e| failed(e.to_string())),
+            Backend::Db { db, flags, created } => {
+                let row = self.row(*created);
+                let turns: Vec<String> =
+                    self.game().plies().iter().map(|ply| ply.name.clone()).collect();
+                let to_move = self.game().position().side();
+                let left = row.clocks.map(|c| clock::held(&c, !to_move));
+                db.save_game(&GameSave { row: &row, turns: &turns, at: now_ms(), left })
+                    .map_err(|e| failed(e.to_string()))?;
+                if let Some(deadline) = row.deadline {
+                    flags.watch(deadline, &self.id);
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// The game's row in the database.
+    fn row(&self, created: i64) -> GameRow {
+        let game = self.game();
+        let text = record::write(game);
+        let head = text.split_once("\n\n").map_or(text.as_str(), |(head, _)| head).to_owned();
+        let ending = game.ending();
+        let lobby = self.lobby.as_ref();
+        let clocks = lobby.and_then(|l| l.clocks);
+        let to_move = game.position().side();
+        GameRow {
+            id: self.id.clone(),
+            head,
+            variant: self.variant.clone(),
+            white: lobby.map(|l| l.players.white.clone()),
+            black: lobby.map(|l| l.players.black.clone()),
+            clock: lobby.and_then(|l| l.clock),
+            clocks,
+            deadline: clocks.filter(|_| ending.is_none()).map(|c| clock::deadline(&c, to_move)),
+            result: ending.map(|e| e.result().to_string()),
+            termination: ending.map(|e| e.tag().to_owned()).filter(|t| !t.is_empty()),
+            plies: game.plies().len(),
+            to_move,
+            created,
+            updated: now_ms(),
+            rematch_of: lobby.and_then(|l| l.rematch_of.clone()),
+        }
     }
 
     /// The engine's level when it is the engine's turn in a game still going.
@@ -326,6 +458,8 @@ impl Beacon {
 /// turn, hold only its [`Beacon`], which the store keeps apart from the game.
 pub struct Store {
     folder: PathBuf,
+    db: Arc<dyn Storage>,
+    flags: Arc<Flags>,
     games: Mutex<Held>,
     beacons: Mutex<HashMap<String, Arc<Beacon>>>,
     /// Compiled rules by the name records give them: shipped ones, and uploaded definitions
@@ -429,12 +563,15 @@ impl Store {
     #[must_use]
     pub fn new(
         folder: PathBuf,
+        db: Arc<dyn Storage>,
         shipped: Vec<(&'static str, Arc<Rules>)>,
         limits: &ServerLimits,
         warn: fn(&str),
     ) -> Store {
         Store {
             folder,
+            db,
+            flags: Arc::new(Flags::default()),
             games: Mutex::new(Held::default()),
             beacons: Mutex::new(HashMap::new()),
             shipped,
@@ -459,15 +596,49 @@ impl Store {
         (games.games.len(), games.bytes)
     }
 
-    /// Starts a game; returns its id and the keys of its sides.
+    /// The database.
+    #[must_use]
+    pub fn db(&self) -> &Arc<dyn Storage> {
+        &self.db
+    }
+
+    /// The clocks' deadlines that the server watches.
+    #[must_use]
+    pub fn flags(&self) -> &Arc<Flags> {
+        &self.flags
+    }
+
+    /// Starts a game by link, saved in the games folder; returns it and the keys of its sides.
     ///
     /// # Errors
     /// The definition or the record could not be saved.
     pub fn create(&self, new: NewGame) -> Result<(Shared, Keys), ApiError> {
+        let backend = Backend::Folder(PathBuf::new());
+        self.make(new, backend, None)
+    }
+
+    /// Starts a game of the lobby between two accounts, saved in the database; returns it and
+    /// the keys of its sides.
+    ///
+    /// # Errors
+    /// The definition or the game could not be saved.
+    pub fn create_lobby(&self, new: NewGame, lobby: LobbyGame) -> Result<(Shared, Keys), ApiError> {
+        let backend =
+            Backend::Db { db: self.db.clone(), flags: self.flags.clone(), created: now_ms() };
+        self.make(new, backend, Some(lobby))
+    }
+
+    fn make(
+        &self,
+        new: NewGame,
+        backend: Backend,
+        lobby: Option<LobbyGame>,
+    ) -> Result<(Shared, Keys), ApiError> {
         let id = random_hex(ID_LEN / 2)?;
+        let in_db = matches!(backend, Backend::Db { .. });
         let variant = match (&new.shipped, &new.text) {
             (Some(name), _) => name.clone(),
-            (None, Some(text)) => self.save_definition(text)?,
+            (None, Some(text)) => self.save_definition(text, in_db)?,
             (None, None) => {
                 return Err(ApiError::Internal("a game with no definition".to_owned()));
             }
@@ -499,10 +670,24 @@ impl Store {
             };
             let mut game = Game::new(&variant, start, new.setup);
             game.tags = tags(&new.players, &keys, new.mode, maker);
+            if let Some(lobby) = &lobby {
+                // A lobby game's record names its accounts.
+                for (name, value) in &mut game.tags {
+                    match name.as_str() {
+                        "White" => value.clone_from(&lobby.players.white.1),
+                        "Black" => value.clone_from(&lobby.players.black.1),
+                        _ => {}
+                    }
+                }
+            }
             Ok(game)
         })?;
         let seating = Seating { mode: new.mode, players: new.players, keys: keys.clone(), maker };
-        let session = self.insert(live, id, variant, seating);
+        let backend = match backend {
+            Backend::Folder(_) => Backend::Folder(self.folder.join(format!("{id}.txt"))),
+            db => db,
+        };
+        let session = self.insert(live, id, variant, seating, backend, lobby);
         lock(&session).touch()?;
         Ok((session, keys))
     }
@@ -512,10 +697,16 @@ impl Store {
     ///
     /// # Errors
     /// The file could not be written.
-    fn save_definition(&self, text: &str) -> Result<String, ApiError> {
+    fn save_definition(&self, text: &str, in_db: bool) -> Result<String, ApiError> {
         let digest = Sha256::digest(text.as_bytes());
         let stem: String = digest.iter().take(ID_LEN / 2).map(|b| format!("{b:02x}")).collect();
         let name = format!("{stem}.toml");
+        if in_db {
+            self.db.save_definition(&name, text).map_err(|e| {
+                ApiError::Internal(format!("the definition could not be saved: {e}"))
+            })?;
+            return Ok(name);
+        }
         let path = self.folder.join(&name);
         if !path.is_file() {
             save_atomically(&path, text).map_err(|e| {
@@ -527,12 +718,21 @@ impl Store {
 
     /// Holds a game in memory (letting go of others past the bounds); another request may have
     /// read it back meanwhile, and then that one is kept.
-    fn insert(&self, live: LiveGame, id: String, variant: String, seating: Seating) -> Shared {
+    fn insert(
+        &self,
+        live: LiveGame,
+        id: String,
+        variant: String,
+        seating: Seating,
+        backend: Backend,
+        lobby: Option<LobbyGame>,
+    ) -> Shared {
         let beacon = self.beacon(&id);
         let rules = live.borrow_owner().clone();
         let plies = live.borrow_dependent().plies().len();
         let session = Arc::new(Mutex::new(Session {
-            record_path: self.folder.join(format!("{id}.txt")),
+            backend,
+            lobby,
             id: id.clone(),
             live,
             variant,
@@ -608,10 +808,74 @@ impl Store {
     fn load(&self, id: &str) -> Result<Shared, Option<String>> {
         let path = self.folder.join(format!("{id}.txt"));
         if !path.is_file() {
-            return Err(None);
+            return self.load_from_db(id);
         }
         let text = read_limited(&path, MAX_RECORD, "records")?;
-        let parsed = parse_record(&text).map_err(|e| e.to_string())?;
+        self.load_text(id, &text, Backend::Folder(path), None)
+    }
+
+    /// Copies game `id` of the games folder, with its definition, into the database (where
+    /// its links keep working); false when the database has it already.
+    ///
+    /// # Errors
+    /// The record cannot be read, or the database failed.
+    pub fn import(&self, id: &str) -> Result<bool, String> {
+        if !well_formed(id, ID_LEN) {
+            return Err(format!("`{id}` is not the id of a game"));
+        }
+        if self.db.game(id).map_err(|e| e.to_string())?.is_some() {
+            return Ok(false);
+        }
+        let session = self.load(id).map_err(|e| e.unwrap_or_else(|| "no such record".into()))?;
+        let mut s = lock(&session);
+        let variant = s.variant.clone();
+        if variant.ends_with(".toml") {
+            let path = self.folder.join(&variant);
+            let text = read_limited(&path, definition::MAX_FILE_SIZE, "definitions")?;
+            self.db.save_definition(&variant, &text).map_err(|e| e.to_string())?;
+        }
+        s.backend =
+            Backend::Db { db: self.db.clone(), flags: self.flags.clone(), created: now_ms() };
+        s.save().map_err(|e| e.to_string())?;
+        drop(s);
+        lock(&self.games).remove(id);
+        Ok(true)
+    }
+
+    /// Reads game `id` back from the database.
+    fn load_from_db(&self, id: &str) -> Result<Shared, Option<String>> {
+        let row = self.db.game(id).map_err(|e| Some(e.to_string()))?.ok_or(None)?;
+        let turns = self.db.turns(id).map_err(|e| Some(e.to_string()))?;
+        let mut text = row.head.clone();
+        text.push_str("\n\n");
+        for turn in &turns {
+            text.push_str(&turn.name);
+            text.push(' ');
+        }
+        text.push_str(row.result.as_deref().unwrap_or("*"));
+        text.push('\n');
+        let lobby = match (&row.white, &row.black) {
+            (Some(white), Some(black)) => Some(LobbyGame {
+                players: BySide { white: white.clone(), black: black.clone() },
+                clock: row.clock,
+                clocks: row.clocks,
+                rematch_of: row.rematch_of.clone(),
+            }),
+            _ => None,
+        };
+        let backend =
+            Backend::Db { db: self.db.clone(), flags: self.flags.clone(), created: row.created };
+        self.load_text(id, &text, backend, lobby)
+    }
+
+    fn load_text(
+        &self,
+        id: &str,
+        text: &str,
+        backend: Backend,
+        lobby: Option<LobbyGame>,
+    ) -> Result<Shared, Option<String>> {
+        let parsed = parse_record(text).map_err(|e| e.to_string())?;
         let variant = parsed.tag("Variant").unwrap_or("boyer-1951").to_owned();
         let rules = self.rules_of(&variant)?;
         let live = LiveGame::try_new(rules, |rules| -> Result<Game<'_>, String> {
@@ -632,7 +896,8 @@ impl Store {
         let mode = tag("Mode").and_then(|m| Mode::from_name(&m)).unwrap_or(Mode::HotSeat);
         let maker =
             if tag("Maker").as_deref() == Some("black") { Side::Black } else { Side::White };
-        Ok(self.insert(live, id.to_owned(), variant, Seating { mode, players, keys, maker }))
+        let seating = Seating { mode, players, keys, maker };
+        Ok(self.insert(live, id.to_owned(), variant, seating, backend, lobby))
     }
 
     /// The rules of the definition a saved record names: a shipped variant, or a definition of
@@ -651,8 +916,15 @@ impl Store {
         if let Some(rules) = lock(&self.uploaded).get(variant).and_then(Weak::upgrade) {
             return Ok(rules);
         }
-        let text =
-            read_limited(&self.folder.join(variant), definition::MAX_FILE_SIZE, "definitions")?;
+        let path = self.folder.join(variant);
+        let text = if path.is_file() {
+            read_limited(&path, definition::MAX_FILE_SIZE, "definitions")?
+        } else {
+            self.db
+                .definition(variant)
+                .map_err(|e| e.to_string())?
+                .ok_or_else(|| format!("its definition {variant} is missing"))?
+        };
         let rules = definition::load_text(variant, &text)
             .map(|def| Arc::new(def.rules))
             .map_err(|e: LoadError| e.to_string())?;

@@ -170,7 +170,7 @@ fn host_names_and_requests_from_other_sites() {
     assert_eq!(post("null").0, 403);
     let own = server.base.clone();
     assert_eq!(post(&own).0, 200, "the page's own origin");
-    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "one game only: {dir:?}");
+    assert_eq!(super::games_in(&dir), 1, "one game only: {dir:?}");
     drop(server);
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -1,0 +1,390 @@
+//! Accounts: a name and a password (hashed with Argon2id), a browser signed in by a session
+//! cookie (`HttpOnly`, `SameSite=Strict`), scripts and bots by bearer tokens. Sessions and
+//! tokens are random 256-bit secrets of which the database keeps only the SHA-256. Making
+//! accounts and signing in are rate-limited per client, failed sign-ins per account name too;
+//! requests from other sites are refused before they get here (see `guard`).
+
+use std::sync::Arc;
+
+use argon2::Argon2;
+use argon2::password_hash::phc::PasswordHash;
+use argon2::password_hash::{PasswordHasher, PasswordVerifier};
+use axum::Json;
+use axum::extract::{FromRequestParts, State};
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::web::clients::{Peer, Rate, Spender};
+use crate::web::db::{DbError, User, now_ms};
+use crate::web::queue::Kind;
+use crate::web::session::random_hex;
+use crate::web::{ApiError, App};
+
+/// The name of the session cookie.
+pub const COOKIE: &str = "kickoff_session";
+
+/// Names that records give to computer players, which no account may take.
+const RESERVED: &[&str] = &["human", "random", "greedy", "engine", "anonymous", "admin"];
+
+/// A name and a password, to make an account or sign in.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Credentials {
+    name: String,
+    password: String,
+}
+
+/// Who is signed in.
+#[derive(Debug, Serialize)]
+pub struct Me {
+    /// The account's name; none when signed out.
+    name: Option<String>,
+    /// Whether it is an administrator.
+    admin: bool,
+}
+
+/// Whether `name` may be an account's name: 2 to 20 letters, digits, `_` or `-`, starting
+/// with a letter or digit, none of the names records give computer players.
+///
+/// # Errors
+/// Why it may not.
+pub fn check_name(name: &str) -> Result<(), String> {
+    let fine = (2..=20).contains(&name.len())
+        && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+        && name.bytes().next().is_some_and(|b| b.is_ascii_alphanumeric());
+    if !fine {
+        return Err("a name is 2 to 20 letters, digits, `_` or `-`, starting with a letter or a \
+                    digit"
+            .to_owned());
+    }
+    if RESERVED.iter().any(|r| r.eq_ignore_ascii_case(name)) {
+        return Err(format!("`{name}` is reserved: choose another name"));
+    }
+    Ok(())
+}
+
+fn check_password(password: &str) -> Result<(), String> {
+    let chars = password.chars().count();
+    if chars < 8 {
+        return Err("a password has at least 8 characters".to_owned());
+    }
+    if password.len() > 256 {
+        return Err("a password has at most 256 bytes".to_owned());
+    }
+    Ok(())
+}
+
+/// The Argon2id hash of `password` (a PHC string, with its own random salt).
+///
+/// # Errors
+/// The hash could not be made (no randomness).
+pub fn hash_password(password: &str) -> Result<String, ApiError> {
+    Argon2::default()
+        .hash_password(password.as_bytes())
+        .map(|h| h.to_string())
+        .map_err(|e| ApiError::Internal(format!("the password could not be hashed: {e}")))
+}
+
+/// Whether `password` is the one `hash` was made of.
+#[must_use]
+pub fn password_matches(password: &str, hash: &str) -> bool {
+    PasswordHash::new(hash)
+        .is_ok_and(|parsed| Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok())
+}
+
+/// The SHA-256 of a secret: what the database keeps of a session or token.
+#[must_use]
+pub fn secret_hash(secret: &str) -> Vec<u8> {
+    Sha256::digest(secret.as_bytes()).to_vec()
+}
+
+fn db_error(e: DbError) -> ApiError {
+    ApiError::Internal(e.to_string())
+}
+
+/// Runs database work off the async threads.
+///
+/// # Errors
+/// The work's own error.
+pub async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(work).await.unwrap_or_else(|_| {
+        Err(ApiError::Internal("the request failed inside the server".to_owned()))
+    })
+}
+
+/// A new session for `user`: its cookie.
+fn new_session(app: &App, user: &User) -> Result<HeaderValue, ApiError> {
+    let secret = random_hex(32)?;
+    let now = now_ms();
+    let lasts = app.limits.session_time;
+    let expires = now + i64::try_from(lasts.as_millis()).unwrap_or(i64::MAX / 2);
+    app.store
+        .db()
+        .create_session(&secret_hash(&secret), user.id, now, expires)
+        .map_err(db_error)?;
+    cookie(app, &secret, lasts.as_secs())
+}
+
+fn cookie(app: &App, secret: &str, max_age: u64) -> Result<HeaderValue, ApiError> {
+    let secure = if app.secure_cookies { "; Secure" } else { "" };
+    HeaderValue::from_str(&format!(
+        "{COOKIE}={secret}; Path=/; HttpOnly; SameSite=Strict; Max-Age={max_age}{secure}"
+    ))
+    .map_err(|e| ApiError::Internal(e.to_string()))
+}
+
+fn signed_in(status: StatusCode, cookie: HeaderValue, user: &User) -> Response {
+    let me = Me { name: Some(user.name.clone()), admin: user.admin };
+    let mut response = (status, Json(me)).into_response();
+    response.headers_mut().insert(header::SET_COOKIE, cookie);
+    response
+}
+
+/// `POST /api/account`: makes an account and signs its browser in (201; 409 for a taken name).
+pub async fn create(
+    State(app): State<Arc<App>>,
+    peer: Peer,
+    Json(request): Json<Credentials>,
+) -> Result<Response, ApiError> {
+    check_name(&request.name).map_err(ApiError::BadRequest)?;
+    check_password(&request.password).map_err(ApiError::BadRequest)?;
+    app.rates.spend_as(Spender::Client(peer.client), Rate::Account, 1.0).map_err(|retry| {
+        ApiError::RateLimited {
+            message: "this address has made as many accounts as an hour allows".to_owned(),
+            retry,
+        }
+    })?;
+    let taken = app.store.db().user_by_name(&request.name);
+    if taken.map_err(db_error)?.is_some() {
+        return Err(ApiError::Conflict(format!("the name `{}` is taken", request.name)));
+    }
+    let password = request.password;
+    let hash = app.queue.run(peer.client, Kind::Request, move || hash_password(&password)).await?;
+    let shared = app.clone();
+    blocking(move || {
+        let user = match shared.store.db().create_user(&request.name, &hash, now_ms()) {
+            Ok(user) => user,
+            Err(DbError::Taken) => {
+                return Err(ApiError::Conflict(format!("the name `{}` is taken", request.name)));
+            }
+            Err(e) => return Err(db_error(e)),
+        };
+        let cookie = new_session(&shared, &user)?;
+        Ok(signed_in(StatusCode::CREATED, cookie, &user))
+    })
+    .await
+}
+
+/// `POST /api/login`: signs a browser in.
+pub async fn login(
+    State(app): State<Arc<App>>,
+    peer: Peer,
+    Json(request): Json<Credentials>,
+) -> Result<Response, ApiError> {
+    let wait = |retry| ApiError::RateLimited {
+        message: "too many attempts to sign in: wait a little".to_owned(),
+        retry,
+    };
+    app.rates.spend_as(Spender::Client(peer.client), Rate::Login, 1.0).map_err(wait)?;
+    let name = Spender::Name(request.name.to_ascii_lowercase());
+    // A name that has failed too often is refused before its password is even tried.
+    app.rates.check(name.clone(), Rate::FailedLogin).map_err(wait)?;
+    let wrong = || ApiError::Unauthorized("wrong name or password".to_owned());
+    if request.name.len() > 64 || request.password.len() > 256 {
+        return Err(wrong());
+    }
+    let found = app.store.db().user_by_name(&request.name).map_err(db_error)?;
+    // An unknown name costs the same time as a wrong password.
+    let (user, hash) = match found {
+        Some((user, hash)) => (Some(user), hash),
+        None => (None, dummy_hash().to_owned()),
+    };
+    let password = request.password;
+    let matches = app
+        .queue
+        .run(peer.client, Kind::Request, move || Ok(password_matches(&password, &hash)))
+        .await?;
+    let Some(user) = user.filter(|_| matches) else {
+        let _ = app.rates.spend_as(name, Rate::FailedLogin, 1.0);
+        return Err(wrong());
+    };
+    if user.banned {
+        return Err(ApiError::Forbidden("this account is banned".to_owned()));
+    }
+    let shared = app.clone();
+    blocking(move || {
+        let cookie = new_session(&shared, &user)?;
+        Ok(signed_in(StatusCode::OK, cookie, &user))
+    })
+    .await
+}
+
+/// A hash of no account's password, checked for unknown names.
+fn dummy_hash() -> &'static str {
+    static HASH: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    HASH.get_or_init(|| hash_password("no account has this password").unwrap_or_default())
+}
+
+/// `POST /api/logout`: ends the browser's session.
+pub async fn logout(State(app): State<Arc<App>>, headers: HeaderMap) -> Result<Response, ApiError> {
+    if let Some(secret) = cookie_secret(&headers) {
+        let hash = secret_hash(&secret);
+        let shared = app.clone();
+        blocking(move || shared.store.db().delete_session(&hash).map_err(db_error)).await?;
+    }
+    let mut response = StatusCode::NO_CONTENT.into_response();
+    response.headers_mut().insert(header::SET_COOKIE, cookie(&app, "", 0)?);
+    Ok(response)
+}
+
+/// `GET /api/me`: who is signed in.
+pub async fn me(account: MaybeAccount) -> Json<Me> {
+    Json(match account.0 {
+        Some(user) => Me { name: Some(user.name), admin: user.admin },
+        None => Me { name: None, admin: false },
+    })
+}
+
+/// A token asked for.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TokenRequest {
+    /// What it is for (shown to no one but its owner's database).
+    label: Option<String>,
+}
+
+/// A new bearer token.
+#[derive(Debug, Serialize)]
+pub struct TokenAnswer {
+    token: String,
+}
+
+/// `POST /api/tokens`: a bearer token for the signed-in account, for bots and scripts.
+pub async fn create_token(
+    State(app): State<Arc<App>>,
+    Account(user): Account,
+    body: Option<Json<TokenRequest>>,
+) -> Result<(StatusCode, Json<TokenAnswer>), ApiError> {
+    let label = body.map(|b| b.0).unwrap_or_default().label.unwrap_or_default();
+    if label.chars().count() > 100 {
+        return Err(ApiError::BadRequest("a token's label has at most 100 characters".into()));
+    }
+    let shared = app.clone();
+    blocking(move || {
+        let db = shared.store.db();
+        if db.token_count(user.id).map_err(db_error)? >= shared.limits.tokens_per_account {
+            return Err(ApiError::Conflict(format!(
+                "an account has at most {} tokens",
+                shared.limits.tokens_per_account
+            )));
+        }
+        let token = format!("kt_{}", random_hex(32)?);
+        db.create_token(&secret_hash(&token), user.id, &label, now_ms()).map_err(db_error)?;
+        Ok((StatusCode::CREATED, Json(TokenAnswer { token })))
+    })
+    .await
+}
+
+/// The session cookie's secret in a request.
+fn cookie_secret(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| *name == COOKIE)
+        .map(|(_, value)| value.to_owned())
+        .filter(|v| !v.is_empty() && v.len() <= 128)
+}
+
+/// The bearer token in a request.
+fn bearer(headers: &HeaderMap) -> Option<String> {
+    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.split_once(' ')?;
+    (scheme.eq_ignore_ascii_case("bearer") && token.len() <= 128).then(|| token.trim().to_owned())
+}
+
+/// The account a request is made as, if any: by its bearer token, else its session cookie.
+/// A banned account is no one.
+pub struct MaybeAccount(pub Option<User>);
+
+/// The account a request is made as; 401 when none.
+pub struct Account(pub User);
+
+impl FromRequestParts<Arc<App>> for MaybeAccount {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, app: &Arc<App>) -> Result<Self, ApiError> {
+        let token = bearer(&parts.headers);
+        let secret = cookie_secret(&parts.headers);
+        if token.is_none() && secret.is_none() {
+            return Ok(MaybeAccount(None));
+        }
+        let app = app.clone();
+        let user = blocking(move || {
+            let db = app.store.db();
+            let user = match (token, secret) {
+                (Some(token), _) => db.token_user(&secret_hash(&token)),
+                (None, Some(secret)) => db.session_user(&secret_hash(&secret), now_ms()),
+                (None, None) => Ok(None),
+            };
+            user.map_err(db_error)
+        })
+        .await?;
+        Ok(MaybeAccount(user.filter(|u| !u.banned)))
+    }
+}
+
+impl FromRequestParts<Arc<App>> for Account {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, app: &Arc<App>) -> Result<Self, ApiError> {
+        match MaybeAccount::from_request_parts(parts, app).await?.0 {
+            Some(user) => Ok(Account(user)),
+            None => Err(ApiError::Unauthorized(
+                "sign in first (a session cookie or an `Authorization: Bearer` token)".to_owned(),
+            )),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_short_words_and_not_a_computer_player() {
+        assert!(check_name("alice_2").is_ok());
+        assert!(check_name("a").is_err());
+        assert!(check_name("-alice").is_err());
+        assert!(check_name("al ice").is_err());
+        assert!(check_name("engine:2").is_err());
+        assert!(check_name("Engine").is_err());
+        assert!(check_name("x".repeat(21).as_str()).is_err());
+    }
+
+    #[test]
+    fn a_password_hash_is_argon2id_and_checks_only_its_password() {
+        let hash = hash_password("correct horse").unwrap();
+        assert!(hash.starts_with("$argon2id$"));
+        assert!(password_matches("correct horse", &hash));
+        assert!(!password_matches("correct horsE", &hash));
+        assert!(!password_matches("anything", dummy_hash()));
+        assert!(dummy_hash().starts_with("$argon2id$"));
+    }
+
+    #[test]
+    fn the_cookie_and_the_bearer_token_are_read_from_their_headers() {
+        let mut headers = HeaderMap::new();
+        headers.insert(header::COOKIE, HeaderValue::from_static("a=1; kickoff_session=abc"));
+        headers.insert(header::AUTHORIZATION, HeaderValue::from_static("Bearer kt_1"));
+        assert_eq!(cookie_secret(&headers).as_deref(), Some("abc"));
+        assert_eq!(bearer(&headers).as_deref(), Some("kt_1"));
+    }
+}

@@ -1,0 +1,396 @@
+//! The games of the lobby as anyone sees them (a public page that follows each one live, with
+//! its spectators counted and its players' presence), as their players play them (turns,
+//! resignation, through the API or the page's own requests with the key each player is given),
+//! their chat, and the lists: games to watch, and an account's own.
+
+use std::convert::Infallible;
+use std::sync::Arc;
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::sse::{Event, KeepAlive, Sse};
+use serde::{Deserialize, Serialize};
+use tokio_stream::StreamExt;
+use tokio_stream::wrappers::WatchStream;
+
+use super::accounts::{Account, MaybeAccount, blocking};
+use super::seeks::db_error;
+use crate::game::Ending;
+use crate::notation::turn::names::resolve;
+use crate::render::printable::notation_error;
+use crate::side::{BySide, Side};
+use crate::web::clients::{Rate, Spender};
+use crate::web::db::{Chat, ClockSpec, GameFilter, GameRow, User, now_ms};
+use crate::web::session::{ID_LEN, Session, Shared, lock, well_formed};
+use crate::web::{ApiError, App};
+
+/// A game of the lobby as anyone sees it, and as its players see it (`your_side`, `key`).
+#[derive(Debug, Serialize)]
+pub struct LobbyView {
+    id: String,
+    variant: String,
+    white: String,
+    black: String,
+    fen: String,
+    turns: Vec<String>,
+    result: Option<String>,
+    termination: Option<String>,
+    /// The ending in words.
+    ending: Option<String>,
+    /// The milliseconds each side has left.
+    clock: Option<BySide<i64>>,
+    /// The time control.
+    time_control: Option<ClockSpec>,
+    to_move: &'static str,
+    /// The side the account asking plays.
+    your_side: Option<&'static str>,
+    /// The key of that side's link (`/play/ID/KEY`), for the page's own requests.
+    key: Option<String>,
+    /// Whether each player follows the game now.
+    present: BySide<bool>,
+    spectators: usize,
+    /// Counts the game's changes.
+    version: u64,
+    rematch_of: Option<String>,
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::White => "white",
+        Side::Black => "black",
+    }
+}
+
+/// The side `user` plays in `session`.
+fn side_of(session: &Session, user: Option<&User>) -> Option<Side> {
+    let lobby = session.lobby.as_ref()?;
+    let user = user?;
+    Side::ALL.into_iter().find(|&side| lobby.players[side].0 == user.id)
+}
+
+fn view(app: &App, session: &Session, user: Option<&User>) -> LobbyView {
+    let game = session.game();
+    let lobby = session.lobby.as_ref();
+    let name = |side: Side| lobby.map(|l| l.players[side].1.clone()).unwrap_or_default();
+    let ending = game.ending();
+    let mine = side_of(session, user);
+    let (present, spectators) = app.hall.followers(&session.id);
+    LobbyView {
+        id: session.id.clone(),
+        variant: session.variant().to_owned(),
+        white: name(Side::White),
+        black: name(Side::Black),
+        fen: game.position().fen(),
+        turns: game.plies().iter().map(|p| p.name.clone()).collect(),
+        result: ending.map(|e| e.result().to_string()),
+        termination: ending.map(|e| e.tag().to_owned()).filter(|t| !t.is_empty()),
+        ending: ending.map(|e| e.to_string()),
+        clock: session.time_left(now_ms()),
+        time_control: lobby.and_then(|l| l.clock),
+        to_move: side_name(game.position().side()),
+        your_side: mine.map(side_name),
+        key: mine.and_then(|side| session.key(side)).map(str::to_owned),
+        present,
+        spectators,
+        version: session.version(),
+        rematch_of: lobby.and_then(|l| l.rematch_of.clone()),
+    }
+}
+
+/// Game `id` if it is a game of the lobby (a game by link is private to its links).
+fn lobby_game(app: &App, id: &str) -> Result<Shared, ApiError> {
+    if !well_formed(id, ID_LEN) {
+        return Err(ApiError::NotFound);
+    }
+    let session = app.store.by_id(id)?;
+    if lock(&session).lobby.is_none() {
+        return Err(ApiError::NotFound);
+    }
+    Ok(session)
+}
+
+/// `GET /api/games/{id}`: a game of the lobby, for anyone.
+pub async fn state(
+    State(app): State<Arc<App>>,
+    MaybeAccount(user): MaybeAccount,
+    Path(id): Path<String>,
+) -> Result<Json<LobbyView>, ApiError> {
+    let shared = app.clone();
+    blocking(move || {
+        let session = lobby_game(&shared, &id)?;
+        let mut s = lock(&session);
+        // A clock that ran out is noticed by whoever looks first.
+        s.flag(now_ms())?;
+        Ok(Json(view(&shared, &s, user.as_ref())))
+    })
+    .await
+}
+
+/// A turn sent by a player.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TurnRequest {
+    /// The turn in kickoff's notation (`Nc3>e6`, `--` for none).
+    turn: String,
+}
+
+/// The player of the side to move, or why `user` is not.
+fn mover(session: &Session, user: &User) -> Result<Side, ApiError> {
+    let game = session.game();
+    if let Some(ending) = game.ending() {
+        return Err(ApiError::Conflict(format!("the game is over: {ending}")));
+    }
+    let to_move = game.position().side();
+    match side_of(session, Some(user)) {
+        Some(side) if side == to_move => Ok(side),
+        Some(_) => Err(ApiError::Forbidden(format!(
+            "it is {}'s turn, and you play {}",
+            to_move.name(),
+            (!to_move).name()
+        ))),
+        None => Err(ApiError::Forbidden("you do not play this game".to_owned())),
+    }
+}
+
+/// `POST /api/games/{id}/turn`: the side to move's player plays a turn.
+pub async fn turn(
+    State(app): State<Arc<App>>,
+    Account(user): Account,
+    Path(id): Path<String>,
+    Json(request): Json<TurnRequest>,
+) -> Result<Json<LobbyView>, ApiError> {
+    if request.turn.len() > 500 {
+        return Err(ApiError::BadRequest("a turn is at most 500 bytes".to_owned()));
+    }
+    let shared = app.clone();
+    blocking(move || {
+        let session = lobby_game(&shared, &id)?;
+        let mut s = lock(&session);
+        s.flag(now_ms())?;
+        mover(&s, &user)?;
+        let pos = *s.game().position();
+        let turn = resolve(&pos, &request.turn)
+            .map_err(|e| ApiError::BadRequest(notation_error(&e).to_string()))?;
+        s.change(|game| game.play(turn))?.map_err(|e| ApiError::BadRequest(e.to_string()))?;
+        Ok(Json(view(&shared, &s, Some(&user))))
+    })
+    .await
+}
+
+/// `POST /api/games/{id}/resign`: a player resigns.
+pub async fn resign(
+    State(app): State<Arc<App>>,
+    Account(user): Account,
+    Path(id): Path<String>,
+) -> Result<Json<LobbyView>, ApiError> {
+    let shared = app.clone();
+    blocking(move || {
+        let session = lobby_game(&shared, &id)?;
+        let mut s = lock(&session);
+        s.flag(now_ms())?;
+        let side = side_of(&s, Some(&user))
+            .ok_or_else(|| ApiError::Forbidden("you do not play this game".to_owned()))?;
+        if let Some(ending) = s.game().ending() {
+            return Err(ApiError::Conflict(format!("the game is over: {ending}")));
+        }
+        s.change(|game| game.declare(Ending::Resignation { loser: side }))?;
+        Ok(Json(view(&shared, &s, Some(&user))))
+    })
+    .await
+}
+
+/// `GET /api/games/{id}/events`: an event at every change of a lobby game (its turns, its
+/// chat, who follows it), for anyone; each stream counts as its player's presence or as a
+/// spectator while it is open.
+pub async fn events(
+    State(app): State<Arc<App>>,
+    MaybeAccount(user): MaybeAccount,
+    Path(id): Path<String>,
+) -> Result<Sse<impl tokio_stream::Stream<Item = Result<Event, Infallible>>>, ApiError> {
+    let shared = app.clone();
+    let game_id = id.clone();
+    let (changes, side, beacon) = blocking(move || {
+        let session = lobby_game(&shared, &id)?;
+        let s = lock(&session);
+        Ok((s.subscribe(), side_of(&s, user.as_ref()), s.beacon()))
+    })
+    .await?;
+    let following = app.hall.follow(&game_id, side);
+    beacon.announce();
+    let stream = WatchStream::new(changes).map(move |version| {
+        let _held = &following;
+        Ok(Event::default().event("update").data(version.to_string()))
+    });
+    Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
+}
+
+/// A chat message sent.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChatRequest {
+    text: String,
+}
+
+/// `GET /api/games/{id}/chat`: the game's last messages (without those of players the reader
+/// muted).
+pub async fn chat(
+    State(app): State<Arc<App>>,
+    MaybeAccount(user): MaybeAccount,
+    Path(id): Path<String>,
+) -> Result<Json<Vec<Chat>>, ApiError> {
+    let shared = app.clone();
+    blocking(move || {
+        lobby_game(&shared, &id)?;
+        let shown = shared.limits.chat_shown;
+        let chat = shared.store.db().chat(&id, user.map(|u| u.id), shown).map_err(db_error)?;
+        Ok(Json(chat))
+    })
+    .await
+}
+
+/// `POST /api/games/{id}/chat`: a signed-in account writes in a game's chat.
+pub async fn say(
+    State(app): State<Arc<App>>,
+    Account(user): Account,
+    Path(id): Path<String>,
+    Json(request): Json<ChatRequest>,
+) -> Result<StatusCode, ApiError> {
+    if user.muted {
+        return Err(ApiError::Forbidden("this account may not chat".to_owned()));
+    }
+    let text = request.text.trim().to_owned();
+    let most = app.limits.chat_length;
+    if text.is_empty() || text.chars().count() > most {
+        return Err(ApiError::BadRequest(format!("a message has 1 to {most} characters")));
+    }
+    if text.chars().any(|c| c.is_control()) {
+        return Err(ApiError::BadRequest("a message is one line of text".to_owned()));
+    }
+    app.rates.spend_as(Spender::Account(user.id), Rate::Chat, 1.0).map_err(|retry| {
+        ApiError::RateLimited { message: "you are writing too fast".to_owned(), retry }
+    })?;
+    let shared = app.clone();
+    blocking(move || {
+        let session = lobby_game(&shared, &id)?;
+        shared.store.db().add_chat(&id, user.id, &text, now_ms()).map_err(db_error)?;
+        lock(&session).announce();
+        Ok(StatusCode::CREATED)
+    })
+    .await
+}
+
+/// `DELETE /api/games/{id}/chat/{message}`: an administrator deletes a message.
+pub async fn unsay(
+    State(app): State<Arc<App>>,
+    Account(user): Account,
+    Path((id, message)): Path<(String, i64)>,
+) -> Result<StatusCode, ApiError> {
+    if !user.admin {
+        return Err(ApiError::Forbidden("only an administrator deletes messages".to_owned()));
+    }
+    let shared = app.clone();
+    blocking(move || {
+        let session = lobby_game(&shared, &id)?;
+        if !shared.store.db().delete_chat(&id, message).map_err(db_error)? {
+            return Err(ApiError::NotFound);
+        }
+        lock(&session).announce();
+        Ok(StatusCode::NO_CONTENT)
+    })
+    .await
+}
+
+/// Whether to mute a player.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MuteRequest {
+    /// True to mute, false to hear again.
+    mute: bool,
+}
+
+/// `POST /api/users/{name}/mute`: the account asking no longer reads that player's messages
+/// (or reads them again).
+pub async fn mute(
+    State(app): State<Arc<App>>,
+    Account(user): Account,
+    Path(name): Path<String>,
+    Json(request): Json<MuteRequest>,
+) -> Result<StatusCode, ApiError> {
+    let shared = app.clone();
+    blocking(move || {
+        let db = shared.store.db();
+        let (other, _) = db.user_by_name(&name).map_err(db_error)?.ok_or(ApiError::NotFound)?;
+        db.mute(user.id, other.id, request.mute).map_err(db_error)?;
+        Ok(StatusCode::NO_CONTENT)
+    })
+    .await
+}
+
+/// A game in a list.
+#[derive(Debug, Serialize)]
+pub struct Summary {
+    id: String,
+    variant: String,
+    white: Option<String>,
+    black: Option<String>,
+    turns: usize,
+    to_move: &'static str,
+    result: Option<String>,
+    termination: Option<String>,
+    time_control: Option<ClockSpec>,
+    /// When the side to move runs out of time.
+    deadline: Option<i64>,
+    updated: i64,
+    /// Whether the account asking is to move (in its own list).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    your_turn: Option<bool>,
+}
+
+fn summary(row: GameRow, user: Option<i64>) -> Summary {
+    let plays = |side: &Option<(i64, String)>| side.as_ref().map(|s| s.0) == user;
+    let to_move_is_me = match row.to_move {
+        Side::White => plays(&row.white),
+        Side::Black => plays(&row.black),
+    };
+    Summary {
+        your_turn: user.map(|_| row.result.is_none() && to_move_is_me),
+        id: row.id,
+        variant: row.variant,
+        white: row.white.map(|w| w.1),
+        black: row.black.map(|b| b.1),
+        turns: row.plies,
+        to_move: side_name(row.to_move),
+        result: row.result,
+        termination: row.termination,
+        time_control: row.clock,
+        deadline: row.deadline,
+        updated: row.updated,
+    }
+}
+
+/// `GET /api/games`: the lobby games in progress, to watch, the most recently played first.
+pub async fn list(State(app): State<Arc<App>>) -> Result<Json<Vec<Summary>>, ApiError> {
+    let shared = app.clone();
+    blocking(move || {
+        let rows = shared.store.db().games(GameFilter::InProgress, 100).map_err(db_error)?;
+        Ok(Json(rows.into_iter().map(|r| summary(r, None)).collect()))
+    })
+    .await
+}
+
+/// `GET /api/my/games`: the account's games, those where it is to move first, then the others
+/// in progress, then the finished ones, most recent first.
+pub async fn mine(
+    State(app): State<Arc<App>>,
+    Account(user): Account,
+) -> Result<Json<Vec<Summary>>, ApiError> {
+    let shared = app.clone();
+    blocking(move || {
+        let rows = shared.store.db().games(GameFilter::Of(user.id), 200).map_err(db_error)?;
+        let mut games: Vec<Summary> = rows.into_iter().map(|r| summary(r, Some(user.id))).collect();
+        games.sort_by_key(|g| (g.your_turn != Some(true), g.result.is_some()));
+        Ok(Json(games))
+    })
+    .await
+}

@@ -1,0 +1,450 @@
+//! Seeks and challenges: an account offers a game (a shipped variant, a setup, a colour, a time
+//! control) to anyone, or to one player by name; accepting it makes the game. A rematch is a
+//! challenge to the other player of a finished game, colours swapped; two rematch offers of the
+//! same game make it at once.
+
+use std::convert::Infallible;
+use std::sync::Arc;
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::sse::{Event, KeepAlive, Sse};
+use serde::{Deserialize, Serialize};
+use tokio_stream::StreamExt;
+use tokio_stream::wrappers::WatchStream;
+
+use super::accounts::{Account, MaybeAccount, blocking};
+use super::clock;
+use crate::definition::load_shipped;
+use crate::search::Player;
+use crate::setup::SetupNumber;
+use crate::side::{BySide, Side};
+use crate::web::api::setup_number;
+use crate::web::clients::{Peer, Rate, Spender};
+use crate::web::db::{ClockSpec, Color, DbError, Seek, User, now_ms};
+use crate::web::queue::Kind;
+use crate::web::session::{LobbyGame, Mode, NewGame, lock, random_hex};
+use crate::web::{ApiError, App};
+
+/// The most seconds a live game gives each side, and adds after a turn.
+pub const MOST_INITIAL: u32 = 3 * 3600;
+/// See [`MOST_INITIAL`].
+pub const MOST_INCREMENT: u32 = 180;
+/// The most days a correspondence turn may take.
+pub const MOST_DAYS: u32 = 14;
+
+/// A seek or challenge asked for.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeekRequest {
+    /// A shipped variant's name.
+    variant: String,
+    /// The time control.
+    clock: ClockSpec,
+    /// The seeker's colour (random by default).
+    color: Option<Color>,
+    /// `random`, `fair` or a setup number, where the variant has random setups.
+    setup: Option<String>,
+    /// The one player who may accept it: a challenge.
+    to: Option<String>,
+}
+
+/// A seek as the lobby shows it.
+#[derive(Debug, Serialize)]
+pub struct SeekView {
+    id: String,
+    user: String,
+    to: Option<String>,
+    variant: String,
+    setup: Option<String>,
+    color: Color,
+    clock: ClockSpec,
+    created: i64,
+    rematch_of: Option<String>,
+}
+
+impl From<Seek> for SeekView {
+    fn from(seek: Seek) -> SeekView {
+        SeekView {
+            id: seek.id,
+            user: seek.user_name,
+            to: seek.target.map(|t| t.1),
+            variant: seek.variant,
+            setup: seek.setup,
+            color: seek.color,
+            clock: seek.clock,
+            created: seek.created,
+            rematch_of: seek.rematch_of,
+        }
+    }
+}
+
+/// A new seek's id.
+#[derive(Debug, Serialize)]
+pub struct Created {
+    id: String,
+}
+
+/// A game made.
+#[derive(Debug, Serialize)]
+pub struct Made {
+    game: String,
+}
+
+pub(crate) fn db_error(e: DbError) -> ApiError {
+    ApiError::Internal(e.to_string())
+}
+
+/// Whether a time control is within the server's bounds.
+///
+/// # Errors
+/// Why it is not.
+pub fn check_clock(clock: ClockSpec) -> Result<(), ApiError> {
+    match clock {
+        ClockSpec::Live { initial, increment } => {
+            if initial > MOST_INITIAL || increment > MOST_INCREMENT {
+                return Err(ApiError::BadRequest(format!(
+                    "a live game gives at most {MOST_INITIAL} seconds and adds at most \
+                     {MOST_INCREMENT}"
+                )));
+            }
+            if initial == 0 && increment == 0 {
+                return Err(ApiError::BadRequest("a live game gives some time".to_owned()));
+            }
+        }
+        ClockSpec::Correspondence { days } => {
+            if !(1..=MOST_DAYS).contains(&days) {
+                return Err(ApiError::BadRequest(format!(
+                    "a correspondence turn takes 1 to {MOST_DAYS} days"
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn refuse_banned(user: &User) -> Result<(), ApiError> {
+    if user.banned {
+        return Err(ApiError::Forbidden("this account is banned".to_owned()));
+    }
+    Ok(())
+}
+
+fn spend_seek(app: &App, user: &User) -> Result<(), ApiError> {
+    app.rates.spend_as(Spender::Account(user.id), Rate::Seek, 1.0).map_err(|retry| {
+        ApiError::RateLimited {
+            message: "you have made as many seeks as a minute allows".to_owned(),
+            retry,
+        }
+    })
+}
+
+/// `POST /api/seeks`: an open seek, or a challenge to the player named `to`.
+pub async fn create(
+    State(app): State<Arc<App>>,
+    Account(user): Account,
+    Json(request): Json<SeekRequest>,
+) -> Result<(StatusCode, Json<Created>), ApiError> {
+    refuse_banned(&user)?;
+    check_clock(request.clock)?;
+    let rules = app.shipped(&request.variant).ok_or_else(|| {
+        ApiError::BadRequest(format!("no shipped variant is named `{}`", request.variant))
+    })?;
+    let setup = request.setup.as_deref().map(str::trim).filter(|s| !s.is_empty());
+    let setup = match setup {
+        None => None,
+        Some("fair") if rules.random_setup().is_some() => Some("fair".to_owned()),
+        Some(text) => {
+            // A number or `random`, checked now so that accepting cannot fail on it.
+            setup_number(rules, Some(text))?;
+            Some(text.to_owned())
+        }
+    };
+    spend_seek(&app, &user)?;
+    let shared = app.clone();
+    let id = blocking(move || {
+        let db = shared.store.db();
+        if db.seek_count(user.id).map_err(db_error)? >= shared.limits.seeks_per_account {
+            return Err(ApiError::Conflict(format!(
+                "an account has at most {} seeks open: cancel one first",
+                shared.limits.seeks_per_account
+            )));
+        }
+        let target = match &request.to {
+            None => None,
+            Some(name) => {
+                let (target, _) = db
+                    .user_by_name(name)
+                    .map_err(db_error)?
+                    .filter(|(t, _)| !t.banned)
+                    .ok_or_else(|| ApiError::BadRequest(format!("no player is named `{name}`")))?;
+                if target.id == user.id {
+                    return Err(ApiError::BadRequest("you cannot challenge yourself".into()));
+                }
+                Some((target.id, target.name))
+            }
+        };
+        let now = now_ms();
+        let lasts = match request.clock {
+            ClockSpec::Live { .. } => shared.limits.live_seek_time.as_millis(),
+            ClockSpec::Correspondence { .. } => 14 * 86_400_000,
+        };
+        let seek = Seek {
+            id: random_hex(12)?,
+            user: user.id,
+            user_name: user.name.clone(),
+            target,
+            variant: request.variant,
+            setup,
+            color: request.color.unwrap_or(Color::Random),
+            clock: request.clock,
+            created: now,
+            expires: Some(now + i64::try_from(lasts).unwrap_or(i64::MAX / 2)),
+            rematch_of: None,
+        };
+        db.create_seek(&seek).map_err(db_error)?;
+        Ok(seek.id)
+    })
+    .await?;
+    app.hall.announce();
+    Ok((StatusCode::CREATED, Json(Created { id })))
+}
+
+/// `GET /api/seeks`: the open seeks, and the challenges from or to the account asking.
+pub async fn list(
+    State(app): State<Arc<App>>,
+    MaybeAccount(user): MaybeAccount,
+) -> Result<Json<Vec<SeekView>>, ApiError> {
+    let shared = app.clone();
+    let seeks =
+        blocking(move || shared.store.db().seeks(user.map(|u| u.id), now_ms()).map_err(db_error))
+            .await?;
+    Ok(Json(seeks.into_iter().map(SeekView::from).collect()))
+}
+
+/// `DELETE /api/seeks/{id}`: its maker cancels it, or the challenged player declines it.
+pub async fn cancel(
+    State(app): State<Arc<App>>,
+    Account(user): Account,
+    Path(id): Path<String>,
+) -> Result<StatusCode, ApiError> {
+    let shared = app.clone();
+    blocking(move || {
+        let db = shared.store.db();
+        let seek = db.seek(&id).map_err(db_error)?.ok_or(ApiError::NotFound)?;
+        if seek.user != user.id && seek.target.as_ref().is_none_or(|t| t.0 != user.id) {
+            return Err(ApiError::Forbidden("this seek is not yours".to_owned()));
+        }
+        db.delete_seek(&id).map_err(db_error)?;
+        Ok(())
+    })
+    .await?;
+    app.hall.announce();
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// `POST /api/seeks/{id}/accept`: makes the game.
+pub async fn accept(
+    State(app): State<Arc<App>>,
+    peer: Peer,
+    Account(user): Account,
+    Path(id): Path<String>,
+) -> Result<(StatusCode, Json<Made>), ApiError> {
+    refuse_banned(&user)?;
+    let shared = app.clone();
+    let me = user.clone();
+    let seek = blocking(move || {
+        let db = shared.store.db();
+        let seek = db
+            .seek(&id)
+            .map_err(db_error)?
+            .filter(|s| s.expires.is_none_or(|t| t >= now_ms()))
+            .ok_or(ApiError::NotFound)?;
+        if seek.user == me.id {
+            return Err(ApiError::Conflict("this is your own seek".to_owned()));
+        }
+        if seek.target.as_ref().is_some_and(|t| t.0 != me.id) {
+            return Err(ApiError::Forbidden("this challenge is for another player".to_owned()));
+        }
+        check_games(&shared, me.id)?;
+        Ok(seek)
+    })
+    .await?;
+    let game = make_game(&app, peer, seek, &user).await?;
+    Ok((StatusCode::CREATED, Json(Made { game })))
+}
+
+fn check_games(app: &App, user: i64) -> Result<(), ApiError> {
+    let going = app.store.db().games_going(user).map_err(db_error)?;
+    if going >= app.limits.games_per_account {
+        return Err(ApiError::Conflict(format!(
+            "an account plays at most {} games at once: finish some first",
+            app.limits.games_per_account
+        )));
+    }
+    Ok(())
+}
+
+/// Makes the game of `seek` accepted by `acceptor`, the seek taken first (one acceptor wins).
+async fn make_game(
+    app: &Arc<App>,
+    peer: Peer,
+    seek: Seek,
+    acceptor: &User,
+) -> Result<String, ApiError> {
+    let rules = app
+        .shipped(&seek.variant)
+        .ok_or_else(|| ApiError::Conflict(format!("`{}` is no longer served", seek.variant)))?
+        .clone();
+    let setup: Option<SetupNumber> = match seek.setup.as_deref() {
+        Some("fair") => {
+            let variant = seek.variant.clone();
+            let drawn = app
+                .queue
+                .run(peer.client, Kind::Request, move || {
+                    let def =
+                        load_shipped(&variant).map_err(|e| ApiError::Internal(e.to_string()))?;
+                    let seed = u64::from_str_radix(&random_hex(8)?, 16).unwrap_or(0);
+                    let mut rng =
+                        <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
+                    crate::analysis::fair::draw_fair(&def, 2, &mut rng)
+                        .map_err(|e| ApiError::Conflict(e.to_string()))
+                })
+                .await?;
+            Some(drawn)
+        }
+        other => setup_number(&rules, other)?,
+    };
+    let shared = app.clone();
+    let acceptor = acceptor.clone();
+    let id = blocking(move || {
+        let db = shared.store.db();
+        if !db.delete_seek(&seek.id).map_err(db_error)? {
+            return Err(ApiError::Conflict("someone else took this seek".to_owned()));
+        }
+        let seeker_side = match seek.color {
+            Color::White => Side::White,
+            Color::Black => Side::Black,
+            Color::Random => {
+                if random_hex(1)?.as_bytes()[1] % 2 == 0 {
+                    Side::White
+                } else {
+                    Side::Black
+                }
+            }
+        };
+        let mut players = BySide {
+            white: (acceptor.id, acceptor.name.clone()),
+            black: (acceptor.id, acceptor.name.clone()),
+        };
+        players[seeker_side] = (seek.user, seek.user_name.clone());
+        let new = NewGame {
+            definition: rules,
+            shipped: Some(seek.variant.clone()),
+            text: None,
+            setup,
+            mode: Mode::Remote,
+            players: BySide { white: Player::Human, black: Player::Human },
+            maker: seeker_side,
+        };
+        let lobby = LobbyGame {
+            players,
+            clock: Some(seek.clock),
+            clocks: Some(clock::start(seek.clock, now_ms())),
+            rematch_of: seek.rematch_of.clone(),
+        };
+        let (session, _) = shared.store.create_lobby(new, lobby)?;
+        let id = lock(&session).id.clone();
+        Ok(id)
+    })
+    .await?;
+    app.hall.announce();
+    Ok(id)
+}
+
+/// `POST /api/games/{id}/rematch`: offers the other player of a finished game another, colours
+/// swapped; accepts their offer when they made one.
+pub async fn rematch(
+    State(app): State<Arc<App>>,
+    peer: Peer,
+    Account(user): Account,
+    Path(id): Path<String>,
+) -> Result<(StatusCode, Json<serde_json::Value>), ApiError> {
+    refuse_banned(&user)?;
+    spend_seek(&app, &user)?;
+    let shared = app.clone();
+    let me = user.clone();
+    let step = blocking(move || {
+        let db = shared.store.db();
+        let row = db.game(&id).map_err(db_error)?.ok_or(ApiError::NotFound)?;
+        let (Some(white), Some(black)) = (row.white.clone(), row.black.clone()) else {
+            return Err(ApiError::NotFound);
+        };
+        let my_side = if white.0 == me.id {
+            Side::White
+        } else if black.0 == me.id {
+            Side::Black
+        } else {
+            return Err(ApiError::Forbidden("you did not play this game".to_owned()));
+        };
+        if row.result.is_none() {
+            return Err(ApiError::Conflict("the game is still going".to_owned()));
+        }
+        let other = if my_side == Side::White { black } else { white };
+        let offered = db
+            .seeks(Some(me.id), now_ms())
+            .map_err(db_error)?
+            .into_iter()
+            .find(|s| s.rematch_of.as_deref() == Some(&id) && s.user == other.0);
+        if let Some(seek) = offered {
+            check_games(&shared, me.id)?;
+            return Ok(Err(seek));
+        }
+        if db
+            .seeks(Some(me.id), now_ms())
+            .map_err(db_error)?
+            .iter()
+            .any(|s| s.rematch_of.as_deref() == Some(&id) && s.user == me.id)
+        {
+            return Err(ApiError::Conflict("you have offered a rematch already".to_owned()));
+        }
+        let now = now_ms();
+        let clock = row.clock.unwrap_or(ClockSpec::Correspondence { days: 3 });
+        let seek = Seek {
+            id: random_hex(12)?,
+            user: me.id,
+            user_name: me.name.clone(),
+            target: Some(other),
+            variant: row.variant.clone(),
+            setup: None,
+            color: if my_side == Side::White { Color::Black } else { Color::White },
+            clock,
+            created: now,
+            expires: Some(now + 3_600_000),
+            rematch_of: Some(id.clone()),
+        };
+        db.create_seek(&seek).map_err(db_error)?;
+        Ok(Ok(seek.id))
+    })
+    .await?;
+    match step {
+        Ok(seek) => {
+            app.hall.announce();
+            Ok((StatusCode::CREATED, Json(serde_json::json!({ "seek": seek }))))
+        }
+        Err(theirs) => {
+            let game = make_game(&app, peer, theirs, &user).await?;
+            Ok((StatusCode::CREATED, Json(serde_json::json!({ "game": game }))))
+        }
+    }
+}
+
+/// `GET /api/lobby/events`: an event at every change of the seeks or of the games made.
+pub async fn events(
+    State(app): State<Arc<App>>,
+) -> Sse<impl tokio_stream::Stream<Item = Result<Event, Infallible>>> {
+    let stream = WatchStream::new(app.hall.subscribe())
+        .map(|version| Ok(Event::default().event("lobby").data(version.to_string())));
+    Sse::new(stream).keep_alive(KeepAlive::default())
+}

@@ -1,0 +1,625 @@
+//! The lobby's HTTP API as a bot or a script calls it (`docs/api.md`): accounts, sessions and
+//! tokens, seeks and challenges, games between accounts with clocks, their public state and
+//! events, chat, rematches, and what must be refused. Each test runs `kickoff serve` itself on
+//! a scratch data folder, so that restarts and `kill -9` are real.
+
+#![cfg(unix)]
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+/// A scratch folder, removed afterwards.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("kickoff-lobby-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        std::fs::remove_dir_all(&self.0).ok();
+    }
+}
+
+/// `kickoff serve` on a free port, killed when dropped.
+struct Server {
+    child: Child,
+    base: String,
+    /// One agent, whose connections are kept alive: the server limits new connections a
+    /// second.
+    agent: ureq::Agent,
+}
+
+impl Server {
+    fn start(data: &Path) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_kickoff"))
+            .args(["serve", "--port", "0", "--data"])
+            .arg(data)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+        let base = first
+            .split_whitespace()
+            .find(|w| w.starts_with("http://"))
+            .unwrap_or_else(|| panic!("no address in {first:?}"))
+            .trim_end_matches('/')
+            .to_owned();
+        Server { child, base, agent: agent() }
+    }
+
+    /// Kills the server at once, as `kill -9` does.
+    fn kill(mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+    }
+
+    fn call(
+        &self,
+        method: &str,
+        path: &str,
+        auth: Option<&str>,
+        body: Option<&Value>,
+    ) -> (u16, Value) {
+        let agent = &self.agent;
+        let url = format!("{}{path}", self.base);
+        let with = |r: ureq::RequestBuilder<ureq::typestate::WithoutBody>| match auth {
+            Some(a) if a.starts_with("kt_") => r.header("Authorization", format!("Bearer {a}")),
+            Some(cookie) => r.header("Cookie", cookie),
+            None => r,
+        };
+        let withb = |r: ureq::RequestBuilder<ureq::typestate::WithBody>| match auth {
+            Some(a) if a.starts_with("kt_") => r.header("Authorization", format!("Bearer {a}")),
+            Some(cookie) => r.header("Cookie", cookie),
+            None => r,
+        };
+        let response = match method {
+            "GET" => with(agent.get(&url)).call(),
+            "DELETE" => with(agent.delete(&url)).call(),
+            _ => match body {
+                Some(body) => withb(agent.post(&url)).send_json(body),
+                None => withb(agent.post(&url)).send_empty(),
+            },
+        };
+        let mut response = response.unwrap_or_else(|e| panic!("{method} {path}: {e}"));
+        let status = response.status().as_u16();
+        let text = response.body_mut().read_to_string().unwrap();
+        (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
+    }
+
+    fn get(&self, path: &str, auth: Option<&str>) -> (u16, Value) {
+        self.call("GET", path, auth, None)
+    }
+
+    fn post(&self, path: &str, auth: &str, body: &Value) -> (u16, Value) {
+        self.call("POST", path, Some(auth), Some(body))
+    }
+
+    /// Makes an account; returns its session cookie.
+    fn account(&self, name: &str) -> String {
+        let response = self
+            .agent
+            .post(&format!("{}/api/account", self.base))
+            .send_json(json!({"name": name, "password": "correct horse"}))
+            .unwrap();
+        assert_eq!(response.status().as_u16(), 201);
+        let cookie = response.headers().get("set-cookie").unwrap().to_str().unwrap();
+        assert!(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"), "{cookie}");
+        cookie.split(';').next().unwrap().to_owned()
+    }
+
+    /// A bearer token for the account of `cookie`.
+    fn token(&self, cookie: &str) -> String {
+        let (status, body) = self.call("POST", "/api/tokens", Some(cookie), None);
+        assert_eq!(status, 201, "{body}");
+        body["token"].as_str().unwrap().to_owned()
+    }
+
+    /// `seeker` seeks, `acceptor` accepts: the game's id.
+    fn game(&self, seeker: &str, acceptor: &str, seek: &Value) -> String {
+        let (status, body) = self.post("/api/seeks", seeker, seek);
+        assert_eq!(status, 201, "{body}");
+        let id = body["id"].as_str().unwrap();
+        let (status, body) = self.post(&format!("/api/seeks/{id}/accept"), acceptor, &json!({}));
+        assert_eq!(status, 201, "{body}");
+        body["game"].as_str().unwrap().to_owned()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn agent() -> ureq::Agent {
+    ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .timeout_global(Some(Duration::from_secs(60)))
+        .build()
+        .into()
+}
+
+/// A game of Boyer's rules in which White scores at the 79th turn.
+fn game_turns() -> Vec<String> {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/records/turns-79.txt"),
+    )
+    .unwrap();
+    text.lines().map(str::to_owned).collect()
+}
+
+const CORRESPONDENCE: fn() -> Value =
+    || json!({"variant": "boyer-1951", "clock": {"days": 3}, "color": "white"});
+
+#[test]
+fn accounts_sign_in_by_cookie_or_token_and_names_are_unique() {
+    let dir = Scratch::new("accounts");
+    let server = Server::start(&dir.0);
+    let alice = server.account("alice");
+    let (status, body) = server.get("/api/me", Some(&alice));
+    assert_eq!((status, body["name"].as_str()), (200, Some("alice")));
+    let (status, body) = server.get("/api/me", None);
+    assert_eq!((status, body["name"].clone()), (200, Value::Null));
+    // The name is taken in any case.
+    let (status, _) = server.call(
+        "POST",
+        "/api/account",
+        None,
+        Some(&json!({"name": "ALICE", "password": "12345678"})),
+    );
+    assert_eq!(status, 409);
+    let (status, _) = server.call(
+        "POST",
+        "/api/account",
+        None,
+        Some(&json!({"name": "bo", "password": "short"})),
+    );
+    assert_eq!(status, 400);
+    // Signing in, with the right password only.
+    let (status, _) = server.call(
+        "POST",
+        "/api/login",
+        None,
+        Some(&json!({"name": "alice", "password": "correct horse"})),
+    );
+    assert_eq!(status, 200);
+    let (status, _) = server.call(
+        "POST",
+        "/api/login",
+        None,
+        Some(&json!({"name": "alice", "password": "wrong one"})),
+    );
+    assert_eq!(status, 401);
+    let (status, _) = server.call(
+        "POST",
+        "/api/login",
+        None,
+        Some(&json!({"name": "nobody", "password": "wrong one"})),
+    );
+    assert_eq!(status, 401);
+    // A token signs a script in; a made-up one does not.
+    let token = server.token(&alice);
+    assert!(token.starts_with("kt_"));
+    assert_eq!(server.get("/api/me", Some(&token)).1["name"], "alice");
+    assert_eq!(server.get("/api/me", Some("kt_0000")).1["name"], Value::Null);
+    assert_eq!(server.call("POST", "/api/tokens", None, None).0, 401);
+    // Signing out ends the session.
+    assert_eq!(server.call("POST", "/api/logout", Some(&alice), None).0, 204);
+    assert_eq!(server.get("/api/me", Some(&alice)).1["name"], Value::Null);
+    assert_eq!(server.get("/api/me", Some(&token)).1["name"], "alice");
+}
+
+#[test]
+fn sign_in_attempts_are_limited_per_client() {
+    let dir = Scratch::new("login-rate");
+    let server = Server::start(&dir.0);
+    let mut statuses = Vec::new();
+    for _ in 0..12 {
+        let wrong = json!({"name": "carol", "password": "not this one"});
+        statuses.push(server.call("POST", "/api/login", None, Some(&wrong)).0);
+    }
+    assert_eq!(&statuses[..10], &[401; 10]);
+    assert_eq!(statuses[11], 429, "{statuses:?}");
+}
+
+#[test]
+fn a_seek_accepted_makes_a_game_that_its_players_play_and_anyone_watches() {
+    let dir = Scratch::new("play");
+    let server = Server::start(&dir.0);
+    let alice = server.token(&server.account("alice"));
+    let bob = server.token(&server.account("bob"));
+    let carol = server.account("carol");
+    let (status, _) =
+        server.post("/api/seeks", &alice, &json!({"variant": "nope", "clock": {"days": 1}}));
+    assert_eq!(status, 400);
+    let (status, _) =
+        server.post("/api/seeks", &alice, &json!({"variant": "boyer-1951", "clock": {"days": 99}}));
+    assert_eq!(status, 400);
+    let (_, seek) = server.post("/api/seeks", &alice, &CORRESPONDENCE());
+    let seek = seek["id"].as_str().unwrap().to_owned();
+    let (_, seeks) = server.get("/api/seeks", None);
+    assert!(
+        seeks.as_array().unwrap().iter().any(|s| s["id"] == seek.as_str() && s["user"] == "alice")
+    );
+    // One's own seek is not accepted; someone else's is, once.
+    assert_eq!(server.post(&format!("/api/seeks/{seek}/accept"), &alice, &json!({})).0, 409);
+    let (status, made) = server.post(&format!("/api/seeks/{seek}/accept"), &bob, &json!({}));
+    assert_eq!(status, 201, "{made}");
+    let game = made["game"].as_str().unwrap().to_owned();
+    assert_eq!(server.post(&format!("/api/seeks/{seek}/accept"), &carol, &json!({})).0, 404);
+
+    let (status, state) = server.get(&format!("/api/games/{game}"), None);
+    assert_eq!(status, 200);
+    assert_eq!((state["white"].as_str(), state["black"].as_str()), (Some("alice"), Some("bob")));
+    assert_eq!(state["result"], Value::Null);
+    assert_eq!(state["key"], Value::Null, "a spectator is given no key");
+    assert!(state["clock"]["white"].as_i64().unwrap() > 2 * 86_400_000);
+
+    let turn = |who: &str, text: &str| {
+        server.post(&format!("/api/games/{game}/turn"), who, &json!({"turn": text}))
+    };
+    assert_eq!(turn(&bob, "Nc3").0, 403, "Black may not play White's turn");
+    assert_eq!(turn(&carol, "Nc3").0, 403, "a spectator may not play");
+    let (status, body) = turn(&alice, "Nc9");
+    assert_eq!(status, 400);
+    assert!(body["error"].as_str().unwrap().len() > 10, "{body}");
+    let (status, _) = server.call(
+        "POST",
+        &format!("/api/games/{game}/turn"),
+        None,
+        Some(&json!({"turn": "Nc3"})),
+    );
+    assert_eq!(status, 401);
+
+    // A spectator's event stream counts, and hears the turns.
+    let events = agent().get(&format!("{}/api/games/{game}/events", server.base)).call().unwrap();
+    let mut lines = BufReader::new(events.into_body().into_reader()).lines();
+    assert!(lines.next().unwrap().unwrap().starts_with("event: update"));
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while server.get(&format!("/api/games/{game}"), None).1["spectators"] != 1 {
+        assert!(Instant::now() < deadline, "the spectator is never counted");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+
+    // The game played to White's goal.
+    let turns = game_turns();
+    for (i, text) in turns.iter().enumerate() {
+        let who = if i % 2 == 0 { &alice } else { &bob };
+        let (status, body) = turn(who, text);
+        assert_eq!(status, 200, "turn {i} {text}: {body}");
+    }
+    let (_, state) = server.get(&format!("/api/games/{game}"), Some(&bob));
+    assert_eq!(state["result"], "1-0");
+    assert_eq!(state["termination"], "goal");
+    assert_eq!(state["turns"].as_array().unwrap().len(), turns.len());
+    assert_eq!(state["your_side"], "black");
+    assert_eq!(turn(&bob, "--").0, 409);
+
+    // The record names the accounts and replays.
+    let record_of = dir.0.join("record.txt");
+    let key = state["key"].as_str().unwrap();
+    let (status, record) = server.get(&format!("/api/games/{game}/{key}/record"), None);
+    assert_eq!(status, 200);
+    let record = record.as_str().unwrap().to_owned();
+    assert!(record.contains("[White \"alice\"]") && record.contains("[Black \"bob\"]"), "{record}");
+    assert!(!record.contains("Key"), "{record}");
+    std::fs::write(&record_of, &record).unwrap();
+    let replay =
+        Command::new(env!("CARGO_BIN_EXE_kickoff")).arg("replay").arg(&record_of).output().unwrap();
+    assert!(replay.status.success(), "{}", String::from_utf8_lossy(&replay.stderr));
+
+    // Both players' lists, the game finished.
+    let (_, mine) = server.get("/api/my/games", Some(&alice));
+    assert_eq!(mine[0]["id"], game.as_str());
+    assert_eq!(mine[0]["your_turn"], false);
+    // Rematch: an offer, then the other's offer makes the game, colours swapped.
+    let (status, offer) =
+        server.call("POST", &format!("/api/games/{game}/rematch"), Some(&bob), None);
+    assert_eq!(status, 201, "{offer}");
+    assert!(offer["seek"].is_string());
+    let (status, made) =
+        server.call("POST", &format!("/api/games/{game}/rematch"), Some(&alice), None);
+    assert_eq!(status, 201, "{made}");
+    let rematch = made["game"].as_str().unwrap();
+    let (_, state) = server.get(&format!("/api/games/{rematch}"), None);
+    assert_eq!((state["white"].as_str(), state["black"].as_str()), (Some("bob"), Some("alice")));
+    assert_eq!(state["rematch_of"], game.as_str());
+    let (_, mine) = server.get("/api/my/games", Some(&bob));
+    assert_eq!(
+        (mine[0]["id"].as_str(), mine[0]["your_turn"].as_bool()),
+        (Some(rematch), Some(true))
+    );
+}
+
+#[test]
+fn chat_is_limited_muted_and_moderated() {
+    let dir = Scratch::new("chat");
+    let server = Server::start(&dir.0);
+    let alice = server.token(&server.account("alice"));
+    let bob = server.token(&server.account("bob"));
+    let game = server.game(&alice, &bob, &CORRESPONDENCE());
+    let chat = format!("/api/games/{game}/chat");
+    assert_eq!(server.post(&chat, &alice, &json!({"text": "good luck"})).0, 201);
+    assert_eq!(server.post(&chat, &bob, &json!({"text": "x".repeat(501)})).0, 400);
+    assert_eq!(server.post(&chat, &bob, &json!({"text": "  "})).0, 400);
+    assert_eq!(server.post(&chat, &bob, &json!({"text": "a\u{1b}[2Jb"})).0, 400);
+    assert_eq!(server.call("POST", &chat, None, Some(&json!({"text": "hi"}))).0, 401);
+    let (_, messages) = server.get(&chat, None);
+    assert_eq!(messages.as_array().unwrap().len(), 1);
+    assert_eq!(
+        (messages[0]["user"].as_str(), messages[0]["text"].as_str()),
+        (Some("alice"), Some("good luck"))
+    );
+    // Bob mutes Alice: he no longer reads her, others still do.
+    assert_eq!(server.post("/api/users/alice/mute", &bob, &json!({"mute": true})).0, 204);
+    assert_eq!(server.get(&chat, Some(&bob)).1.as_array().unwrap().len(), 0);
+    assert_eq!(server.get(&chat, None).1.as_array().unwrap().len(), 1);
+    // A flood is cut short.
+    let statuses: Vec<u16> = (0..8)
+        .map(|i| server.post(&chat, &alice, &json!({"text": format!("spam {i}")})).0)
+        .collect();
+    assert!(statuses.contains(&429), "{statuses:?}");
+    // Only an administrator deletes a message.
+    let id = server.get(&chat, None).1[0]["id"].as_i64().unwrap();
+    assert_eq!(server.call("DELETE", &format!("{chat}/{id}"), Some(&alice), None).0, 403);
+    let admin = Command::new(env!("CARGO_BIN_EXE_kickoff"))
+        .args(["admin", "make-admin", "bob", "--data"])
+        .arg(&dir.0)
+        .output()
+        .unwrap();
+    assert!(admin.status.success(), "{}", String::from_utf8_lossy(&admin.stderr));
+    assert_eq!(server.call("DELETE", &format!("{chat}/{id}"), Some(&bob), None).0, 204);
+    assert!(server.get(&chat, None).1.as_array().unwrap().iter().all(|m| m["id"] != id));
+}
+
+#[test]
+fn a_live_game_is_lost_on_time_with_no_one_there_to_claim_it() {
+    let dir = Scratch::new("flag");
+    let server = Server::start(&dir.0);
+    let alice = server.token(&server.account("alice"));
+    let bob = server.token(&server.account("bob"));
+    let seek =
+        json!({"variant": "boyer-1951", "clock": {"initial": 2, "increment": 0}, "color": "white"});
+    let game = server.game(&alice, &bob, &seek);
+    let (status, _) =
+        server.post(&format!("/api/games/{game}/turn"), &alice, &json!({"turn": "Nc3"}));
+    assert_eq!(status, 200);
+    // Black's two seconds run out; the list (read from the database, which nothing but the
+    // server's own clock watcher changes) shows the loss.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let (_, mine) = server.get("/api/my/games", Some(&alice));
+        if mine[0]["result"] == "1-0" {
+            assert_eq!(mine[0]["termination"], "time forfeit");
+            break;
+        }
+        assert!(Instant::now() < deadline, "Black never lost on time: {mine}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let (_, state) = server.get(&format!("/api/games/{game}"), None);
+    assert_eq!(state["clock"]["black"], 0);
+    assert_eq!(state["ending"], "Black loses on time");
+    let (status, _) =
+        server.post(&format!("/api/games/{game}/turn"), &bob, &json!({"turn": "Nf7"}));
+    assert_eq!(status, 409);
+}
+
+#[test]
+fn a_correspondence_game_and_the_accounts_survive_a_restart() {
+    let dir = Scratch::new("restart");
+    let server = Server::start(&dir.0);
+    let alice_cookie = server.account("alice");
+    let alice = server.token(&alice_cookie);
+    let bob = server.token(&server.account("bob"));
+    let game = server.game(&alice, &bob, &CORRESPONDENCE());
+    let turns = game_turns();
+    for (i, text) in turns[..10].iter().enumerate() {
+        let who = if i % 2 == 0 { &alice } else { &bob };
+        assert_eq!(
+            server.post(&format!("/api/games/{game}/turn"), who, &json!({"turn": text})).0,
+            200
+        );
+    }
+    server.kill();
+    let server = Server::start(&dir.0);
+    assert_eq!(server.get("/api/me", Some(&alice_cookie)).1["name"], "alice");
+    let (_, state) = server.get(&format!("/api/games/{game}"), Some(&alice));
+    assert_eq!(state["turns"].as_array().unwrap().len(), 10);
+    assert_eq!(state["your_side"], "white");
+    for (i, text) in turns.iter().enumerate().skip(10) {
+        let who = if i % 2 == 0 { &alice } else { &bob };
+        assert_eq!(
+            server.post(&format!("/api/games/{game}/turn"), who, &json!({"turn": text})).0,
+            200
+        );
+    }
+    assert_eq!(server.get(&format!("/api/games/{game}"), None).1["result"], "1-0");
+}
+
+#[test]
+fn a_server_killed_at_any_moment_keeps_every_acknowledged_turn() {
+    let dir = Scratch::new("kill");
+    let turns = game_turns();
+    let server = Server::start(&dir.0);
+    let alice = server.token(&server.account("alice"));
+    let bob = server.token(&server.account("bob"));
+    let game = server.game(&alice, &bob, &CORRESPONDENCE());
+    drop(server);
+    let mut acknowledged = 0;
+    let mut round: u64 = 0;
+    while acknowledged < turns.len() {
+        round += 1;
+        let server = Server::start(&dir.0);
+        let (_, state) = server.get(&format!("/api/games/{game}"), None);
+        let kept = state["turns"].as_array().unwrap().len();
+        assert!(
+            kept >= acknowledged,
+            "round {round}: {kept} turns kept of {acknowledged} acknowledged"
+        );
+        assert_eq!(
+            state["turns"].as_array().unwrap()[..kept],
+            turns.iter().map(|t| json!(t)).collect::<Vec<_>>()[..kept]
+        );
+        acknowledged = kept;
+        // A killer thread kills the server after a few milliseconds, whatever it is doing.
+        let pid = server.child.id();
+        let after = Duration::from_millis(5 + (round * 37) % 60);
+        let killer = std::thread::spawn(move || {
+            std::thread::sleep(after);
+            let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
+        });
+        for (i, text) in turns.iter().enumerate().skip(kept) {
+            let who = if i % 2 == 0 { &alice } else { &bob };
+            let url = format!("{}/api/games/{game}/turn", server.base);
+            let sent = server
+                .agent
+                .post(&url)
+                .header("Authorization", format!("Bearer {who}"))
+                .send_json(json!({"turn": text}));
+            match sent {
+                Ok(response) if response.status().as_u16() == 200 => acknowledged = i + 1,
+                _ => break,
+            }
+        }
+        killer.join().unwrap();
+        drop(server);
+        assert!(round < 200, "no progress");
+    }
+    assert!(round > 1, "the server was never killed");
+    let server = Server::start(&dir.0);
+    assert_eq!(server.get(&format!("/api/games/{game}"), None).1["result"], "1-0");
+}
+
+#[test]
+fn a_challenge_is_for_its_player_and_cross_site_requests_are_refused() {
+    let dir = Scratch::new("challenge");
+    let server = Server::start(&dir.0);
+    let alice_cookie = server.account("alice");
+    let alice = server.token(&alice_cookie);
+    let bob = server.token(&server.account("bob"));
+    let carol = server.token(&server.account("carol"));
+    let challenge = json!({"variant": "vchess", "clock": {"days": 1}, "to": "bob"});
+    let (status, body) = server.post("/api/seeks", &alice, &challenge);
+    assert_eq!(status, 201);
+    let id = body["id"].as_str().unwrap();
+    // Only the two players see it; only Bob accepts it.
+    assert!(server.get("/api/seeks", Some(&carol)).1.as_array().unwrap().is_empty());
+    assert_eq!(server.get("/api/seeks", Some(&bob)).1[0]["to"], "bob");
+    assert_eq!(server.post(&format!("/api/seeks/{id}/accept"), &carol, &json!({})).0, 403);
+    assert_eq!(server.post(&format!("/api/seeks/{id}/accept"), &bob, &json!({})).0, 201);
+    let (status, _) = server.post(
+        "/api/seeks",
+        &alice,
+        &json!({"variant": "vchess", "clock": {"days": 1}, "to": "nobody"}),
+    );
+    assert_eq!(status, 400);
+    // A page of another site cannot act with Alice's cookie.
+    let response = server
+        .agent
+        .post(&format!("{}/api/seeks", server.base))
+        .header("Cookie", &alice_cookie)
+        .header("Origin", "http://evil.example")
+        .send_json(&challenge)
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 403);
+    // A game by link is not a lobby game: its id shows nothing.
+    let (_, link) = server.call("POST", "/api/games", None, Some(&json!({"opponent": "hotseat"})));
+    let link = link["id"].as_str().unwrap();
+    assert_eq!(server.get(&format!("/api/games/{link}"), None).0, 404);
+}
+
+#[test]
+fn the_admin_command_bans_backs_up_and_imports() {
+    let dir = Scratch::new("admin");
+    let data = dir.0.join("data");
+    let admin = |args: &[&str], stdin: &str| {
+        use std::io::Write;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_kickoff"))
+            .arg("admin")
+            .args(args)
+            .arg("--data")
+            .arg(&data)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+        child.wait_with_output().unwrap()
+    };
+    assert!(admin(&["create-user", "dave"], "a long password\n").status.success());
+    assert!(!admin(&["create-user", "Dave"], "a long password\n").status.success());
+    assert!(!admin(&["create-user", "eve"], "short\n").status.success());
+    // A game by link, in a games folder of its own, imported with its keys.
+    let folder = dir.0.join("old-games");
+    let (link, key) = {
+        let server = Server::start(&folder);
+        let (_, made) =
+            server.call("POST", "/api/games", None, Some(&json!({"opponent": "hotseat"})));
+        let (id, key) =
+            (made["id"].as_str().unwrap().to_owned(), made["key"].as_str().unwrap().to_owned());
+        let (status, _) = server.call(
+            "POST",
+            &format!("/api/games/{id}/{key}/play"),
+            None,
+            Some(&json!({"text": "Nc3"})),
+        );
+        assert_eq!(status, 200);
+        (id, key)
+    };
+    let imported = admin(&["import", folder.join("games").to_str().unwrap()], "");
+    assert!(imported.status.success(), "{}", String::from_utf8_lossy(&imported.stderr));
+    assert!(String::from_utf8_lossy(&imported.stdout).starts_with("1 games imported"));
+    std::fs::remove_dir_all(folder.join("games")).unwrap();
+
+    let server = Server::start(&data);
+    let (status, game) = server.get(&format!("/api/games/{link}/{key}"), None);
+    assert_eq!(status, 200, "{game}");
+    let (status, _) = server.call(
+        "POST",
+        "/api/login",
+        None,
+        Some(&json!({"name": "dave", "password": "a long password"})),
+    );
+    assert_eq!(status, 200);
+    assert!(admin(&["ban", "dave"], "").status.success());
+    let (status, _) = server.call(
+        "POST",
+        "/api/login",
+        None,
+        Some(&json!({"name": "dave", "password": "a long password"})),
+    );
+    assert_eq!(status, 403);
+    assert!(!admin(&["ban", "nobody"], "").status.success());
+    // An online backup is a database with the accounts.
+    let copy = dir.0.join("copy.db");
+    assert!(admin(&["backup", copy.to_str().unwrap()], "").status.success());
+    assert!(
+        !admin(&["backup", copy.to_str().unwrap()], "").status.success(),
+        "a backup never overwrites"
+    );
+    let restored = dir.0.join("restored");
+    std::fs::create_dir_all(&restored).unwrap();
+    std::fs::copy(&copy, restored.join("kickoff.db")).unwrap();
+    let server = Server::start(&restored);
+    let (status, _) = server.call(
+        "POST",
+        "/api/login",
+        None,
+        Some(&json!({"name": "dave", "password": "a long password"})),
+    );
+    assert_eq!(status, 403, "the copy has Dave, banned");
+}
