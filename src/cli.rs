@@ -281,6 +281,36 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
         format: ReportFormat,
     },
+    /// Play as an account of a kickoff server: accept challenges, and play their games.
+    Bot {
+        /// The server's address (`http://HOST:PORT`).
+        #[arg(long, value_name = "URL")]
+        server: String,
+        /// The account's bearer token (`POST /api/tokens`); `-` reads it from stdin.
+        #[arg(long, value_name = "TOKEN")]
+        token: String,
+        /// The engine's level, 1 to 4.
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=4))]
+        level: u8,
+        /// The variants it plays, separated by commas (default: every shipped one).
+        #[arg(long, value_name = "LIST", value_delimiter = ',')]
+        variants: Vec<String>,
+        /// Accept open seeks too, not only challenges to the account.
+        #[arg(long)]
+        accept_seeks: bool,
+        /// Refuse live games.
+        #[arg(long)]
+        no_live: bool,
+        /// Refuse correspondence games.
+        #[arg(long)]
+        no_correspondence: bool,
+        /// The most games it plays at once.
+        #[arg(long, value_name = "N", default_value_t = 4)]
+        max_games: usize,
+        /// How often it looks for challenges and turns, in milliseconds.
+        #[arg(long, value_name = "MS", default_value_t = 500, value_parser = clap::value_parser!(u64).range(50..=60_000))]
+        poll: u64,
+    },
     /// Manage a server's database: accounts, backups, imports.
     Admin {
         /// The server's data folder (default: kickoff in the user's data folder).

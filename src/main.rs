@@ -153,6 +153,36 @@ fn main() -> ExitCode {
             commands::analyze::run(&request, options)
         }
         Command::Admin { data, action } => commands::admin::run(data, action),
+        Command::Bot {
+            server,
+            token,
+            level,
+            variants,
+            accept_seeks,
+            no_live,
+            no_correspondence,
+            max_games,
+            poll,
+        } => {
+            let token = if token == "-" {
+                let mut line = String::new();
+                let _ = std::io::stdin().read_line(&mut line);
+                line.trim().to_owned()
+            } else {
+                token
+            };
+            commands::bot::run(&commands::bot::Request {
+                server,
+                token,
+                level,
+                variants,
+                accept_seeks,
+                live: !no_live,
+                correspondence: !no_correspondence,
+                max_games,
+                poll: std::time::Duration::from_millis(poll),
+            })
+        }
         Command::Serve {
             port,
             host,

@@ -623,3 +623,74 @@ fn the_admin_command_bans_backs_up_and_imports() {
     );
     assert_eq!(status, 403, "the copy has Dave, banned");
 }
+
+#[test]
+fn kickoff_as_a_bot_accepts_a_challenge_and_plays_its_games() {
+    let dir = Scratch::new("bot");
+    let server = Server::start(&dir.0);
+    let alice = server.token(&server.account("alice"));
+    let bot = server.token(&server.account("kickbot"));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kickoff"))
+        .args(["bot", "--server", &server.base, "--token", "-", "--level", "1", "--poll", "100"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        writeln!(child.stdin.take().unwrap(), "{bot}").unwrap();
+    }
+    struct Stop(Child);
+    impl Drop for Stop {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let _bot = Stop(child);
+    // A challenge of a variant with random setups, the bot as White.
+    let challenge = json!({"variant": "football-960", "clock": {"initial": 120, "increment": 2}, "color": "black", "to": "kickbot"});
+    let (status, _) = server.post("/api/seeks", &alice, &challenge);
+    assert_eq!(status, 201);
+    let wait_for = |what: &str, done: &dyn Fn() -> Option<Value>| -> Value {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            if let Some(found) = done() {
+                return found;
+            }
+            assert!(Instant::now() < deadline, "the bot never {what}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    };
+    let mine = wait_for("accepted", &|| {
+        let (_, mine) = server.get("/api/my/games", Some(&alice));
+        mine.as_array().and_then(|g| g.first().cloned())
+    });
+    let game = mine["id"].as_str().unwrap().to_owned();
+    assert_eq!(mine["white"], "kickbot");
+    // Alice answers each of the bot's turns with her first legal turn, for five turns each.
+    let def = kickoff::load("football-960").unwrap();
+    for round in 0..5 {
+        let state = wait_for("played", &|| {
+            let (_, state) = server.get(&format!("/api/games/{game}"), Some(&alice));
+            (state["to_move"] == "black"
+                && state["turns"].as_array().unwrap().len() == 2 * round + 1)
+                .then_some(state)
+        });
+        if !state["result"].is_null() {
+            break;
+        }
+        let pos = kickoff::Position::from_fen(&def.rules, state["fen"].as_str().unwrap()).unwrap();
+        let turns = kickoff::legal_turns(&pos).unwrap();
+        let text = kickoff::notation::turn::names::name(&pos, &turns[0]);
+        let (status, body) =
+            server.post(&format!("/api/games/{game}/turn"), &alice, &json!({"turn": text}));
+        assert_eq!(status, 200, "{body}");
+        if !body["result"].is_null() {
+            break;
+        }
+    }
+    let (_, state) = server.get(&format!("/api/games/{game}"), None);
+    assert!(state["turns"].as_array().unwrap().len() >= 3, "{state}");
+}

@@ -3,6 +3,7 @@
 pub mod admin;
 pub mod analyze;
 pub mod bestmove;
+pub mod bot;
 pub mod completions;
 pub mod definition;
 pub mod explain;

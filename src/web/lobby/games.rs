@@ -32,6 +32,8 @@ pub struct LobbyView {
     variant: String,
     white: String,
     black: String,
+    /// The position the game started from.
+    start: String,
     fen: String,
     turns: Vec<String>,
     result: Option<String>,
@@ -81,6 +83,7 @@ fn view(app: &App, session: &Session, user: Option<&User>) -> LobbyView {
         variant: session.variant().to_owned(),
         white: name(Side::White),
         black: name(Side::Black),
+        start: game.start().fen(),
         fen: game.position().fen(),
         turns: game.plies().iter().map(|p| p.name.clone()).collect(),
         result: ending.map(|e| e.result().to_string()),

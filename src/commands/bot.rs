@@ -1,0 +1,236 @@
+//! `kickoff bot --server URL --token T [--level L] ...`: kickoff's engine plays as an account
+//! of a server, through the HTTP API as any bot does (docs/api.md): it accepts the challenges
+//! (and, if asked, the open seeks) it is given limits for, and plays the turns of its games,
+//! thinking within its clock.
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+use crate::commands::Exit;
+use kickoff::definition::load_shipped;
+use kickoff::game::Game;
+use kickoff::notation::turn::names::name;
+use kickoff::position::Position;
+use kickoff::render::printable::excerpt;
+use kickoff::rules::Rules;
+use kickoff::search::{Limits, Searcher};
+
+/// What the bot was asked.
+pub struct Request {
+    /// The server's address (`http://host:port`).
+    pub server: String,
+    /// The account's bearer token.
+    pub token: String,
+    /// The engine's level.
+    pub level: u8,
+    /// The variants it accepts games of (all shipped ones when empty).
+    pub variants: Vec<String>,
+    /// Whether it accepts open seeks too, not only challenges.
+    pub accept_seeks: bool,
+    /// Whether it accepts live games.
+    pub live: bool,
+    /// Whether it accepts correspondence games.
+    pub correspondence: bool,
+    /// The most games it plays at once.
+    pub max_games: usize,
+    /// How often it looks for work.
+    pub poll: Duration,
+}
+
+/// Why a call to the server failed.
+enum CallError {
+    /// The server answered with an error status.
+    Status(u16, String),
+    /// It could not be reached.
+    Unreachable(String),
+}
+
+struct Client {
+    agent: ureq::Agent,
+    base: String,
+    auth: String,
+}
+
+impl Client {
+    fn call(&self, method: &str, path: &str, body: Option<&Value>) -> Result<Value, CallError> {
+        let url = format!("{}{path}", self.base);
+        let response = match (method, body) {
+            ("GET", _) => self.agent.get(&url).header("Authorization", &self.auth).call(),
+            (_, Some(body)) => {
+                self.agent.post(&url).header("Authorization", &self.auth).send_json(body)
+            }
+            (_, None) => self.agent.post(&url).header("Authorization", &self.auth).send_empty(),
+        };
+        let mut response = response.map_err(|e| CallError::Unreachable(e.to_string()))?;
+        let status = response.status().as_u16();
+        let text = response.body_mut().read_to_string().unwrap_or_default();
+        let value: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
+        if status >= 400 {
+            let why = excerpt(value["error"].as_str().unwrap_or(&text)).into_owned();
+            return Err(CallError::Status(status, why));
+        }
+        Ok(value)
+    }
+}
+
+/// Plays as the account of `request.token` until stopped, or until the token is refused.
+pub fn run(request: &Request) -> Exit {
+    let client = Client {
+        agent: ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .timeout_global(Some(Duration::from_secs(30)))
+            .build()
+            .into(),
+        base: request.server.trim_end_matches('/').to_owned(),
+        auth: format!("Bearer {}", request.token),
+    };
+    let me = match client.call("GET", "/api/me", None) {
+        Ok(me) => me["name"].as_str().map(str::to_owned),
+        Err(CallError::Status(code, why)) => {
+            eprintln!("error: the server answered {code}: {why}");
+            return Exit::Failure;
+        }
+        Err(CallError::Unreachable(why)) => {
+            eprintln!("error: cannot reach {}: {why}", excerpt(&client.base));
+            return Exit::Failure;
+        }
+    };
+    let Some(me) = me else {
+        eprintln!("error: the server does not know this token");
+        return Exit::Failure;
+    };
+    println!("kickoff plays as {} on {}", excerpt(&me), excerpt(&client.base));
+    let mut rules: HashMap<String, Rules> = HashMap::new();
+    loop {
+        match round(&client, request, &me, &mut rules) {
+            Ok(()) => {}
+            Err(CallError::Status(401, why)) => {
+                eprintln!("error: the server no longer takes this token: {why}");
+                return Exit::Failure;
+            }
+            Err(CallError::Status(code, why)) => eprintln!("warning: {code}: {why}"),
+            Err(CallError::Unreachable(why)) => eprintln!("warning: {why}"),
+        }
+        std::thread::sleep(request.poll);
+    }
+}
+
+/// One look at the lobby and the bot's games: challenges accepted, turns played.
+fn round(
+    client: &Client,
+    request: &Request,
+    me: &str,
+    rules: &mut HashMap<String, Rules>,
+) -> Result<(), CallError> {
+    let mine = client.call("GET", "/api/my/games", None)?;
+    let games = mine.as_array().cloned().unwrap_or_default();
+    let mut going = games.iter().filter(|g| g["result"].is_null()).count();
+    let seeks = client.call("GET", "/api/seeks", None)?;
+    for seek in seeks.as_array().into_iter().flatten() {
+        if going >= request.max_games {
+            break;
+        }
+        if !wanted(request, me, seek) {
+            continue;
+        }
+        let id = seek["id"].as_str().unwrap_or_default();
+        match client.call("POST", &format!("/api/seeks/{id}/accept"), None) {
+            Ok(made) => {
+                going += 1;
+                println!(
+                    "accepted {}'s seek of {}: game {}",
+                    excerpt(seek["user"].as_str().unwrap_or("")),
+                    excerpt(seek["variant"].as_str().unwrap_or("")),
+                    excerpt(made["game"].as_str().unwrap_or_default())
+                );
+            }
+            // Taken by someone else, or lapsed.
+            Err(CallError::Status(404 | 409, _)) => {}
+            Err(e) => return Err(e),
+        }
+    }
+    for game in games.iter().filter(|g| g["your_turn"] == json!(true)) {
+        let id = game["id"].as_str().unwrap_or_default();
+        play(client, request, id, rules)?;
+    }
+    Ok(())
+}
+
+/// Whether the bot takes `seek`: a challenge to it, or an open seek when it accepts them, of a
+/// variant and a time control it plays.
+fn wanted(request: &Request, me: &str, seek: &Value) -> bool {
+    let to_me = seek["to"].as_str().is_some_and(|to| to.eq_ignore_ascii_case(me));
+    let open = seek["to"].is_null() && request.accept_seeks;
+    let own = seek["user"].as_str().is_some_and(|u| u.eq_ignore_ascii_case(me));
+    let variant = seek["variant"].as_str().unwrap_or_default();
+    let variant_ok = request.variants.is_empty() || request.variants.iter().any(|v| v == variant);
+    let live = seek["clock"]["initial"].is_number();
+    let clock_ok = if live { request.live } else { request.correspondence };
+    !own && (to_me || open) && variant_ok && clock_ok
+}
+
+/// Chooses and plays the bot's turn in game `id`.
+fn play(
+    client: &Client,
+    request: &Request,
+    id: &str,
+    rules: &mut HashMap<String, Rules>,
+) -> Result<(), CallError> {
+    let game = client.call("GET", &format!("/api/games/{id}"), None)?;
+    let variant = game["variant"].as_str().unwrap_or_default().to_owned();
+    if !rules.contains_key(&variant) {
+        let Ok(def) = load_shipped(&variant) else {
+            eprintln!(
+                "warning: game {}: kickoff does not know the variant {}",
+                excerpt(id),
+                excerpt(&variant)
+            );
+            return Ok(());
+        };
+        rules.insert(variant.clone(), def.rules);
+    }
+    let rules = &rules[&variant];
+    let Some(turn) = choose(rules, &variant, &game, request.level) else {
+        eprintln!("warning: game {}: no turn to play", excerpt(id));
+        return Ok(());
+    };
+    match client.call("POST", &format!("/api/games/{id}/turn"), Some(&json!({ "turn": turn }))) {
+        Ok(_) => {
+            println!("game {}: {turn}", excerpt(id));
+            Ok(())
+        }
+        // The game ended meanwhile (a clock, a resignation).
+        Err(CallError::Status(409, _)) => Ok(()),
+        Err(e) => Err(e),
+    }
+}
+
+/// The engine's turn in `game` (as `GET /api/games/{id}` gives it), within its clock.
+fn choose(rules: &Rules, variant: &str, game: &Value, level: u8) -> Option<String> {
+    let start = Position::from_fen(rules, game["start"].as_str()?).ok()?;
+    let mut played = Game::new(variant, start, None);
+    for turn in game["turns"].as_array()? {
+        played.play_text(turn.as_str()?).ok()?;
+    }
+    let pos = *played.position();
+    let hashes = played.hashes();
+    let past = &hashes[..hashes.len().saturating_sub(1)];
+    let mut limits = Limits::level(level);
+    if let Some(budget) = budget(game) {
+        limits.cap = Some(limits.cap.map_or(budget, |cap| cap.min(budget)));
+    }
+    let report = Searcher::new(rules).search(&pos, past, limits).ok()?;
+    report.turn.map(|turn| name(&pos, &turn))
+}
+
+/// The time the bot gives a turn of a live game: a thirtieth of what is left, and most of the
+/// increment, with a margin for the way to the server.
+fn budget(game: &Value) -> Option<Duration> {
+    let side = game["your_side"].as_str()?;
+    let left = game["clock"][side].as_i64()?;
+    let increment = game["time_control"]["increment"].as_i64()?;
+    let ms = (left / 30 + increment * 800).min(left / 2 - 300).max(20);
+    Some(Duration::from_millis(u64::try_from(ms).ok()?))
+}
