@@ -341,6 +341,17 @@ pub enum Command {
         /// Mark session cookies `Secure`: for a server reached over HTTPS through a proxy.
         #[arg(long)]
         secure_cookies: bool,
+        /// An SMTP server to send players notices of their correspondence games through:
+        /// `smtp://HOST:PORT`, `smtp://USER:PASSWORD@HOST:587?tls=required`, `smtps://...`.
+        #[arg(long, value_name = "URL", requires = "mail_from")]
+        smtp: Option<String>,
+        /// The sender of notices (`kickoff <kickoff@example.org>`).
+        #[arg(long, value_name = "ADDRESS", requires = "smtp")]
+        mail_from: Option<String>,
+        /// Where the server's pages are reached from outside, for the links in notices (default:
+        /// the address it serves on).
+        #[arg(long, value_name = "URL")]
+        public_url: Option<String>,
         /// A host name the board is reached by, besides `localhost` and addresses (repeat it
         /// for several): requests naming any other host are refused, so that no web page can
         /// reach the board by rebinding its own name to the board's address.

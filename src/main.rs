@@ -190,6 +190,9 @@ fn main() -> ExitCode {
             data,
             games,
             secure_cookies,
+            smtp,
+            mail_from,
+            public_url,
             allow_hosts,
             max_connections,
         } => commands::serve::run(commands::serve::Request {
@@ -197,6 +200,8 @@ fn main() -> ExitCode {
             data,
             games,
             secure_cookies,
+            smtp: smtp.zip(mail_from),
+            public_url,
             open,
             allow_hosts,
             max_connections,

@@ -41,9 +41,15 @@ struct Server {
 
 impl Server {
     fn start(data: &Path) -> Server {
+        Server::with(data, &[])
+    }
+
+    /// A server with more options.
+    fn with(data: &Path, options: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_kickoff"))
             .args(["serve", "--port", "0", "--data"])
             .arg(data)
+            .args(options)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -693,4 +699,97 @@ fn kickoff_as_a_bot_accepts_a_challenge_and_plays_its_games() {
     }
     let (_, state) = server.get(&format!("/api/games/{game}"), None);
     assert!(state["turns"].as_array().unwrap().len() >= 3, "{state}");
+}
+
+/// A message received: its recipients and its text.
+type Received = (Vec<String>, String);
+
+/// A real SMTP server (mailin) on a free port, keeping each message it receives.
+#[derive(Clone, Default)]
+struct Mailbox {
+    messages: std::sync::Arc<std::sync::Mutex<Vec<Received>>>,
+    to: Vec<String>,
+    data: Vec<u8>,
+}
+
+impl mailin_embedded::Handler for Mailbox {
+    fn rcpt(&mut self, to: &str) -> mailin_embedded::Response {
+        self.to.push(to.to_owned());
+        mailin_embedded::response::OK
+    }
+
+    fn data(&mut self, buf: &[u8]) -> std::io::Result<()> {
+        self.data.extend_from_slice(buf);
+        Ok(())
+    }
+
+    fn data_end(&mut self) -> mailin_embedded::Response {
+        let text = String::from_utf8_lossy(&std::mem::take(&mut self.data)).into_owned();
+        self.messages.lock().unwrap().push((std::mem::take(&mut self.to), text));
+        mailin_embedded::response::OK
+    }
+}
+
+#[test]
+fn a_correspondence_player_is_told_of_their_turn_by_mail() {
+    let mailbox = Mailbox::default();
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let mut smtp = mailin_embedded::Server::new(mailbox.clone());
+    smtp.with_name("localhost")
+        .with_ssl(mailin_embedded::SslConfig::None)
+        .unwrap()
+        .with_tcp_listener(listener);
+    std::thread::spawn(move || {
+        let _ = smtp.serve();
+    });
+
+    let dir = Scratch::new("mail");
+    let url = format!("smtp://127.0.0.1:{port}");
+    let options = [
+        "--smtp",
+        &url,
+        "--mail-from",
+        "kickoff <kickoff@localhost>",
+        "--public-url",
+        "https://football.example/",
+    ];
+    let server = Server::with(&dir.0, &options);
+    let alice = server.token(&server.account("alice"));
+    let bob = server.token(&server.account("bob"));
+    assert_eq!(server.post("/api/me/email", &alice, &json!({"email": "not an address"})).0, 400);
+    assert_eq!(server.post("/api/me/email", &alice, &json!({"email": "alice@example.org"})).0, 204);
+    assert_eq!(server.get("/api/me", Some(&alice)).1["email"], "alice@example.org");
+    let game = server.game(
+        &bob,
+        &alice,
+        &json!({"variant": "boyer-1951", "clock": {"days": 2}, "color": "white"}),
+    );
+    let turns = game_turns();
+    assert_eq!(
+        server.post(&format!("/api/games/{game}/turn"), &bob, &json!({"turn": turns[0]})).0,
+        200
+    );
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while mailbox.messages.lock().unwrap().is_empty() {
+        assert!(Instant::now() < deadline, "no notice arrived");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let (to, text) = mailbox.messages.lock().unwrap()[0].clone();
+    assert_eq!(to, ["alice@example.org"]);
+    assert!(text.contains("Subject: Your turn against bob"), "{text}");
+    assert!(text.contains(&format!("bob played {}", turns[0])), "{text}");
+    assert!(text.contains(&format!("https://football.example/watch/{game}")), "{text}");
+    // Bob has no address: Alice's turn sends nothing; a second turn of Bob's within ten minutes
+    // neither.
+    assert_eq!(
+        server.post(&format!("/api/games/{game}/turn"), &alice, &json!({"turn": turns[1]})).0,
+        200
+    );
+    assert_eq!(
+        server.post(&format!("/api/games/{game}/turn"), &bob, &json!({"turn": turns[2]})).0,
+        200
+    );
+    std::thread::sleep(Duration::from_millis(500));
+    assert_eq!(mailbox.messages.lock().unwrap().len(), 1);
 }

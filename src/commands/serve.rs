@@ -1,5 +1,6 @@
 //! `kickoff serve [--port P] [--host H] [--open] [--data DIR] [--games DIR] [--secure-cookies]
-//! [--allow-host NAME] [--max-connections N]`: the web board.
+//! [--smtp URL --mail-from ADDRESS] [--public-url URL] [--allow-host NAME] [--max-connections N]`:
+//! the web board and the lobby.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -18,6 +19,10 @@ pub struct Request {
     pub games: Option<PathBuf>,
     /// Whether session cookies are marked `Secure`.
     pub secure_cookies: bool,
+    /// The SMTP server's URL and the notices' sender.
+    pub smtp: Option<(String, String)>,
+    /// Where the server's pages are reached from outside.
+    pub public_url: Option<String>,
     /// Whether to open the board in a browser.
     pub open: bool,
     /// Host names the board is reached by.
@@ -33,6 +38,8 @@ pub fn run(request: Request) -> Exit {
     let mut config = Config::new(request.address, games, |problem| eprintln!("warning: {problem}"));
     config.data = data;
     config.secure_cookies = request.secure_cookies;
+    config.smtp = request.smtp;
+    config.public_url = request.public_url;
     config.hosts = request.allow_hosts;
     if let Some(most) = request.max_connections {
         config.limits.connections = most as usize;

@@ -356,6 +356,7 @@ pub async fn play(
                 }
             };
             s.change(|game| game.play(turn))?.map_err(|e| ApiError::BadRequest(e.to_string()))?;
+            crate::web::lobby::games::notify_turn(&shared, &s);
             let view = game_view(&s, &key, request.flip);
             drop(s);
             Ok((session, view))

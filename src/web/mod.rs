@@ -62,6 +62,11 @@ pub struct Config {
     pub data: PathBuf,
     /// Whether session cookies are sent only over HTTPS (behind a proxy that speaks it).
     pub secure_cookies: bool,
+    /// The SMTP server notices of correspondence games are sent through, and their sender.
+    pub smtp: Option<(String, String)>,
+    /// Where the server's pages are reached from outside, for links in notices (default: the
+    /// address it serves on).
+    pub public_url: Option<String>,
     /// Told of a problem no request is waiting for (the engine's turn could not be saved).
     pub warn: fn(&str),
     /// Host names, besides `localhost` and addresses, that the page may be reached by.
@@ -80,6 +85,8 @@ impl Config {
             data: games.clone(),
             games,
             secure_cookies: false,
+            smtp: None,
+            public_url: None,
             warn,
             hosts: Vec::new(),
             limits: ServerLimits::for_this_process(),
@@ -113,6 +120,8 @@ pub struct App {
     pub hall: Hall,
     /// Whether session cookies are marked `Secure`.
     pub secure_cookies: bool,
+    /// Sends notices of correspondence games, when an SMTP server is configured.
+    pub mailer: Option<Arc<lobby::mail::Mailer>>,
 }
 
 impl App {
@@ -134,6 +143,12 @@ impl App {
             compiled.push((name, Arc::new(def.rules)));
         }
         let limits = &config.limits;
+        let base =
+            config.public_url.clone().unwrap_or_else(|| format!("http://{}", config.address));
+        let mailer = match &config.smtp {
+            Some((url, from)) => Some(Arc::new(lobby::mail::Mailer::new(url, from, &base)?)),
+            None => None,
+        };
         Ok(App {
             store: Store::new(config.games.clone(), db, compiled.clone(), limits, config.warn),
             shipped: compiled,
@@ -147,6 +162,7 @@ impl App {
             warn: config.warn,
             hall: Hall::default(),
             secure_cookies: config.secure_cookies,
+            mailer,
         })
     }
 
@@ -280,6 +296,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/login", post(accounts::login))
         .route("/api/logout", post(accounts::logout))
         .route("/api/me", get(accounts::me))
+        .route("/api/me/email", post(accounts::set_email))
         .route("/api/tokens", post(accounts::create_token))
         .route("/api/seeks", post(seeks::create).get(seeks::list))
         .route("/api/seeks/{id}", delete(seeks::cancel))
@@ -324,13 +341,15 @@ pub async fn serve(config: Config, ready: impl FnOnce(&str)) -> Result<(), Strin
         )
     })?;
     let address = listener.local_addr().map_err(|e| e.to_string())?;
-    let app = Arc::new(App::new(&config)?);
     let shown = if address.ip().is_unspecified() {
         SocketAddr::from(([127, 0, 0, 1], address.port()))
     } else {
         address
     };
     let url = format!("http://{shown}/");
+    let mut config = config;
+    config.public_url.get_or_insert_with(|| url.clone());
+    let app = Arc::new(App::new(&config)?);
     ready(&url);
     // Stopped by a signal, whatever it is doing: every record is saved whole after every change,
     // and waiting for the pages' event streams to close would wait for ever.

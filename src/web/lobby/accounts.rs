@@ -44,6 +44,9 @@ pub struct Me {
     name: Option<String>,
     /// Whether it is an administrator.
     admin: bool,
+    /// Where notices of its correspondence games are sent.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    email: Option<String>,
 }
 
 /// Whether `name` may be an account's name: 2 to 20 letters, digits, `_` or `-`, starting
@@ -139,7 +142,7 @@ fn cookie(app: &App, secret: &str, max_age: u64) -> Result<HeaderValue, ApiError
 }
 
 fn signed_in(status: StatusCode, cookie: HeaderValue, user: &User) -> Response {
-    let me = Me { name: Some(user.name.clone()), admin: user.admin };
+    let me = Me { name: Some(user.name.clone()), admin: user.admin, email: user.email.clone() };
     let mut response = (status, Json(me)).into_response();
     response.headers_mut().insert(header::SET_COOKIE, cookie);
     response
@@ -245,9 +248,35 @@ pub async fn logout(State(app): State<Arc<App>>, headers: HeaderMap) -> Result<R
 /// `GET /api/me`: who is signed in.
 pub async fn me(account: MaybeAccount) -> Json<Me> {
     Json(match account.0 {
-        Some(user) => Me { name: Some(user.name), admin: user.admin },
-        None => Me { name: None, admin: false },
+        Some(user) => Me { name: Some(user.name), admin: user.admin, email: user.email },
+        None => Me { name: None, admin: false, email: None },
     })
+}
+
+/// An e-mail address given or taken back.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EmailRequest {
+    email: Option<String>,
+}
+
+/// `POST /api/me/email`: where notices of the account's correspondence games are sent (none:
+/// no notices).
+pub async fn set_email(
+    State(app): State<Arc<App>>,
+    Account(user): Account,
+    Json(request): Json<EmailRequest>,
+) -> Result<StatusCode, ApiError> {
+    let email = request.email.map(|e| e.trim().to_owned()).filter(|e| !e.is_empty());
+    if let Some(address) = &email
+        && !super::mail::valid_address(address)
+    {
+        return Err(ApiError::BadRequest("that is not an e-mail address".to_owned()));
+    }
+    let shared = app.clone();
+    blocking(move || shared.store.db().set_email(user.id, email.as_deref()).map_err(db_error))
+        .await?;
+    Ok(StatusCode::NO_CONTENT)
 }
 
 /// A token asked for.

@@ -176,9 +176,37 @@ pub async fn turn(
         let turn = resolve(&pos, &request.turn)
             .map_err(|e| ApiError::BadRequest(notation_error(&e).to_string()))?;
         s.change(|game| game.play(turn))?.map_err(|e| ApiError::BadRequest(e.to_string()))?;
+        notify_turn(&shared, &s);
         Ok(Json(view(&shared, &s, Some(&user))))
     })
     .await
+}
+
+/// After a turn of a correspondence game: the player now to move is told by e-mail, when the
+/// server sends mail, the player gave an address, and is not following the game now.
+pub fn notify_turn(app: &Arc<App>, session: &Session) {
+    let (Some(mailer), Some(lobby)) = (&app.mailer, &session.lobby) else { return };
+    let game = session.game();
+    if !matches!(lobby.clock, Some(ClockSpec::Correspondence { .. })) || game.ending().is_some() {
+        return;
+    }
+    let to_move = game.position().side();
+    if app.hall.followers(&session.id).0[to_move] {
+        return;
+    }
+    let (user, name) = lobby.players[to_move].clone();
+    let opponent = lobby.players[!to_move].1.clone();
+    let turn = game.plies().last().map(|p| p.name.clone()).unwrap_or_default();
+    let id = session.id.clone();
+    let (mailer, app) = (mailer.clone(), app.clone());
+    tokio::task::spawn_blocking(move || {
+        let Ok(Some((player, _))) = app.store.db().user_by_name(&name) else { return };
+        let Some(to) = player.email else { return };
+        let notice = super::mail::Notice { user, to, game: id, opponent, turn };
+        if let Err(e) = mailer.send(&notice) {
+            (app.warn)(&format!("a notice could not be sent: {e}"));
+        }
+    });
 }
 
 /// `POST /api/games/{id}/resign`: a player resigns.

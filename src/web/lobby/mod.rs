@@ -7,6 +7,7 @@ pub mod accounts;
 pub mod clock;
 pub mod flags;
 pub mod games;
+pub mod mail;
 pub mod seeks;
 
 use std::collections::HashMap;
