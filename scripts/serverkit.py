@@ -34,7 +34,8 @@ class Server:
                 resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
 
         self.process = subprocess.Popen(
-            [kickoff, "serve", "--port", "0", "--games", self.folder, *extra],
+            [kickoff, "serve", "--port", "0", "--data", self.folder, "--games", self.folder,
+             *extra],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=limit)
         line = self.process.stdout.readline()
         self.port = int(line.split("127.0.0.1:")[1].split("/")[0])
@@ -149,8 +150,9 @@ class Client:
     """An API client from its own address, on one kept-alive connection, asking again after a
     429 or 503 as the page does."""
 
-    def __init__(self, ip, port, stats, hostile=False):
+    def __init__(self, ip, port, stats, hostile=False, token=None):
         self.ip, self.port, self.stats, self.hostile = ip, port, stats, hostile
+        self.token = token
         self.conn = None
 
     def _connect(self):
@@ -165,6 +167,8 @@ class Client:
                 self._connect()
             try:
                 headers = {"Accept": "application/json"}
+                if self.token:
+                    headers["Authorization"] = f"Bearer {self.token}"
                 data = None
                 if body is not None:
                     data = json.dumps(body).encode()

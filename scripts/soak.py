@@ -8,14 +8,21 @@ Starts `kickoff serve` on a free loopback port with its own games folder, then f
   stream); each turn is entered action by action (`step`), then played (`play`), after a think
   time of 0.5 s to 2.5 s; a finished game is followed by a new one;
 - hostile clients: sockets left idle, heads drip-fed a byte at a time, bodies over the limits or
-  never finished, floods of draw offers, and floods of definitions to check.
+  never finished, floods of draw offers, and floods of definitions to check;
+- lobby traffic (`--correspondence N --live N`): accounts made, each pair meeting by a seek and
+  its acceptance, then playing through the lobby's API (`POST /api/games/ID/turn`, the turn's
+  text found by the game's `step` requests with the key the game gives its player), live games
+  (10 minutes and 5 s) followed by event streams and by `--spectators K` spectators each,
+  correspondence games (3 days a turn) checked every 5 to 15 s as a player checks a list;
+  players chat now and then; a finished game is followed by a rematch.
 
 Every client has its own loopback address (127.x.y.z), so the server's limits per client are the
 ones a real crowd meets. Prints the latency of turns (p50/p99), of steps and of the engine's
 replies, the server's peak memory, and the errors players met; `--json FILE` writes them too.
 Exit status 1 when a player met an error or the server went past `--max-mib` MiB.
 
-Usage: scripts/soak.py [--kickoff PATH] [--seconds 300] [--games 200] [--json FILE]
+Usage: scripts/soak.py [--kickoff PATH] [--seconds 300] [--games 200] [--correspondence 0]
+                      [--live 0] [--spectators 2] [--json FILE]
 Only loopback traffic; every thread stops at the deadline.
 """
 
@@ -148,6 +155,182 @@ def players(n, port, stop, stats, variants):
         for t in threads:
             t.join()
         game_stop.set()
+
+
+# Lobby traffic -----------------------------------------------------------------------------
+
+def sign_up(ip, port, stats, name):
+    """A new account made from its own address; returns a client signed in by its token."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120, source_address=(ip, 0))
+    start = time.monotonic()
+    body = json.dumps({"name": name, "password": "soak password"})
+    conn.request("POST", "/api/account", body=body, headers={"Content-Type": "application/json"})
+    response = conn.getresponse()
+    response.read()
+    stats.time("account", time.monotonic() - start)
+    if response.status != 201:
+        stats.error(f"account: {response.status}")
+        return None
+    cookie = response.getheader("Set-Cookie").split(";")[0]
+    conn.request("POST", "/api/tokens", headers={"Cookie": cookie})
+    response = conn.getresponse()
+    answer = json.loads(response.read() or b"null")
+    conn.close()
+    if response.status != 201:
+        stats.error(f"token: {response.status}")
+        return None
+    return Client(ip, port, stats, token=answer["token"])
+
+
+def lobby_turn(client, game, view, stats):
+    """The player's turn: walked action by action with the game's key, played by its text."""
+    path = f"/api/games/{game}/{view['key']}"
+    status, answer = client.call("GET", path, None, "state")
+    if status != 200 or answer is None or answer["step"] is None:
+        return
+    step = answer["step"]
+    actions, name = [], "--"
+    while True:
+        choices = step["next"]
+        if step["can_stop"] and (not choices or random.random() < 0.5):
+            name = step["name"] or "--"
+            break
+        if not choices:
+            if not actions and step["null_ok"]:
+                break
+            return
+        actions.append(random.choice(choices)["action"])
+        status, answer = client.call("POST", f"{path}/step", {"actions": actions}, "step")
+        if status != 200:
+            stats.error(f"step: {status} {answer}")
+            return
+        step = answer["step"]
+    status, answer = client.call("POST", f"/api/games/{game}/turn", {"turn": name}, "lobby turn")
+    if status == 200:
+        stats.count("lobby turns")
+    elif status == 409:
+        stats.count("lobby turns after the end")
+    else:
+        stats.error(f"lobby turn: {status} {answer}")
+
+
+def lobby_player(client, game_box, live, stop, stats, rng):
+    """Plays the games in `game_box[0]` (a rematch replaces it) until the soak ends."""
+    follower, followed = None, None
+    turns = 0
+    while not stop.is_set():
+        game = game_box[0]
+        if live and followed != game:
+            if follower:
+                follower.stop.set()
+            follower = Follower(client.ip, client.port, f"/api/games/{game}", threading.Event())
+            followed = game
+        status, view = client.call("GET", f"/api/games/{game}", None, "lobby state")
+        if status != 200 or view is None:
+            stats.error(f"lobby state: {status}")
+            stop.wait(5)
+            continue
+        if view["result"] is not None:
+            if view["your_side"] == "white":
+                stats.count(f"lobby games ended: {view['termination']}")
+            status, answer = client.call("POST", f"/api/games/{game}/rematch", None, "rematch")
+            if status == 201 and answer and "game" in answer:
+                game_box[0] = answer["game"]
+                stats.count("rematches")
+            elif status not in (201, 409):
+                stats.error(f"rematch: {status} {answer}")
+            else:
+                # Wait for the other player's rematch, or for our offer to be taken.
+                for _ in range(30):
+                    if stop.wait(1):
+                        return
+                    status, mine = client.call("GET", "/api/my/games", None, "my games")
+                    if mine and mine[0]["id"] != game and mine[0]["result"] is None:
+                        game_box[0] = mine[0]["id"]
+                        break
+            continue
+        if view["to_move"] != view["your_side"]:
+            if live:
+                follower.changed.clear()
+                follower.changed.wait(2.0)
+            else:
+                stop.wait(rng.uniform(5, 15))
+            continue
+        if stop.wait(rng.uniform(0.5, 2.5) if live else rng.uniform(1, 5)):
+            break
+        lobby_turn(client, game, view, stats)
+        turns += 1
+        if turns % 10 == 0:
+            status, _ = client.call("POST", f"/api/games/{game}/chat",
+                                    {"text": f"turn {turns}: well played"}, "chat")
+            if status not in (201, 429):
+                stats.error(f"chat: {status}")
+    if follower:
+        follower.stop.set()
+
+
+def spectator(ip, port, game_box, stop, stats):
+    """Follows a live game's events and reads the game at each change, as its page does."""
+    client = Client(ip, port, stats)
+    follower = Follower(ip, port, f"/api/games/{game_box[0]}", stop)
+    while not stop.is_set():
+        if follower.changed.wait(2.0):
+            follower.changed.clear()
+            status, _ = client.call("GET", f"/api/games/{game_box[0]}", None, "watched state")
+            if status != 200:
+                stats.error(f"watched state: {status}")
+            stats.count("watched updates")
+
+
+def lobby_pair(n, is_live, port, stop, stats, spectators, threads):
+    """Pair `n`: two accounts, a seek and its acceptance, then their players and spectators."""
+    seeker = sign_up(address(3, 2 * n), port, stats, f"soak{n}a")
+    taker = sign_up(address(3, 2 * n + 1), port, stats, f"soak{n}b")
+    if seeker is None or taker is None or stop.is_set():
+        return
+    clock = {"initial": 600, "increment": 5} if is_live else {"days": 3}
+    seek = {"variant": random.choice(["boyer-1951", "vchess", "football-960"]),
+            "clock": clock, "color": "random"}
+    status, made = seeker.call("POST", "/api/seeks", seek, "seek")
+    if status != 201:
+        stats.error(f"seek: {status} {made}")
+        return
+    status, game = taker.call("POST", f"/api/seeks/{made['id']}/accept", None, "accept")
+    if status != 201:
+        stats.error(f"accept: {status} {game}")
+        return
+    stats.count("lobby games made")
+    box = [game["game"]]
+    for i, client in enumerate((seeker, taker)):
+        rng = random.Random(2 * n + i)
+        t = threading.Thread(target=lobby_player, args=(client, box, is_live, stop, stats, rng))
+        t.start()
+        threads.append(t)
+    if is_live:
+        for k in range(spectators):
+            t = threading.Thread(target=spectator,
+                                 args=(address(4, spectators * n + k), port, box, stop, stats))
+            t.start()
+            threads.append(t)
+
+
+def lobby(port, stop, stats, correspondence, live, spectators):
+    """Makes the lobby's pairs, live games first, eight at a time, each then playing at once;
+    returns the list their threads are added to."""
+    threads = []
+    order = list(range(correspondence, correspondence + live)) + list(range(correspondence))
+
+    def maker(k):
+        for n in order[k::8]:
+            if stop.is_set():
+                return
+            lobby_pair(n, n >= correspondence, port, stop, stats, spectators, threads)
+
+    makers = [threading.Thread(target=maker, args=(k,), daemon=True) for k in range(8)]
+    for t in makers:
+        t.start()
+    threads.extend(makers)
+    return threads
 
 
 # Hostile clients ---------------------------------------------------------------------------
@@ -305,6 +488,9 @@ def main():
     parser.add_argument("--kickoff", default=os.path.join(ROOT, "target/release/kickoff"))
     parser.add_argument("--seconds", type=float, default=300)
     parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--correspondence", type=int, default=0)
+    parser.add_argument("--live", type=int, default=0)
+    parser.add_argument("--spectators", type=int, default=2)
     parser.add_argument("--no-hostile", action="store_true")
     parser.add_argument("--max-mib", type=int, default=1024)
     parser.add_argument("--json")
@@ -322,15 +508,19 @@ def main():
         t.start()
     if not args.no_hostile:
         hostile(server.port, stop, stats)
+    lobby_threads = lobby(server.port, stop, stats, args.correspondence, args.live,
+                          args.spectators)
     while time.monotonic() - started < args.seconds and server.process.poll() is None:
         time.sleep(1)
     stop.set()
-    for t in threads:
+    for t in threads + list(lobby_threads):
         t.join(timeout=70)
     alive = server.stop()
     report = {
         "seconds": round(time.monotonic() - started),
         "games": args.games,
+        "lobby games": {"correspondence": args.correspondence, "live": args.live,
+                        "spectators each": args.spectators},
         "hostile": not args.no_hostile,
         "server survived": alive,
         "peak MiB": server.peak_kib // 1024,

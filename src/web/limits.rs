@@ -30,7 +30,7 @@
 //! - **accounts**: accounts made an hour and sign-in attempts a minute per client, failed
 //!   sign-ins an hour per account name; tokens per account; open seeks per account and seeks
 //!   a minute; chat messages a minute per account, each of so many characters; a game's chat
-//!   shows its last messages.
+//!   shows its last messages; passwords are hashed two at a time.
 
 use std::time::Duration;
 
@@ -122,6 +122,9 @@ pub struct ServerLimits {
     pub chat_shown: usize,
     /// Lobby games an account may be playing at once.
     pub games_per_account: usize,
+    /// Passwords hashed at once (making an account, signing in), on threads of their own; a
+    /// request waits at most `queue_wait` for its turn (503).
+    pub hashing: usize,
 }
 
 impl Default for ServerLimits {
@@ -168,6 +171,7 @@ impl Default for ServerLimits {
             chat_length: 500,
             chat_shown: 200,
             games_per_account: 200,
+            hashing: 2,
         }
     }
 }

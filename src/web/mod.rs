@@ -122,6 +122,8 @@ pub struct App {
     pub secure_cookies: bool,
     /// Sends notices of correspondence games, when an SMTP server is configured.
     pub mailer: Option<Arc<lobby::mail::Mailer>>,
+    /// Passwords hashed at once (see [`ServerLimits::hashing`]).
+    pub hashing: Arc<tokio::sync::Semaphore>,
 }
 
 impl App {
@@ -163,6 +165,7 @@ impl App {
             hall: Hall::default(),
             secure_cookies: config.secure_cookies,
             mailer,
+            hashing: Arc::new(tokio::sync::Semaphore::new(limits.hashing.max(1))),
         })
     }
 

@@ -19,7 +19,6 @@ use sha2::{Digest, Sha256};
 
 use crate::web::clients::{Peer, Rate, Spender};
 use crate::web::db::{DbError, User, now_ms};
-use crate::web::queue::Kind;
 use crate::web::session::random_hex;
 use crate::web::{ApiError, App};
 
@@ -120,6 +119,26 @@ pub async fn blocking<T: Send + 'static>(
     })
 }
 
+/// Runs the hashing of a password (Argon2id: about 19 MiB and tens of milliseconds), a few at a
+/// time on threads of their own (so that signing in does not wait behind the engine's
+/// searches), at most the queue's wait.
+///
+/// # Errors
+/// Too many are waiting, or the work's own error.
+async fn hashing<T: Send + 'static>(
+    app: &Arc<App>,
+    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let busy = || ApiError::Busy("the server is signing many people in: try again".to_owned());
+    let permit = tokio::time::timeout(app.limits.queue_wait, app.hashing.clone().acquire_owned())
+        .await
+        .map_err(|_| busy())?
+        .map_err(|_| busy())?;
+    let done = blocking(work).await;
+    drop(permit);
+    done
+}
+
 /// A new session for `user`: its cookie.
 fn new_session(app: &App, user: &User) -> Result<HeaderValue, ApiError> {
     let secret = random_hex(32)?;
@@ -167,7 +186,7 @@ pub async fn create(
         return Err(ApiError::Conflict(format!("the name `{}` is taken", request.name)));
     }
     let password = request.password;
-    let hash = app.queue.run(peer.client, Kind::Request, move || hash_password(&password)).await?;
+    let hash = hashing(&app, move || hash_password(&password)).await?;
     let shared = app.clone();
     blocking(move || {
         let user = match shared.store.db().create_user(&request.name, &hash, now_ms()) {
@@ -208,10 +227,7 @@ pub async fn login(
         None => (None, dummy_hash().to_owned()),
     };
     let password = request.password;
-    let matches = app
-        .queue
-        .run(peer.client, Kind::Request, move || Ok(password_matches(&password, &hash)))
-        .await?;
+    let matches = hashing(&app, move || Ok(password_matches(&password, &hash))).await?;
     let Some(user) = user.filter(|_| matches) else {
         let _ = app.rates.spend_as(name, Rate::FailedLogin, 1.0);
         return Err(wrong());
