@@ -152,7 +152,7 @@ impl Default for ServerLimits {
             games_per_minute: 20.0,
             definition_bytes_per_minute: f64::from(4u32 << 20),
             all_games_per_minute: 600.0,
-            games_in_memory: 256,
+            games_in_memory: 1024,
             games_memory: 128 << 20,
             definition_memory: 16 << 20,
             turn_cap: 10_000,
