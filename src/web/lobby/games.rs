@@ -113,21 +113,30 @@ fn lobby_game(app: &App, id: &str) -> Result<Shared, ApiError> {
     Ok(session)
 }
 
+/// Runs `work` on lobby game `id` off the async threads, under the game's lock, once a clock
+/// that ran out has ended it (whoever looks first notices).
+async fn with_game<T: Send + 'static>(
+    app: &Arc<App>,
+    id: String,
+    work: impl FnOnce(&Arc<App>, &mut Session) -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let shared = app.clone();
+    blocking(move || {
+        let session = lobby_game(&shared, &id)?;
+        let mut s = lock(&session);
+        s.flag(now_ms())?;
+        work(&shared, &mut s)
+    })
+    .await
+}
+
 /// `GET /api/games/{id}`: a game of the lobby, for anyone.
 pub async fn state(
     State(app): State<Arc<App>>,
     MaybeAccount(user): MaybeAccount,
     Path(id): Path<String>,
 ) -> Result<Json<LobbyView>, ApiError> {
-    let shared = app.clone();
-    blocking(move || {
-        let session = lobby_game(&shared, &id)?;
-        let mut s = lock(&session);
-        // A clock that ran out is noticed by whoever looks first.
-        s.flag(now_ms())?;
-        Ok(Json(view(&shared, &s, user.as_ref())))
-    })
-    .await
+    with_game(&app, id, move |app, s| Ok(Json(view(app, s, user.as_ref())))).await
 }
 
 /// A turn sent by a player.
@@ -166,18 +175,14 @@ pub async fn turn(
     if request.turn.len() > 500 {
         return Err(ApiError::BadRequest("a turn is at most 500 bytes".to_owned()));
     }
-    let shared = app.clone();
-    blocking(move || {
-        let session = lobby_game(&shared, &id)?;
-        let mut s = lock(&session);
-        s.flag(now_ms())?;
-        mover(&s, &user)?;
+    with_game(&app, id, move |app, s| {
+        mover(s, &user)?;
         let pos = *s.game().position();
         let turn = resolve(&pos, &request.turn)
             .map_err(|e| ApiError::BadRequest(notation_error(&e).to_string()))?;
         s.change(|game| game.play(turn))?.map_err(|e| ApiError::BadRequest(e.to_string()))?;
-        notify_turn(&shared, &s);
-        Ok(Json(view(&shared, &s, Some(&user))))
+        notify_turn(app, s);
+        Ok(Json(view(app, s, Some(&user))))
     })
     .await
 }
@@ -215,18 +220,14 @@ pub async fn resign(
     Account(user): Account,
     Path(id): Path<String>,
 ) -> Result<Json<LobbyView>, ApiError> {
-    let shared = app.clone();
-    blocking(move || {
-        let session = lobby_game(&shared, &id)?;
-        let mut s = lock(&session);
-        s.flag(now_ms())?;
-        let side = side_of(&s, Some(&user))
+    with_game(&app, id, move |app, s| {
+        let side = side_of(s, Some(&user))
             .ok_or_else(|| ApiError::Forbidden("you do not play this game".to_owned()))?;
         if let Some(ending) = s.game().ending() {
             return Err(ApiError::Conflict(format!("the game is over: {ending}")));
         }
         s.change(|game| game.declare(Ending::Resignation { loser: side }))?;
-        Ok(Json(view(&shared, &s, Some(&user))))
+        Ok(Json(view(app, s, Some(&user))))
     })
     .await
 }
