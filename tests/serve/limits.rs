@@ -389,3 +389,48 @@ fn a_simulation_stops_at_its_time() {
     drop(server);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A record of `turns` null turns, and the definition that allows them.
+fn null_record(turns: usize) -> serde_json::Value {
+    let definition = std::fs::read_to_string("tests/data/hostile/nulls.toml").unwrap();
+    let record = format!("[Variant \"nulls.toml\"]\n\n{}*\n", "-- ".repeat(turns));
+    json!({ "record": record, "definition": definition })
+}
+
+#[test]
+fn a_record_opened_is_replayed_within_its_time_and_its_bytes() {
+    let dir = folder("record-bounds");
+    // No time at all: the first turn is shown, and why the others are not.
+    let late = Server::with(&dir, |config| config.limits.record_time = Duration::ZERO);
+    let (status, opened) = late.post("/api/records/open", &null_record(1000));
+    assert_eq!(status, 200, "{opened}");
+    assert_eq!(opened["plies"].as_array().unwrap().len(), 1, "{opened}");
+    assert_eq!(opened["ending"], serde_json::Value::Null);
+    let error = opened["error"].as_str().unwrap();
+    assert!(error.starts_with("the first 1 turns are shown: the server replays a record for 0 s"));
+    assert_eq!(opened["title"], "Null turns always, no repetition");
+    assert_eq!(late.app.memory_held(), 0, "the answer is let go once sent");
+    drop(late);
+    // An answer of 20,000 bytes at most: the turns that fit, whole.
+    let small = Server::with(&dir, |config| config.limits.record_answer = 20_000);
+    let (status, opened) = small.post("/api/records/open", &null_record(1000));
+    assert_eq!(status, 200, "{opened}");
+    let shown = opened["plies"].as_array().unwrap().len();
+    assert!((50..1000).contains(&shown), "{shown} turns shown");
+    let error = opened["error"].as_str().unwrap();
+    assert!(error.contains("the board is sent at most 20000 bytes of a record's turns"), "{error}");
+    // A record within the bounds is opened whole, with its ending.
+    let (status, opened) = small.post("/api/records/open", &null_record(10));
+    assert_eq!(status, 200, "{opened}");
+    assert_eq!((opened["plies"].as_array().unwrap().len(), &opened["error"]), (10, &json!(null)));
+    drop(small);
+    // The answer is built against the client's share of the memory budget: refused as soon as
+    // it is spent, not once it is built.
+    let poor = Server::with(&dir, |config| config.limits.memory_per_client = 4 << 20);
+    let (status, refused) = poor.post("/api/records/open", &null_record(100_000));
+    assert_eq!(status, 503, "{refused}");
+    assert_eq!(refused["error"], "the server is sending as much as it can: try again in a moment");
+    assert_eq!(poor.app.memory_held(), 0);
+    drop(poor);
+    std::fs::remove_dir_all(&dir).ok();
+}
