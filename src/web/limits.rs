@@ -29,7 +29,9 @@
 //!   records of at most so many turns.
 //! - **replays**: a record opened is replayed for so long at most, into an answer of so many
 //!   bytes at most, built against the memory budget (the turns read by then are shown, and
-//!   why the rest are not).
+//!   why the rest are not); a game let go from memory is read back, its key checked first,
+//!   among the light requests when that takes little time, else on the work queue within its
+//!   own time (refused beyond).
 //! - **accounts**: accounts made an hour and sign-in attempts a minute per client, failed
 //!   sign-ins an hour per account name; tokens per account; open seeks per account and seeks
 //!   a minute; chat messages a minute per account, each of so many characters; a game's chat
@@ -103,6 +105,14 @@ pub struct ServerLimits {
     /// its position, arrows and comments): the turns beyond are left out. The answer is built
     /// against the memory budget besides, and refused (503) when that is spent.
     pub record_answer: usize,
+    /// The longest a game let go from memory takes to be read back from its record (its turns
+    /// replayed, its definition compiled): beyond, the request is refused (503) and the game
+    /// stays on disk.
+    pub read_back_time: Duration,
+    /// A game let go from memory is read back among the light requests when its rules need no
+    /// compiling and its turns replay within this time; else (and from then on) on the work
+    /// queue.
+    pub light_read_back: Duration,
     /// The longest an engine's search or a draw offer's search runs.
     pub search_time: Duration,
     /// The longest a simulation of random games runs.
@@ -165,6 +175,8 @@ impl Default for ServerLimits {
             viewed_turns: 100_000,
             record_time: Duration::from_secs(10),
             record_answer: 24 << 20,
+            read_back_time: Duration::from_secs(20),
+            light_read_back: Duration::from_millis(100),
             search_time: Duration::from_secs(5),
             simulation_time: Duration::from_secs(20),
             accounts_per_hour: 5.0,

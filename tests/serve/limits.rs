@@ -434,3 +434,71 @@ fn a_record_opened_is_replayed_within_its_time_and_its_bytes() {
     drop(poor);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A game made by `game` with `turns` null turns, then let go from memory by a second game
+/// (the server holds one); its path.
+fn game_let_go(server: &Server, game: &serde_json::Value, turns: usize) -> String {
+    let (id, key, _) = create(server, game);
+    let path = format!("/api/games/{id}/{key}");
+    for _ in 0..turns {
+        let (status, body) = server.post(&format!("{path}/play"), &json!({ "text": "--" }));
+        assert_eq!(status, 200, "{body}");
+    }
+    create(server, &json!({ "opponent": "hotseat" }));
+    assert_eq!(server.app.store.held().0, 1);
+    path
+}
+
+#[test]
+fn games_let_go_are_read_back_on_the_work_queue_unless_that_is_light() {
+    let dir = folder("read-back");
+    let nulls = std::fs::read_to_string("tests/data/hostile/nulls.toml").unwrap();
+    let shipped = json!({ "variant": "boyer-1951", "opponent": "hotseat" });
+    let uploaded = json!({ "definition": nulls, "opponent": "hotseat" });
+    let server = Server::with(&dir, |config| config.limits.games_in_memory = 1);
+    // A short game of a shipped variant is read back among the light requests.
+    let game = game_let_go(&server, &shipped, 0);
+    let (status, view) = server.get(&game);
+    assert_eq!(status, 200, "{view}");
+    assert_eq!(server.app.queue.most_running(), 0, "no heavy work");
+    // A wrong key costs a look at the record's tags: a 404, and no heavy work either.
+    let (id, _) = game.trim_start_matches("/api/games/").split_once('/').unwrap();
+    create(&server, &json!({ "opponent": "hotseat" }));
+    let wrong = server.get(&format!("/api/games/{id}/{}", "0".repeat(32)));
+    assert_eq!(wrong.0, 404);
+    assert_eq!(server.app.queue.most_running(), 0);
+    // A game whose definition must be compiled again is read back on the work queue.
+    let game = game_let_go(&server, &uploaded, 3);
+    let (status, view) = server.get(&game);
+    assert_eq!(status, 200, "{view}");
+    assert_eq!(view["moves"].as_array().map(Vec::len), Some(3), "{view}");
+    assert_eq!(server.app.queue.most_running(), 1, "read back by a worker");
+    drop(server);
+    // A game whose turns do not replay within the light time goes to the queue, and a game
+    // that takes longer than the read-back time is refused, and stays on disk.
+    let server = Server::with(&dir, |config| {
+        config.limits.games_in_memory = 1;
+        config.limits.light_read_back = Duration::ZERO;
+    });
+    let game = game_let_go(&server, &shipped, 0);
+    assert_eq!(server.get(&game).0, 200);
+    assert_eq!(server.app.queue.most_running(), 1);
+    drop(server);
+    let server = Server::with(&dir, |config| {
+        config.limits.games_in_memory = 1;
+        config.limits.light_read_back = Duration::ZERO;
+        config.limits.read_back_time = Duration::ZERO;
+    });
+    let game = game_let_go(&server, &uploaded, 2);
+    let (status, refused) = server.get(&game);
+    assert_eq!(status, 503, "{refused}");
+    let message = refused["error"].as_str().unwrap();
+    assert!(message.starts_with("the game could not be read back from its record within 0 s"));
+    drop(server);
+    let server = Server::start(&dir);
+    let (status, view) = server.get(&game);
+    assert_eq!(status, 200, "{view}");
+    assert_eq!(view["moves"].as_array().map(Vec::len), Some(2), "{view}");
+    drop(server);
+    std::fs::remove_dir_all(&dir).ok();
+}
