@@ -66,6 +66,10 @@ fn host_name(host: &str) -> &str {
 /// Whether a request that may change something was sent by a page of another site: its
 /// `Origin` is not the host it is sent to, or the browser says it is cross-site.
 fn from_another_site(headers: &HeaderMap) -> bool {
+    // A browser sends one Origin: a request of several is no page's.
+    if headers.get_all(header::ORIGIN).iter().nth(1).is_some() {
+        return true;
+    }
     let text = |name| headers.get(name).and_then(|v| v.to_str().ok());
     if text("sec-fetch-site").is_some_and(|site| site.eq_ignore_ascii_case("cross-site")) {
         return true;
@@ -180,6 +184,9 @@ async fn admitted(
     next: Next,
 ) -> Result<Response, ApiError> {
     let headers = request.headers();
+    if headers.get_all(header::HOST).iter().nth(1).is_some() {
+        return Err(ApiError::BadRequest("a request names one host".to_owned()));
+    }
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("");
     if !app.hosts.allows(host) {
         return Err(ApiError::UnknownHost(format!(
@@ -489,6 +496,9 @@ mod tests {
             ("host", "127.0.0.1:7157"),
             ("sec-fetch-site", "cross-site")
         ])));
+        let mut two = headers(&[("host", "127.0.0.1:7157"), ("origin", "http://127.0.0.1:7157")]);
+        two.append("origin", "http://evil.example".parse().unwrap());
+        assert!(from_another_site(&two), "two origins: whichever is read first");
     }
 
     #[test]

@@ -502,3 +502,30 @@ fn games_let_go_are_read_back_on_the_work_queue_unless_that_is_light() {
     drop(server);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_request_names_one_host_and_one_origin() {
+    let dir = folder("one-host");
+    let server = Server::start(&dir);
+    let send = |head: &str| {
+        let mut stream = raw(&server);
+        stream.write_all(head.as_bytes()).unwrap();
+        closed_after(stream).1
+    };
+    let said = send(
+        "GET /api/variants HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: rebound.example\r\n\
+         Connection: close\r\n\r\n",
+    );
+    assert!(said.starts_with("HTTP/1.1 400"), "{said}");
+    let own = format!("http://{}", server.address);
+    let said = send(&format!(
+        "POST /api/games HTTP/1.1\r\nHost: {}\r\nOrigin: {own}\r\nOrigin: http://evil.example\r\n\
+         Content-Type: application/json\r\nContent-Length: 22\r\nConnection: close\r\n\r\n\
+         {{\"opponent\":\"hotseat\"}}",
+        server.address
+    ));
+    assert!(said.starts_with("HTTP/1.1 403"), "{said}");
+    assert_eq!(super::games_in(&dir), 0);
+    drop(server);
+    std::fs::remove_dir_all(&dir).ok();
+}
