@@ -58,6 +58,10 @@ run $one bestmove explode16.toml --depth 2
 run $one bestmove explode16.toml
 run $one bestmove explode16-pass.toml
 run $one bestmove near2m.toml
+run $one turns kickchain.toml
+run $one validate kickchain.toml
+run $one solve kickchain.toml --turns 1
+run $one turns stepbomb.toml
 run $one bestmove nr16-pp1.toml --level 2
 run $one perft explode16.toml 3
 for variant in boyer-1951 vchess football-960 mini stadium; do

@@ -5,14 +5,16 @@ Each case prints one row: its name, the server's peak resident memory, the secon
 what happened, and `ok` or `FAIL`. A case fails when the server dies, goes past 1 GiB, or breaks
 the promise the case names (README, "The server's limits"). Exit status 1 when one fails.
 
-Usage: scripts/server-limits.py [--kickoff PATH] [CASE ...]   (no CASE: all; about 3 minutes)
+Usage: scripts/server-limits.py [--kickoff PATH] [CASE ...]   (no CASE: all; about 6 minutes)
 Loopback only; every client has its own address (127.3.x.y), as on a real network.
 """
 
 import argparse
 import json
 import os
+import shutil
 import socket
+import subprocess
 import sys
 import tempfile
 import threading
@@ -216,6 +218,178 @@ def draw_offers(kickoff):
         t.join()
     # Two workers, and the threads that serve requests meanwhile.
     return server, most <= 4 and len(games) == 10, f"at most {most} threads busy at once"
+
+
+def random_record(kickoff, folder, turns):
+    """A random game of `tests/data/hostile/stepbomb.toml` (16x24, turns of 16 piece moves and
+    kicks) of `turns` turns, as `kickoff match` records it: its text, and the definition's."""
+    definition = os.path.join(ROOT, "tests/data/hostile/stepbomb.toml")
+    subprocess.run([kickoff, "match", definition, "--white", "random", "--black", "random",
+                    "--games", "1", "--max-turns", str(turns), "--records", folder],
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    with open(os.path.join(folder, "game-0001.txt")) as f:
+        record = f.read()
+    with open(definition) as f:
+        text = f.read()
+    return record, text
+
+
+def engine_replies(server, ip, until):
+    """A player against the engine (mini, level 1) from `ip` while `until()` is false: the seconds
+    each of the engine's replies took, from the turn played to the reply seen."""
+    client = Client(ip, server.port, Stats())
+    _, game = client.call("POST", "/api/games", {"variant": "mini", "opponent": "engine",
+                                                 "level": 1})
+    base = f"/api/games/{game['id']}/{game['key']}"
+    waits = []
+    while not until() and len(waits) < 20:
+        _, view = client.call("GET", base)
+        if not view or view.get("ending") or not view.get("step"):
+            time.sleep(0.2)
+            continue
+        actions = [view["step"]["next"][0]["action"]]
+        _, step = client.call("POST", base + "/step", {"actions": actions})
+        while not step["step"]["can_stop"]:
+            actions.append(step["step"]["next"][0]["action"])
+            _, step = client.call("POST", base + "/step", {"actions": actions})
+        start = time.monotonic()
+        client.call("POST", base + "/play", {"actions": actions})
+        while client.call("GET", base)[1].get("thinking"):
+            time.sleep(0.1)
+        waits.append(time.monotonic() - start)
+    return waits
+
+
+@case
+def records_of_long_turns(kickoff):
+    """Three records of 40,000 turns of 16 piece moves (3 MB each), opened at once from three
+    addresses, while a player plays the engine: each is replayed for 10 s at most into an answer
+    of 24 MiB at most, and the engine's replies wait for a worker no longer than that."""
+    folder = tempfile.mkdtemp(prefix="kickoff-records-")
+    record, definition = random_record(kickoff, folder, 40_000)
+    shutil.rmtree(folder, ignore_errors=True)
+    server = Server(kickoff)
+    results = []
+
+    def open_record(n):
+        status, answer = Client(address(3, 900 + n), server.port, Stats(), hostile=True).call(
+            "POST", "/api/records/open", {"record": record, "definition": definition})
+        answer = answer or {}
+        size = len(json.dumps(answer))
+        results.append((status, len(answer.get("plies", [])), size, answer.get("error") or ""))
+
+    threads = [threading.Thread(target=open_record, args=(n,)) for n in range(3)]
+    for t in threads:
+        t.start()
+    time.sleep(1)
+    waits = engine_replies(server, address(3, 910), lambda: not any(t.is_alive() for t in threads))
+    for t in threads:
+        t.join()
+    bounded = all(status == 503 or (status == 200 and size <= 24 << 20 and "at most" in error)
+                  for status, _, size, error in results)
+    longest = max(waits, default=0)
+    ok = bounded and len(results) == 3 and waits and longest < 30
+    return server, ok, (
+        f"answers {[(s, f'{n} turns', f'{b / 1e6:.1f} MB') for s, n, b, _ in results]}; "
+        f"the engine's replies meanwhile: {len(waits)}, the longest {longest:.1f} s")
+
+
+@case
+def games_read_back(kickoff):
+    """Two addresses ask in turn, five requests at once each, for eight games of 9,999 turns of
+    16 piece moves and twelve of 12 MiB of rules, always let go before they are asked for again,
+    for 30 s; meanwhile a player plays at a hot seat: none of its requests is refused or waits a
+    second, since games are read back on the work queue when that is heavy."""
+    folder = tempfile.mkdtemp(prefix="kickoff-server-")
+    record, definition = random_record(kickoff, folder, 9_999)
+    os.remove(os.path.join(folder, "game-0001.txt"))
+    stem = "0123456789abcdef00000000"
+    with open(os.path.join(folder, stem + ".toml"), "w") as f:
+        f.write(definition)
+    turns = record.split("\n\n", 1)[1].replace("1/2-1/2", "*")
+    games = []
+    for n in range(8):
+        gid, key = f"{n:024x}", f"{n + 1:032x}"
+        with open(os.path.join(folder, gid + ".txt"), "w") as f:
+            f.write(f'[Variant "{stem}.toml"]\n[White "human"]\n[Black "human"]\n'
+                    f'[Mode "hotseat"]\n[WhiteKey "{key}"]\n[BlackKey "{key}"]\n'
+                    f'[Result "*"]\n\n{turns}')
+        games.append((gid, key))
+    server = Server(kickoff, folder=folder)
+    server.own_folder = True
+    for n in range(12):
+        client = Client(address(3, 920 + n // 4), server.port, Stats())
+        status, game = client.call("POST", "/api/games",
+                                   {"definition": definition_of(n), "opponent": "hotseat"})
+        if status == 200:
+            games.insert(2 * n % (len(games) + 1), (game["id"], game["key"]))
+    stop = time.monotonic() + 30
+    hostile = Stats()
+
+    def ask(ip, first):
+        client = Client(ip, server.port, hostile, hostile=True)
+        n = first
+        while time.monotonic() < stop:
+            gid, key = games[n % len(games)]
+            n += 1
+            status, _ = client.call("GET", f"/api/games/{gid}/{key}")
+            hostile.saw(status)
+            if status in (429, 503):
+                time.sleep(0.05)
+
+    threads = [threading.Thread(target=ask, args=(address(3, 930 + a), 3 * t))
+               for a in range(2) for t in range(5)]
+    for t in threads:
+        t.start()
+    stats = Stats()
+    player = Client(address(3, 940), server.port, stats)
+    _, game = player.call("POST", "/api/games", {"variant": "boyer-1951", "opponent": "hotseat"},
+                          kind="new game")
+    base = f"/api/games/{game['id']}/{game['key']}"
+    played = 0
+    while time.monotonic() < stop:
+        _, view = player.call("GET", base, kind="state")
+        if not view or view.get("ending"):
+            player.call("POST", base + "/undo", kind="undo")
+            continue
+        actions, step = [], view["step"]
+        while step["next"] and not (step["can_stop"] and actions):
+            actions.append(step["next"][len(actions) % len(step["next"])]["action"])
+            _, answer = player.call("POST", base + "/step", {"actions": actions}, kind="step")
+            step = answer["step"]
+        player.call("POST", base + "/play", {"actions": actions}, kind="play")
+        played += 1
+        time.sleep(0.5)
+    for t in threads:
+        t.join()
+    slowest = max(max(v) for v in stats.latency.values())
+    ok = not stats.refusals and not stats.errors and slowest < 1.0 and played > 10
+    return server, ok, (
+        f"{played} turns played, the slowest request {slowest:.2f} s, refusals "
+        f"{dict(stats.refusals)}; the hostile answers {dict(hostile.hostile)}")
+
+
+@case
+def starts_beyond_counting(kickoff):
+    """Two definitions whose start has more than 2,000,000 turns (`kickchain.toml`) checked at
+    once, three times: their kick chains are walked until they are found too many."""
+    server = Server(kickoff)
+    text = open(os.path.join(ROOT, "tests/data/hostile/kickchain.toml")).read()
+    results = []
+
+    def check(n):
+        status, answer = Client(address(3, 950 + n), server.port, Stats()).call(
+            "POST", "/api/definitions/check", {"text": text})
+        results.append((status, (answer or {}).get("warnings")))
+
+    for _ in range(3):
+        threads = [threading.Thread(target=check, args=(n,)) for n in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    ok = all(status == 200 and warnings == 1 for status, warnings in results)
+    return server, ok, f"answers {results}"
 
 
 @case

@@ -12,6 +12,9 @@
 //! 1. Nc3 Nf7 2. Nd5>e6 ...
 //! ```
 
+use std::convert::Infallible;
+use std::ops::ControlFlow;
+
 use crate::definition::{Origin, Sources};
 use crate::game::{Ending, Game, GameError, GameResult, Ply, move_label};
 use crate::notation::ParseError;
@@ -264,6 +267,22 @@ pub fn read<'r>(
     variant: &str,
     record: &RecordText,
 ) -> Result<Game<'r>, BrokenRecord<'r>> {
+    read_while(rules, variant, record, |_| ControlFlow::<Infallible>::Continue(()))
+        .map(|(game, _)| game)
+}
+
+/// [`read`], asking `go_on` after every turn replayed (its comments attached) whether to read
+/// on: a reader with a clock or a budget stops there, and gets the game up to that turn (with
+/// no ending) and what `go_on` said.
+///
+/// # Errors
+/// As [`read`].
+pub fn read_while<'r, B>(
+    rules: &'r Rules,
+    variant: &str,
+    record: &RecordText,
+    mut go_on: impl FnMut(&Game<'r>) -> ControlFlow<B>,
+) -> Result<(Game<'r>, Option<B>), BrokenRecord<'r>> {
     let (pos, number) = start(rules, record).map_err(|error| BrokenRecord { game: None, error })?;
     let mut game = Game::new(variant, pos, number);
     game.tags = record
@@ -278,6 +297,9 @@ pub fn read<'r>(
         if let Err(error) = replay_token(&mut game, token) {
             return Err(BrokenRecord { game: Some(Box::new(game)), error });
         }
+        if let ControlFlow::Break(stopped) = go_on(&game) {
+            return Ok((game, Some(stopped)));
+        }
     }
     if game.ending().is_none()
         && let Some(ending) = declared_ending(record, &game)
@@ -287,7 +309,7 @@ pub fn read<'r>(
             game.tags.push(("Termination".to_owned(), termination.to_owned()));
         }
     }
-    Ok(game)
+    Ok((game, None))
 }
 
 fn replay_token(game: &mut Game<'_>, token: &TurnToken) -> Result<(), RecordError> {

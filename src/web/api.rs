@@ -223,14 +223,11 @@ pub async fn state(
     Path((id, key)): Path<(String, String)>,
     Query(query): Query<ViewQuery>,
 ) -> Result<Json<GameView>, ApiError> {
-    let shared = app.clone();
-    let (session, view) = app
-        .quick(peer.client, move || {
-            let (session, _) = shared.store.get(&id, &key)?;
-            let view = game_view(&lock(&session), &key, query.flip);
-            Ok((session, view))
-        })
-        .await?;
+    let (session, view) = on_game(&app, peer.client, id, key, move |session, _, key| {
+        let view = game_view(&lock(&session), key, query.flip);
+        Ok((session, view))
+    })
+    .await?;
     // A game saved while the engine was thinking resumes its turn.
     wake_engine(app, session, peer.client);
     Ok(Json(view))
@@ -243,14 +240,8 @@ pub async fn events(
     peer: Peer,
     Path((id, key)): Path<(String, String)>,
 ) -> Result<Sse<impl tokio_stream::Stream<Item = Result<Event, Infallible>>>, ApiError> {
-    let shared = app.clone();
-    let changes = app
-        .quick(peer.client, move || {
-            let (session, _) = shared.store.get(&id, &key)?;
-            let changes = lock(&session).subscribe();
-            Ok(changes)
-        })
-        .await?;
+    let changes =
+        on_game(&app, peer.client, id, key, |session, _, _| Ok(lock(&session).subscribe())).await?;
     let stream = WatchStream::new(changes)
         .map(|version| Ok(Event::default().event("update").data(version.to_string())));
     Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
@@ -281,9 +272,7 @@ pub async fn step(
     Path((id, key)): Path<(String, String)>,
     Json(request): Json<StepRequest>,
 ) -> Result<Json<StepAnswer>, ApiError> {
-    let shared = app.clone();
-    app.quick(peer.client, move || {
-        let (session, sides) = shared.store.get(&id, &key)?;
+    on_game(&app, peer.client, id, key, move |session, sides, _| {
         let session = lock(&session);
         let game = session.game();
         my_turn(&session, &sides)?;
@@ -336,32 +325,28 @@ pub async fn play(
     Json(request): Json<PlayRequest>,
 ) -> Result<Json<GameView>, ApiError> {
     let shared = app.clone();
-    let (session, view) = app
-        .quick(peer.client, move || {
-            let (session, sides) = shared.store.get(&id, &key)?;
-            let mut s = lock(&session);
-            my_turn(&s, &sides)?;
-            let pos = *s.game().position();
-            let turn = match (&request.actions, &request.text) {
-                (Some(actions), None) => walk(&pos, actions)?.1,
-                (None, Some(text)) if text.len() <= 500 => resolve(&pos, text)
-                    .map_err(|e| ApiError::BadRequest(notation_error(&e).to_string()))?,
-                (None, Some(_)) => {
-                    return Err(ApiError::BadRequest("a turn is at most 500 bytes".to_owned()));
-                }
-                _ => {
-                    return Err(ApiError::BadRequest(
-                        "give the turn's actions or its text".to_owned(),
-                    ));
-                }
-            };
-            s.change(|game| game.play(turn))?.map_err(|e| ApiError::BadRequest(e.to_string()))?;
-            crate::web::lobby::games::notify_turn(&shared, &s);
-            let view = game_view(&s, &key, request.flip);
-            drop(s);
-            Ok((session, view))
-        })
-        .await?;
+    let (session, view) = on_game(&app, peer.client, id, key, move |session, sides, key| {
+        let mut s = lock(&session);
+        my_turn(&s, &sides)?;
+        let pos = *s.game().position();
+        let turn = match (&request.actions, &request.text) {
+            (Some(actions), None) => walk(&pos, actions)?.1,
+            (None, Some(text)) if text.len() <= 500 => resolve(&pos, text)
+                .map_err(|e| ApiError::BadRequest(notation_error(&e).to_string()))?,
+            (None, Some(_)) => {
+                return Err(ApiError::BadRequest("a turn is at most 500 bytes".to_owned()));
+            }
+            _ => {
+                return Err(ApiError::BadRequest("give the turn's actions or its text".to_owned()));
+            }
+        };
+        s.change(|game| game.play(turn))?.map_err(|e| ApiError::BadRequest(e.to_string()))?;
+        crate::web::lobby::games::notify_turn(&shared, &s);
+        let view = game_view(&s, key, request.flip);
+        drop(s);
+        Ok((session, view))
+    })
+    .await?;
     wake_engine(app, session, peer.client);
     Ok(Json(view))
 }
@@ -374,32 +359,28 @@ pub async fn undo(
     Path((id, key)): Path<(String, String)>,
     Query(query): Query<ViewQuery>,
 ) -> Result<Json<GameView>, ApiError> {
-    let shared = app.clone();
-    let (session, view) = app
-        .quick(peer.client, move || {
-            let (session, sides) = shared.store.get(&id, &key)?;
-            let mut s = lock(&session);
-            if s.thinking() {
-                return Err(ApiError::Conflict("the engine is thinking".to_owned()));
+    let (session, view) = on_game(&app, peer.client, id, key, move |session, sides, key| {
+        let mut s = lock(&session);
+        if s.thinking() {
+            return Err(ApiError::Conflict("the engine is thinking".to_owned()));
+        }
+        if s.mode == Mode::Remote {
+            return Err(ApiError::Conflict(
+                "turns are not taken back between two browsers".to_owned(),
+            ));
+        }
+        let engine_side = Side::ALL.into_iter().find(|&side| !sides.contains(&side));
+        s.change(|game| {
+            let mut any = game.undo();
+            while any && engine_side == Some(game.position().side()) && !game.plies().is_empty() {
+                any = game.undo();
             }
-            if s.mode == Mode::Remote {
-                return Err(ApiError::Conflict(
-                    "turns are not taken back between two browsers".to_owned(),
-                ));
-            }
-            let engine_side = Side::ALL.into_iter().find(|&side| !sides.contains(&side));
-            s.change(|game| {
-                let mut any = game.undo();
-                while any && engine_side == Some(game.position().side()) && !game.plies().is_empty()
-                {
-                    any = game.undo();
-                }
-            })?;
-            let view = game_view(&s, &key, query.flip);
-            drop(s);
-            Ok((session, view))
-        })
-        .await?;
+        })?;
+        let view = game_view(&s, key, query.flip);
+        drop(s);
+        Ok((session, view))
+    })
+    .await?;
     wake_engine(app, session, peer.client);
     Ok(Json(view))
 }
@@ -411,16 +392,14 @@ pub async fn resign(
     peer: Peer,
     Path((id, key)): Path<(String, String)>,
 ) -> Result<Json<GameView>, ApiError> {
-    let shared = app.clone();
-    app.quick(peer.client, move || {
-        let (session, sides) = shared.store.get(&id, &key)?;
+    on_game(&app, peer.client, id, key, |session, sides, key| {
         let mut s = lock(&session);
         if let Some(ending) = s.game().ending() {
             return Err(ApiError::Conflict(format!("the game is over: {ending}")));
         }
         let loser = acting_side(&s, &sides);
         s.change(|game| game.declare(Ending::Resignation { loser }))?;
-        Ok(Json(game_view(&s, &key, false)))
+        Ok(Json(game_view(&s, key, false)))
     })
     .await
 }
@@ -462,13 +441,10 @@ pub async fn draw(
     Path((id, key)): Path<(String, String)>,
     Json(request): Json<DrawRequest>,
 ) -> Result<Json<DrawAnswer>, ApiError> {
-    let shared = app.clone();
-    let step = app
-        .quick(peer.client, move || {
-            let (session, sides) = shared.store.get(&id, &key)?;
-            draw_step(&mut lock(&session), &sides, &request.action)
-        })
-        .await?;
+    let step = on_game(&app, peer.client, id, key, move |session, sides, _| {
+        draw_step(&mut lock(&session), &sides, &request.action)
+    })
+    .await?;
     let thought = match step {
         DrawStep::Done(status) => return Ok(Json(DrawAnswer { status })),
         DrawStep::AskEngine(thought) => thought,
@@ -479,18 +455,13 @@ pub async fn draw(
     let answered = tokio::spawn(async move {
         let outcome = thought.think(&app, client, Kind::Request).await;
         let finish = move || {
-            thought.finish(&app, |s| match outcome {
-                Ok(Answer::Draw(true)) => {
+            thought.finish(outcome, |s, answer| {
+                if let Answer::Draw(true) = answer {
                     s.change(|game| game.declare(Ending::Agreement))?;
                     Ok("accepted")
-                }
-                Ok(_) => {
+                } else {
                     s.announce();
                     Ok("declined")
-                }
-                Err(e) => {
-                    s.announce();
-                    Err(e)
                 }
             })
         };
@@ -545,9 +516,7 @@ pub async fn record(
     peer: Peer,
     Path((id, key)): Path<(String, String)>,
 ) -> Result<Response, ApiError> {
-    let shared = app.clone();
-    app.quick(peer.client, move || {
-        let (session, _) = shared.store.get(&id, &key)?;
+    on_game(&app, peer.client, id, key, |session, _, _| {
         let s = lock(&session);
         let disposition = format!("attachment; filename=\"kickoff-{}.txt\"", s.id);
         Ok((
@@ -560,6 +529,40 @@ pub async fn record(
             .into_response())
     })
     .await
+}
+
+/// Runs `work` on game `id` as the link of `key` sees it (its session, the sides the key
+/// plays, the key): among the light requests when the game is in memory, or can be read back
+/// as light work (a game of compiled rules whose turns replay within the light read-back time).
+/// Another game let go from memory is read back on the work queue (its key checked first, its
+/// turns replayed within the read-back time, in the client's line), and `work` runs there
+/// after it: the light requests never compile a definition nor replay a long game.
+async fn on_game<T: Send + 'static>(
+    app: &Arc<App>,
+    client: Client,
+    id: String,
+    key: String,
+    work: impl FnOnce(Shared, Vec<Side>, &str) -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let shared = app.clone();
+    let (id2, key2) = (id.clone(), key.clone());
+    let held = app
+        .quick(client, move || match shared.store.get_light(&id2, &key2)? {
+            Some((session, sides)) => work(session, sides, &key2).map(Ok),
+            None => Ok(Err(work)),
+        })
+        .await?;
+    let work = match held {
+        Ok(done) => return Ok(done),
+        Err(work) => work,
+    };
+    let shared = app.clone();
+    app.queue
+        .run(client, Kind::Request, move || {
+            let (session, sides) = shared.store.get(&id, &key)?;
+            work(session, sides, &key)
+        })
+        .await
 }
 
 /// Starts the engine's turn on the work queue, in `client`'s line, when it is the engine's
@@ -576,9 +579,9 @@ pub fn wake_engine(app: Arc<App>, session: Shared, client: Client) {
         let outcome = thought.think(&app, client, Kind::Engine).await;
         let finish = move || {
             let warn = app.warn;
-            thought.finish(&app, |s| {
-                match outcome {
-                    Ok(Answer::Turn(Some(turn))) => match s.change(|game| game.play(turn)) {
+            thought.finish(outcome, |s, answer| {
+                match answer {
+                    Answer::Turn(Some(turn)) => match s.change(|game| game.play(turn)) {
                         // A game that ended meanwhile (a resignation, an agreed draw) keeps
                         // its end.
                         Ok(Ok(()) | Err(GameError::Over(_))) => {}
@@ -617,7 +620,8 @@ enum Answer {
 /// The engine thinking about a game: the game is marked thinking from [`Thought::start`] to
 /// [`Thought::finish`]. While the job waits on the queue it holds only the game's id and beacon,
 /// not the game: a game waiting for the engine can be let go from memory, and is read back
-/// when the job runs.
+/// when the job runs (on the worker, within the read-back time). From then until the answer is
+/// applied the game is held, so that it is never read back outside the queue.
 struct Thought {
     id: String,
     beacon: Arc<Beacon>,
@@ -637,8 +641,14 @@ impl Thought {
         Some(Thought { id: session.id.clone(), beacon, plies: session.game().plies().len(), task })
     }
 
-    /// Runs the search on the work queue, the game read when its turn comes.
-    async fn think(&self, app: &Arc<App>, client: Client, kind: Kind) -> Result<Answer, ApiError> {
+    /// Runs the search on the work queue, the game read when its turn comes; gives the game
+    /// with the answer.
+    async fn think(
+        &self,
+        app: &Arc<App>,
+        client: Client,
+        kind: Kind,
+    ) -> Result<(Shared, Answer), ApiError> {
         let shared = app.clone();
         let (id, plies, task) = (self.id.clone(), self.plies, self.task);
         let limit = app.limits.search_time;
@@ -647,31 +657,35 @@ impl Thought {
                 let session = shared.store.by_id(&id)?;
                 let job = {
                     let s = lock(&session);
-                    if s.game().plies().len() != plies || s.game().ending().is_some() {
-                        return Ok(Answer::Turn(None));
-                    }
-                    EngineJob::of(&s, task, limit)
+                    let current = s.game().plies().len() == plies && s.game().ending().is_none();
+                    current.then(|| EngineJob::of(&s, task, limit))
                 };
-                drop(session);
-                Ok(match task {
-                    Task::Choose { .. } => Answer::Turn(job.choose()),
-                    Task::WeighDraw { .. } => Answer::Draw(job.accepts_draw()),
-                })
+                let answer = match (job, task) {
+                    (None, _) => Answer::Turn(None),
+                    (Some(job), Task::Choose { .. }) => Answer::Turn(job.choose()),
+                    (Some(job), Task::WeighDraw { .. }) => Answer::Draw(job.accepts_draw()),
+                };
+                Ok((session, answer))
             })
             .await
     }
 
     /// Under the game's lock: marks it no longer thinking, then applies the answer with
-    /// `apply` if the game is as it was (else only tells its pages).
+    /// `apply` if the game is as it was (else only tells its pages). When the engine could not
+    /// think (the queue refused it, the game could not be read back), its pages are told, and
+    /// why is returned.
     fn finish<T>(
         &self,
-        app: &App,
-        apply: impl FnOnce(&mut Session) -> Result<T, ApiError>,
+        thought: Result<(Shared, Answer), ApiError>,
+        apply: impl FnOnce(&mut Session, Answer) -> Result<T, ApiError>,
     ) -> Result<T, ApiError> {
-        let Ok(session) = app.store.by_id(&self.id) else {
-            self.beacon.set_thinking(false);
-            self.beacon.announce();
-            return Err(ApiError::NotFound);
+        let (session, answer) = match thought {
+            Ok(thought) => thought,
+            Err(e) => {
+                self.beacon.set_thinking(false);
+                self.beacon.announce();
+                return Err(e);
+            }
         };
         let mut s = lock(&session);
         self.beacon.set_thinking(false);
@@ -680,7 +694,7 @@ impl Thought {
             s.announce();
             return Err(ApiError::Conflict("the game changed meanwhile".to_owned()));
         }
-        apply(&mut s)
+        apply(&mut s, answer)
     }
 }
 

@@ -2,15 +2,19 @@
 //! `validate` checks it (with its rules in words and its start position drawn), random games
 //! simulated under it, a record opened turn by turn, and any position drawn.
 
+use std::io::Write;
+use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use axum::Json;
 use axum::extract::State;
+use axum::response::Response;
 use serde::{Deserialize, Serialize};
 
 use crate::definition::{self, Definition, Diagnostic, JsonDiagnostic, LoadError, Sources};
+use crate::game::Ply;
 use crate::game::record::{self, BrokenRecord};
 use crate::lint::{Simulation, simulate_with};
 use crate::notation::record::{count_parts, parse as parse_record};
@@ -19,7 +23,8 @@ use crate::render::explain::explain;
 use crate::render::svg::{Arrow, ArrowKind, turn_path};
 use crate::rules::Rules;
 use crate::square::Square;
-use crate::web::clients::Peer;
+use crate::web::clients::{Client, Peer};
+use crate::web::guard::{Full, Growing};
 use crate::web::queue::Kind;
 use crate::web::session::MAX_RECORD;
 use crate::web::views::{EndingView, board, side_name};
@@ -395,27 +400,46 @@ pub struct PlyView {
     comments: Vec<String>,
 }
 
-/// An opened record.
-#[derive(Debug, Serialize)]
-pub struct OpenAnswer {
-    variant: String,
-    title: String,
-    tags: Vec<(String, String)>,
-    start: String,
-    plies: Vec<PlyView>,
-    ending: Option<EndingView>,
-    /// Why the record could not be read to its end (the turns before are kept).
-    error: Option<String>,
+impl PlyView {
+    /// The view of `ply`, played from `before` to `after`.
+    fn of(before: &Position<'_>, after: &Position<'_>, ply: &Ply) -> PlyView {
+        let (arrows, marked) = turn_path(before, &ply.turn);
+        PlyView {
+            label: crate::game::move_label(before),
+            name: ply.name.clone(),
+            side: side_name(before.side()),
+            fen: after.fen(),
+            arrows: arrows.iter().map(arrow_view).collect(),
+            marked: marked.iter().map(ToString::to_string).collect(),
+            comments: ply.comments.clone(),
+        }
+    }
+}
+
+/// Why a record opened was not read to its end, though it could be.
+enum Stop {
+    /// The record time ran out.
+    Time,
+    /// The answer is full: its cap, or the memory budget.
+    Full(Full),
 }
 
 /// `POST /api/records/open`: a record's turns, each with its position, checked as `replay`
 /// checks them (work for the queue). A record of more turns, tags or comments than the viewer
-/// shows is refused before it is parsed.
+/// shows is refused before it is parsed. The turns are replayed for the record time at most,
+/// into an answer of the record answer's bytes at most, built against the memory budget: the
+/// turns read by then are shown, with why the rest are not; when the budget is spent the
+/// request is refused (503) at once.
+///
+/// The answer is a JSON object: `plies` (each turn's label, name, side, the position after it,
+/// its path as arrows and marked squares, its comments), `variant`, `title`, `tags`, `start`
+/// (the start position), `ending` (none unless the record was read to its end) and `error`
+/// (why it was not: a turn that breaks, or the server's bounds).
 pub async fn open_record(
     State(app): State<Arc<App>>,
     peer: Peer,
     Json(request): Json<OpenRequest>,
-) -> Result<Json<OpenAnswer>, ApiError> {
+) -> Result<Response, ApiError> {
     if request.record.len() as u64 > MAX_RECORD {
         return Err(ApiError::BadRequest(format!("records are at most {MAX_RECORD} bytes")));
     }
@@ -429,52 +453,123 @@ pub async fn open_record(
         )));
     }
     let shared = app.clone();
-    app.queue
-        .run(peer.client, Kind::Request, move || {
-            let text = request.record.strip_prefix('\u{feff}').unwrap_or(&request.record);
-            let parsed = parse_record(text)
-                .map_err(|e| ApiError::BadRequest(format!("the record is malformed: {e}")))?;
-            let variant = parsed.tag("Variant").unwrap_or("boyer-1951").to_owned();
-            let rules = named_definition(&shared, Some(&variant), request.definition.as_deref())?;
-            let (game, error) = match record::read(&rules, &variant, &parsed) {
-                Ok(game) => (game, None),
-                Err(BrokenRecord { game: Some(game), error }) => (*game, Some(error.to_string())),
-                Err(BrokenRecord { game: None, error }) => {
-                    return Err(ApiError::BadRequest(error.to_string()));
-                }
+    let client = peer.client;
+    app.queue.run(client, Kind::Request, move || open(&shared, client, &request)).await
+}
+
+/// The answer to `request`, built as [`open_record`] says (on a worker).
+fn open(app: &App, client: Client, request: &OpenRequest) -> Result<Response, ApiError> {
+    let deadline = Instant::now() + app.limits.record_time;
+    let text = request.record.strip_prefix('\u{feff}').unwrap_or(&request.record);
+    let parsed = parse_record(text)
+        .map_err(|e| ApiError::BadRequest(format!("the record is malformed: {e}")))?;
+    let variant = parsed.tag("Variant").unwrap_or("boyer-1951").to_owned();
+    let rules = named_definition(app, Some(&variant), request.definition.as_deref())?;
+    let spent =
+        || ApiError::Busy("the server is sending as much as it can: try again in a moment".into());
+    let mut out = Growing::new(&app.memory, client, app.limits.record_answer);
+    out.write_all(b"{\"plies\":[").map_err(|_| spent())?;
+    let (mut shown, turns) = (0usize, parsed.turns.len());
+    let mut before: Option<Position<'_>> = None;
+    let read = record::read_while(&rules, &variant, &parsed, |game| {
+        let (Some(ply), &after) = (game.plies().last(), game.position()) else {
+            return ControlFlow::Continue(());
+        };
+        let from = before.replace(after).unwrap_or(*game.start());
+        let mark = out.len();
+        let comma: &[u8] = if shown > 0 { b"," } else { b"" };
+        let written = out
+            .write_all(comma)
+            .map_err(serde_json::Error::io)
+            .and_then(|()| serde_json::to_writer(&mut out, &PlyView::of(&from, &after, ply)));
+        if written.is_err() {
+            out.truncate(mark);
+            return ControlFlow::Break(Stop::Full(out.full().unwrap_or(Full::Budget)));
+        }
+        shown += 1;
+        if Instant::now() >= deadline && game.plies().len() < turns {
+            return ControlFlow::Break(Stop::Time);
+        }
+        ControlFlow::Continue(())
+    });
+    let cut = |why: &str| {
+        format!(
+            "the first {shown} turns are shown: {why} (`kickoff replay` checks the whole record)"
+        )
+    };
+    // A record cut short by the server's bounds has no ending yet.
+    let (game, error, cut_short) = match read {
+        Ok((game, None)) => (game, None, false),
+        Ok((_, Some(Stop::Full(Full::Budget)))) => return Err(spent()),
+        Ok((game, Some(Stop::Time))) => {
+            let why = format!(
+                "the server replays a record for {} s at most",
+                app.limits.record_time.as_secs()
+            );
+            (game, Some(cut(&why)), true)
+        }
+        Ok((game, Some(Stop::Full(Full::Cap)))) => {
+            let most = app.limits.record_answer;
+            let most = if most >= 1 << 20 {
+                format!("{} MiB", most >> 20)
+            } else {
+                format!("{most} bytes")
             };
-            let mut before = *game.start();
-            let plies = game
-                .plies()
-                .iter()
-                .map(|ply| {
-                    let (arrows, marked) = turn_path(&before, &ply.turn);
-                    let after = crate::movegen::play_unchecked(&before, &ply.turn);
-                    let view = PlyView {
-                        label: crate::game::move_label(&before),
-                        name: ply.name.clone(),
-                        side: side_name(before.side()),
-                        fen: after.fen(),
-                        arrows: arrows.iter().map(arrow_view).collect(),
-                        marked: marked.iter().map(ToString::to_string).collect(),
-                        comments: ply.comments.clone(),
-                    };
-                    before = after;
-                    view
-                })
-                .collect();
-            let ending = game
-                .ending()
-                .map(|e| EndingView { result: e.result().to_string(), reason: e.to_string() });
-            Ok(Json(OpenAnswer {
-                variant,
-                title: rules.info().name.clone(),
-                tags: game.tags.clone(),
-                start: game.start().fen(),
-                plies,
-                ending,
-                error,
-            }))
-        })
-        .await
+            let why = format!("the board is sent at most {most} of a record's turns and positions");
+            (game, Some(cut(&why)), true)
+        }
+        Err(BrokenRecord { game: Some(game), error }) => (*game, Some(error.to_string()), false),
+        Err(BrokenRecord { game: None, error }) => {
+            return Err(ApiError::BadRequest(error.to_string()));
+        }
+    };
+    let ending = game
+        .ending()
+        .filter(|_| !cut_short)
+        .map(|e| EndingView { result: e.result().to_string(), reason: e.to_string() });
+    // The rest is small but for the tags, which the budget alone bounds.
+    out.set_cap(usize::MAX);
+    let rest = Rest {
+        variant: &variant,
+        title: &rules.info().name,
+        tags: &game.tags,
+        start: game.start().fen(),
+        ending,
+        error,
+    };
+    out.write_all(b"],").map_err(|_| spent())?;
+    serde_json::to_writer(Fields { out: &mut out, opened: false }, &rest).map_err(|_| spent())?;
+    Ok(out.into_response("application/json"))
+}
+
+/// What an opened record's answer gives after its turns.
+#[derive(Serialize)]
+struct Rest<'a> {
+    variant: &'a str,
+    title: &'a str,
+    tags: &'a [(String, String)],
+    start: String,
+    ending: Option<EndingView>,
+    /// Why the record was not read to its end (the turns before are shown).
+    error: Option<String>,
+}
+
+/// Writes an object's fields after those written before them: all it is given but the first
+/// byte, the object's `{`.
+struct Fields<'w> {
+    out: &'w mut Growing,
+    opened: bool,
+}
+
+impl Write for Fields<'_> {
+    fn write(&mut self, data: &[u8]) -> std::io::Result<usize> {
+        let skip = usize::from(!self.opened && !data.is_empty());
+        self.opened |= skip == 1;
+        self.out.write_all(&data[skip..])?;
+        Ok(data.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }

@@ -66,6 +66,10 @@ fn host_name(host: &str) -> &str {
 /// Whether a request that may change something was sent by a page of another site: its
 /// `Origin` is not the host it is sent to, or the browser says it is cross-site.
 fn from_another_site(headers: &HeaderMap) -> bool {
+    // A browser sends one Origin: a request of several is no page's.
+    if headers.get_all(header::ORIGIN).iter().nth(1).is_some() {
+        return true;
+    }
     let text = |name| headers.get(name).and_then(|v| v.to_str().ok());
     if text("sec-fetch-site").is_some_and(|site| site.eq_ignore_ascii_case("cross-site")) {
         return true;
@@ -120,6 +124,21 @@ impl Budget {
     }
 }
 
+impl Reservation {
+    /// Holds `more` bytes besides, if both budgets have them.
+    pub fn grow(&mut self, more: usize) -> bool {
+        let mut used = lock(&self.budget.used);
+        let mine = used.1.get(&self.client).copied().unwrap_or(0);
+        if used.0 + more > self.budget.total || mine + more > self.budget.per_client {
+            return false;
+        }
+        used.0 += more;
+        *used.1.entry(self.client).or_default() += more;
+        self.bytes += more;
+        true
+    }
+}
+
 impl Drop for Reservation {
     fn drop(&mut self) {
         let mut used = lock(&self.budget.used);
@@ -165,6 +184,9 @@ async fn admitted(
     next: Next,
 ) -> Result<Response, ApiError> {
     let headers = request.headers();
+    if headers.get_all(header::HOST).iter().nth(1).is_some() {
+        return Err(ApiError::BadRequest("a request names one host".to_owned()));
+    }
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("");
     if !app.hosts.allows(host) {
         return Err(ApiError::UnknownHost(format!(
@@ -232,9 +254,105 @@ async fn read_body(
     Ok((Request::from_parts(parts, Body::from(bytes)), Some(held)))
 }
 
+/// An answer built in memory against the budget: each step of its growth is held for its
+/// client before it is written, up to a cap, so that an answer too large for the budget is
+/// refused as it grows rather than once it is built. Written through [`std::io::Write`]; a
+/// write refused leaves the answer as it was, and [`Growing::full`] says why.
+pub struct Growing {
+    bytes: Vec<u8>,
+    held: Reservation,
+    cap: usize,
+    full: Option<Full>,
+}
+
+/// Why an answer could not grow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Full {
+    /// It reached its cap.
+    Cap,
+    /// The memory budget, its client's or the server's, is spent.
+    Budget,
+}
+
+/// The bytes an answer is held by at a time as it grows.
+const GROWTH: usize = 1 << 20;
+
+/// Marks an answer whose bytes are held against the budget already ([`Growing`]).
+#[derive(Clone, Copy, Debug)]
+pub struct HeldAlready;
+
+impl Growing {
+    /// An empty answer for `client`, of `cap` bytes at most.
+    #[must_use]
+    pub(crate) fn new(budget: &Arc<Budget>, client: Client, cap: usize) -> Growing {
+        let held = Reservation { budget: budget.clone(), client, bytes: 0 };
+        Growing { bytes: Vec::new(), held, cap, full: None }
+    }
+
+    /// Its bytes so far.
+    #[must_use]
+    pub(crate) fn len(&self) -> usize {
+        self.bytes.len()
+    }
+
+    /// Cuts it back to `len` bytes (the bytes stay held).
+    pub(crate) fn truncate(&mut self, len: usize) {
+        self.bytes.truncate(len);
+    }
+
+    /// Sets its cap (the budget still bounds it).
+    pub(crate) fn set_cap(&mut self, cap: usize) {
+        self.cap = cap;
+    }
+
+    /// Why the last write was refused, if one was.
+    #[must_use]
+    pub(crate) fn full(&self) -> Option<Full> {
+        self.full
+    }
+
+    /// The answer, of type `content_type`, its bytes held against the budget until sent.
+    #[must_use]
+    pub(crate) fn into_response(self, content_type: &'static str) -> Response {
+        let body = Body::new(Held::new(Body::from(self.bytes), self.held));
+        let mut response = ([(header::CONTENT_TYPE, content_type)], body).into_response();
+        response.extensions_mut().insert(HeldAlready);
+        response
+    }
+}
+
+impl std::io::Write for Growing {
+    fn write(&mut self, data: &[u8]) -> std::io::Result<usize> {
+        let need = self.bytes.len() + data.len();
+        let refused = |full| std::io::Error::other(format!("the answer is full: {full:?}"));
+        if need > self.cap {
+            self.full = Some(Full::Cap);
+            return Err(refused(Full::Cap));
+        }
+        if need > self.held.bytes {
+            let more = (need - self.held.bytes).max(GROWTH).min(self.cap - self.held.bytes);
+            if !self.held.grow(more) {
+                self.full = Some(Full::Budget);
+                return Err(refused(Full::Budget));
+            }
+            // What the vector holds follows what is held for it.
+            self.bytes.reserve_exact(self.held.bytes - self.bytes.len());
+        }
+        self.bytes.extend_from_slice(data);
+        Ok(data.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 /// Holds a large answer's bytes against the budget until it is sent; refuses it when the
 /// budget is spent.
 fn hold_answer(app: &Arc<App>, client: Client, response: Response) -> Result<Response, ApiError> {
+    if response.extensions().get::<HeldAlready>().is_some() {
+        return Ok(response);
+    }
     let size = response.body().size_hint().exact().unwrap_or(0);
     let Ok(size) = usize::try_from(size) else {
         return Err(ApiError::Busy("the answer is too large to send".to_owned()));
@@ -378,6 +496,9 @@ mod tests {
             ("host", "127.0.0.1:7157"),
             ("sec-fetch-site", "cross-site")
         ])));
+        let mut two = headers(&[("host", "127.0.0.1:7157"), ("origin", "http://127.0.0.1:7157")]);
+        two.append("origin", "http://evil.example".parse().unwrap());
+        assert!(from_another_site(&two), "two origins: whichever is read first");
     }
 
     #[test]
@@ -393,5 +514,28 @@ mod tests {
         assert_eq!(budget.used(), 50);
         assert!(budget.reserve(a, 60).is_none() && budget.reserve(a, 50).is_some());
         drop(second);
+    }
+
+    #[test]
+    fn an_answer_grows_within_its_cap_and_the_budget() {
+        use std::io::Write;
+        let budget = Arc::new(Budget::new(8 << 20, 3 << 20));
+        let a = Client::of("192.0.2.1".parse().unwrap());
+        let mut answer = Growing::new(&budget, a, 2 << 20);
+        answer.write_all(&[b'x'; 1000]).unwrap();
+        assert_eq!(budget.used(), 1 << 20, "held a step at a time");
+        assert!(answer.write_all(&vec![b'x'; 2 << 20]).is_err());
+        assert_eq!((answer.full(), answer.len()), (Some(Full::Cap), 1000));
+        answer.set_cap(usize::MAX);
+        answer.write_all(&vec![b'x'; (2 << 20) - 1000]).unwrap();
+        assert!(budget.used() <= 3 << 20, "{}", budget.used());
+        // Beyond the client's share of the budget.
+        assert!(answer.write_all(&vec![b'x'; 2 << 20]).is_err());
+        assert_eq!(answer.full(), Some(Full::Budget));
+        let response = answer.into_response("application/json");
+        assert!(response.extensions().get::<HeldAlready>().is_some());
+        assert!(budget.used() >= 2 << 20);
+        drop(response);
+        assert_eq!(budget.used(), 0, "let go with the answer");
     }
 }

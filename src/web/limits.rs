@@ -27,6 +27,11 @@
 //!   to start a game may compile to rules of so many bytes.
 //! - **turns**: a game on the server ends as a draw at its turn cap; the record viewer opens
 //!   records of at most so many turns.
+//! - **replays**: a record opened is replayed for so long at most, into an answer of so many
+//!   bytes at most, built against the memory budget (the turns read by then are shown, and
+//!   why the rest are not); a game let go from memory is read back, its key checked first,
+//!   among the light requests when that takes little time, else on the work queue within its
+//!   own time (refused beyond).
 //! - **accounts**: accounts made an hour and sign-in attempts a minute per client, failed
 //!   sign-ins an hour per account name; tokens per account; open seeks per account and seeks
 //!   a minute; chat messages a minute per account, each of so many characters; a game's chat
@@ -94,6 +99,20 @@ pub struct ServerLimits {
     pub turn_cap: usize,
     /// Turns of a record the record viewer opens.
     pub viewed_turns: usize,
+    /// The longest a record opened is replayed: the viewer is shown the turns read by then.
+    pub record_time: Duration,
+    /// The most bytes of the turns of a record opened, as the viewer is sent them (each with
+    /// its position, arrows and comments): the turns beyond are left out. The answer is built
+    /// against the memory budget besides, and refused (503) when that is spent.
+    pub record_answer: usize,
+    /// The longest a game let go from memory takes to be read back from its record (its turns
+    /// replayed, its definition compiled): beyond, the request is refused (503) and the game
+    /// stays on disk.
+    pub read_back_time: Duration,
+    /// A game let go from memory is read back among the light requests when its rules need no
+    /// compiling and its turns replay within this time; else (and from then on) on the work
+    /// queue.
+    pub light_read_back: Duration,
     /// The longest an engine's search or a draw offer's search runs.
     pub search_time: Duration,
     /// The longest a simulation of random games runs.
@@ -157,6 +176,10 @@ impl Default for ServerLimits {
             definition_memory: 16 << 20,
             turn_cap: 10_000,
             viewed_turns: 100_000,
+            record_time: Duration::from_secs(10),
+            record_answer: 24 << 20,
+            read_back_time: Duration::from_secs(20),
+            light_read_back: Duration::from_millis(100),
             search_time: Duration::from_secs(5),
             simulation_time: Duration::from_secs(20),
             accounts_per_hour: 5.0,

@@ -42,7 +42,7 @@ use guard::{Budget, HostCheck, Quick};
 use limits::ServerLimits;
 use lobby::{Hall, accounts, games, seeks};
 use queue::Queue;
-use session::Store;
+use session::{Shared, Store};
 
 /// The largest request body, but for records: a definition (1 MiB) with room for JSON escapes.
 pub const MAX_BODY: usize = 3 << 20;
@@ -179,6 +179,32 @@ impl App {
     #[must_use]
     pub fn memory_held(&self) -> usize {
         self.memory.used()
+    }
+
+    /// Game `id`: from memory, or read back from its record among the light requests when that
+    /// is light work ([`Store::get_light`]), else on the work queue in `client`'s line (its turns
+    /// replayed, its definition compiled, within the read-back time).
+    ///
+    /// # Errors
+    /// No such game, the light pool or the queue refused the work, or the game took too long
+    /// to read back.
+    pub async fn game_by_id(
+        self: &Arc<Self>,
+        client: Client,
+        id: &str,
+    ) -> Result<Shared, ApiError> {
+        if let Some(session) = self.store.held_by_id(id)? {
+            return Ok(session);
+        }
+        let (shared, id) = (self.clone(), id.to_owned());
+        let light = {
+            let (shared, id) = (shared.clone(), id.clone());
+            self.quick(client, move || shared.store.by_id_light(&id)).await?
+        };
+        if let Some(session) = light {
+            return Ok(session);
+        }
+        self.queue.run(client, queue::Kind::Request, move || shared.store.by_id(&id)).await
     }
 
     /// Runs light blocking work (a game's state, a step, a turn) off the async threads, a few

@@ -7,10 +7,12 @@
 //! finds every game as it was. The links' keys travel in the record's own tags
 //! (`WhiteKey`, `BlackKey`) and are left out of a downloaded record.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
+use std::time::{Duration, Instant};
 
 use sha2::{Digest, Sha256};
 use tokio::sync::watch;
@@ -42,6 +44,9 @@ self_cell::self_cell!(
 
 /// A session shared between requests.
 pub type Shared = Arc<Mutex<Session>>;
+
+/// A game found for a link: its session, and the sides the link's key plays.
+pub type Found = (Shared, Vec<Side>);
 
 /// The keys of each side's link.
 pub type Keys = BySide<Option<String>>;
@@ -469,6 +474,12 @@ pub struct Store {
     keep: usize,
     bytes: usize,
     turn_cap: usize,
+    /// The longest a game takes to be read back from its record.
+    read_back_time: Duration,
+    /// The longest light work spends reading a game back.
+    light_read_back: Duration,
+    /// The games that took longer than that: read back on the work queue at once.
+    slow: Mutex<HashSet<String>>,
     warn: fn(&str),
 }
 
@@ -579,6 +590,9 @@ impl Store {
             keep: limits.games_in_memory.max(1),
             bytes: limits.games_memory,
             turn_cap: limits.turn_cap.max(1),
+            read_back_time: limits.read_back_time,
+            light_read_back: limits.light_read_back,
+            slow: Mutex::new(HashSet::new()),
             warn,
         }
     }
@@ -764,17 +778,104 @@ impl Store {
         beacons.entry(id.to_owned()).or_insert_with(|| Arc::new(Beacon::new())).clone()
     }
 
-    /// The game `id` when `key` is one of its keys: from memory, or read back from its record.
+    /// The game `id` when `key` is one of its keys, if it is in memory: `None` when it is not
+    /// (then [`Store::get`] reads it back, which is work for the queue). Cheap: no record is
+    /// read.
     ///
     /// # Errors
-    /// No such game, a wrong key, or a record that cannot be read: all the same answer, so
-    /// that a key cannot be guessed game by game nor a game told apart by its state. A record
-    /// that cannot be read is told to the server's `warn`.
-    pub fn get(&self, id: &str, key: &str) -> Result<(Arc<Mutex<Session>>, Vec<Side>), ApiError> {
+    /// A malformed id or key, or a wrong key: the answer of a game that does not exist.
+    pub fn in_memory(&self, id: &str, key: &str) -> Result<Option<Found>, ApiError> {
         if !well_formed(id, ID_LEN) || !well_formed(key, KEY_LEN) {
             return Err(ApiError::NotFound);
         }
-        let session = self.by_id(id)?;
+        let Some(session) = lock(&self.games).get(id) else { return Ok(None) };
+        let sides = lock(&session).sides_of(key);
+        if sides.is_empty() {
+            return Err(ApiError::NotFound);
+        }
+        Ok(Some((session, sides)))
+    }
+
+    /// The game `id`, if it is in memory. Cheap: no record is read.
+    ///
+    /// # Errors
+    /// A malformed id: the answer of a game that does not exist.
+    pub fn held_by_id(&self, id: &str) -> Result<Option<Shared>, ApiError> {
+        if !well_formed(id, ID_LEN) {
+            return Err(ApiError::NotFound);
+        }
+        Ok(lock(&self.games).get(id))
+    }
+
+    /// The game `id` when `key` is one of its keys: from memory, or read back at once when that
+    /// is light work: its rules compiled already (a shipped variant, or the definition of a game
+    /// in memory), its record short, and its turns replayed within the light read-back time. `None` when it must be
+    /// read back on the work queue ([`Store::get`]): a game whose turns took longer is
+    /// remembered, and not tried here again.
+    ///
+    /// # Errors
+    /// As [`Store::get`].
+    pub fn get_light(&self, id: &str, key: &str) -> Result<Option<Found>, ApiError> {
+        if let Some(found) = self.in_memory(id, key)? {
+            return Ok(Some(found));
+        }
+        let Some(session) = self.read_back_light(id, Some(key))? else { return Ok(None) };
+        let sides = lock(&session).sides_of(key);
+        if sides.is_empty() {
+            return Err(ApiError::NotFound);
+        }
+        Ok(Some((session, sides)))
+    }
+
+    /// The game `id`: from memory, or read back at once when that is light work, as
+    /// [`Store::get_light`] says.
+    ///
+    /// # Errors
+    /// As [`Store::by_id`].
+    pub fn by_id_light(&self, id: &str) -> Result<Option<Shared>, ApiError> {
+        match self.held_by_id(id)? {
+            Some(session) => Ok(Some(session)),
+            None => self.read_back_light(id, None),
+        }
+    }
+
+    /// Reads game `id` back if that is light work (see [`Store::get_light`]).
+    fn read_back_light(&self, id: &str, key: Option<&str>) -> Result<Option<Shared>, ApiError> {
+        if lock(&self.slow).contains(id) {
+            return Ok(None);
+        }
+        let light =
+            Reading { deadline: Some(Instant::now() + self.light_read_back), compile: false };
+        match self.load(id, key, light) {
+            Ok(session) => Ok(Some(session)),
+            Err(Unread::Heavy) => Ok(None),
+            Err(Unread::Late) => {
+                let mut slow = lock(&self.slow);
+                if slow.len() >= SLOW_REMEMBERED {
+                    slow.clear();
+                }
+                slow.insert(id.to_owned());
+                Ok(None)
+            }
+            Err(other) => Err(self.unread(id, other)),
+        }
+    }
+
+    /// The game `id` when `key` is one of its keys: from memory, or read back from its record
+    /// (CPU-heavy work, for the work queue: its turns are replayed and its definition compiled,
+    /// within the read-back time). The key is checked on the record's tags before anything is
+    /// replayed, so that a wrong key costs little.
+    ///
+    /// # Errors
+    /// No such game, a wrong key, or a record that cannot be read: all the same answer, so
+    /// that a key cannot be guessed game by game nor a game told apart by its state (a record
+    /// that cannot be read is told to the server's `warn`). A game that takes longer than the
+    /// read-back time to read back is refused as the server being busy.
+    pub fn get(&self, id: &str, key: &str) -> Result<Found, ApiError> {
+        let session = match self.in_memory(id, key)? {
+            Some(found) => return Ok(found),
+            None => self.read_back(id, Some(key))?,
+        };
         let sides = lock(&session).sides_of(key);
         if sides.is_empty() {
             return Err(ApiError::NotFound);
@@ -783,35 +884,52 @@ impl Store {
     }
 
     /// The game `id`, for the server's own work on it (the engine's turn): from memory, or
-    /// read back from its record.
+    /// read back from its record (work for the queue, as for [`Store::get`]).
     ///
     /// # Errors
-    /// No such game, or a record that cannot be read (told to `warn`).
+    /// No such game, a record that cannot be read (told to `warn`), or one that takes longer
+    /// than the read-back time.
     pub fn by_id(&self, id: &str) -> Result<Shared, ApiError> {
-        if !well_formed(id, ID_LEN) {
-            return Err(ApiError::NotFound);
-        }
-        let held = lock(&self.games).get(id);
-        match held {
-            Some(s) => Ok(s),
-            None => self.load(id).map_err(|e| {
-                if let Some(problem) = e {
-                    (self.warn)(&format!("game {id} cannot be read back: {problem}"));
-                }
-                ApiError::NotFound
-            }),
+        match self.held_by_id(id)? {
+            Some(session) => Ok(session),
+            None => self.read_back(id, None),
         }
     }
 
-    /// Reads game `id` back from its record: none when there is no such record, the problem
-    /// when it cannot be read.
-    fn load(&self, id: &str) -> Result<Shared, Option<String>> {
+    /// Reads game `id` back (when `key`, if given, is one of its keys) within the read-back
+    /// time.
+    fn read_back(&self, id: &str, key: Option<&str>) -> Result<Shared, ApiError> {
+        let heavy = Reading { deadline: Some(Instant::now() + self.read_back_time), compile: true };
+        self.load(id, key, heavy).map_err(|e| self.unread(id, e))
+    }
+
+    /// The answer to a game that could not be read back.
+    fn unread(&self, id: &str, why: Unread) -> ApiError {
+        match why {
+            Unread::Missing | Unread::WrongKey => ApiError::NotFound,
+            Unread::Late | Unread::Heavy => ApiError::Busy(format!(
+                "the game could not be read back from its record within {} s: try again in a \
+                 moment",
+                self.read_back_time.as_secs()
+            )),
+            Unread::Broken(problem) => {
+                (self.warn)(&format!("game {id} cannot be read back: {problem}"));
+                ApiError::NotFound
+            }
+        }
+    }
+
+    /// Reads game `id` back from its record, when `key` (if given) is one of the keys its tags
+    /// give, as `reading` allows.
+    fn load(&self, id: &str, key: Option<&str>, reading: Reading) -> Result<Shared, Unread> {
         let path = self.folder.join(format!("{id}.txt"));
         if !path.is_file() {
-            return self.load_from_db(id);
+            return self.load_from_db(id, key, reading);
         }
-        let text = read_limited(&path, MAX_RECORD, "records")?;
-        self.load_text(id, &text, Backend::Folder(path), None)
+        let text = read_limited(&path, MAX_RECORD, "records").map_err(Unread::Broken)?;
+        let head = text.split_once("\n\n").map_or(text.as_str(), |(head, _)| head);
+        check_key(head, key)?;
+        self.load_text(id, &text, Backend::Folder(path), None, reading)
     }
 
     /// Copies game `id` of the games folder, with its definition, into the database (where
@@ -826,7 +944,11 @@ impl Store {
         if self.db.game(id).map_err(|e| e.to_string())?.is_some() {
             return Ok(false);
         }
-        let session = self.load(id).map_err(|e| e.unwrap_or_else(|| "no such record".into()))?;
+        let whole = Reading { deadline: None, compile: true };
+        let session = self.load(id, None, whole).map_err(|e| match e {
+            Unread::Broken(problem) => problem,
+            _ => "no such record".to_owned(),
+        })?;
         let mut s = lock(&session);
         let variant = s.variant.clone();
         if variant.ends_with(".toml") {
@@ -842,10 +964,16 @@ impl Store {
         Ok(true)
     }
 
-    /// Reads game `id` back from the database.
-    fn load_from_db(&self, id: &str) -> Result<Shared, Option<String>> {
-        let row = self.db.game(id).map_err(|e| Some(e.to_string()))?.ok_or(None)?;
-        let turns = self.db.turns(id).map_err(|e| Some(e.to_string()))?;
+    /// Reads game `id` back from the database, its key checked on its head first.
+    fn load_from_db(
+        &self,
+        id: &str,
+        key: Option<&str>,
+        reading: Reading,
+    ) -> Result<Shared, Unread> {
+        let row = self.db.game(id).map_err(broken)?.ok_or(Unread::Missing)?;
+        check_key(&row.head, key)?;
+        let turns = self.db.turns(id).map_err(broken)?;
         let mut text = row.head.clone();
         text.push_str("\n\n");
         for turn in &turns {
@@ -865,7 +993,7 @@ impl Store {
         };
         let backend =
             Backend::Db { db: self.db.clone(), flags: self.flags.clone(), created: row.created };
-        self.load_text(id, &text, backend, lobby)
+        self.load_text(id, &text, backend, lobby, reading)
     }
 
     fn load_text(
@@ -874,14 +1002,32 @@ impl Store {
         text: &str,
         backend: Backend,
         lobby: Option<LobbyGame>,
-    ) -> Result<Shared, Option<String>> {
-        let parsed = parse_record(text).map_err(|e| e.to_string())?;
+        reading: Reading,
+    ) -> Result<Shared, Unread> {
+        if !reading.compile && text.len() > LIGHT_RECORD {
+            return Err(Unread::Heavy);
+        }
+        let parsed = parse_record(text).map_err(|e| Unread::Broken(e.to_string()))?;
         let variant = parsed.tag("Variant").unwrap_or("boyer-1951").to_owned();
-        let rules = self.rules_of(&variant)?;
-        let live = LiveGame::try_new(rules, |rules| -> Result<Game<'_>, String> {
-            match record::read(rules, &variant, &parsed) {
-                Ok(game) => Ok(game),
-                Err(broken) => broken.game.map(|g| *g).ok_or_else(|| broken.error.to_string()),
+        let rules = match self.compiled(&variant) {
+            Some(rules) => rules,
+            None if reading.compile => self.rules_of(&variant).map_err(Unread::Broken)?,
+            None => return Err(Unread::Heavy),
+        };
+        let late = || reading.deadline.is_some_and(|d| Instant::now() >= d);
+        if late() {
+            return Err(Unread::Late);
+        }
+        let live = LiveGame::try_new(rules, |rules| -> Result<Game<'_>, Unread> {
+            let on_time = |_: &Game<'_>| {
+                if late() { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+            };
+            match record::read_while(rules, &variant, &parsed, on_time) {
+                Ok((_, Some(()))) => Err(Unread::Late),
+                Ok((game, None)) => Ok(game),
+                Err(broken) => {
+                    broken.game.map(|g| *g).ok_or_else(|| Unread::Broken(broken.error.to_string()))
+                }
             }
         })?;
         let tag = |name: &str| {
@@ -904,17 +1050,14 @@ impl Store {
     /// the folder (`HASH.toml`, or `ID.toml` as older servers saved them), compiled once while
     /// a game of it is alive.
     fn rules_of(&self, variant: &str) -> Result<Arc<Rules>, String> {
-        if let Some((_, rules)) = self.shipped.iter().find(|(name, _)| *name == variant) {
-            return Ok(rules.clone());
+        if let Some(rules) = self.compiled(variant) {
+            return Ok(rules);
         }
         let own = variant.strip_suffix(".toml").filter(|stem| well_formed(stem, ID_LEN));
         if own.is_none() {
             return definition::load_shipped(variant)
                 .map(|def| Arc::new(def.rules))
                 .map_err(|e: LoadError| e.to_string());
-        }
-        if let Some(rules) = lock(&self.uploaded).get(variant).and_then(Weak::upgrade) {
-            return Ok(rules);
         }
         let path = self.folder.join(variant);
         let text = if path.is_file() {
@@ -934,6 +1077,15 @@ impl Store {
         Ok(rules)
     }
 
+    /// The rules a saved record names, if they need no compiling: a shipped variant's, or an
+    /// uploaded definition's while a game of it is alive.
+    fn compiled(&self, variant: &str) -> Option<Arc<Rules>> {
+        if let Some((_, rules)) = self.shipped.iter().find(|(name, _)| *name == variant) {
+            return Some(rules.clone());
+        }
+        lock(&self.uploaded).get(variant).and_then(Weak::upgrade)
+    }
+
     /// The rules of an uploaded definition, shared with the games of the same text already in
     /// memory.
     pub fn share(&self, name: &str, rules: Arc<Rules>) -> Arc<Rules> {
@@ -945,6 +1097,53 @@ impl Store {
         uploaded.insert(name.to_owned(), Arc::downgrade(&rules));
         rules
     }
+}
+
+/// Why a game could not be read back.
+enum Unread {
+    /// No record of it.
+    Missing,
+    /// The key asked for is none of its keys.
+    WrongKey,
+    /// Its turns took longer than the read-back time to replay.
+    Late,
+    /// Its definition must be compiled, or its record is long: not for light work.
+    Heavy,
+    /// Its record, or its definition, cannot be read: why.
+    Broken(String),
+}
+
+/// How a game is read back: until when, and whether its definition may be compiled.
+#[derive(Clone, Copy)]
+struct Reading {
+    deadline: Option<Instant>,
+    compile: bool,
+}
+
+/// The games whose reading back took longer than light work may, remembered at most.
+const SLOW_REMEMBERED: usize = 4096;
+
+/// The longest record light work reads back (parsing it is not interrupted by the clock).
+const LIGHT_RECORD: usize = 256 << 10;
+
+fn broken(e: impl ToString) -> Unread {
+    Unread::Broken(e.to_string())
+}
+
+/// Whether `key`, if given, is one of the keys of the record whose head (its tags) is `head`,
+/// read without parsing the record: the server writes each tag on a line of its own.
+fn check_key(head: &str, key: Option<&str>) -> Result<(), Unread> {
+    let Some(key) = key else { return Ok(()) };
+    let keys = head.lines().filter_map(|line| {
+        let line = line.trim();
+        let value = line.strip_prefix("[WhiteKey \"").or_else(|| line.strip_prefix("[BlackKey \""));
+        value?.strip_suffix("\"]")
+    });
+    let mut found = false;
+    for k in keys {
+        found |= well_formed(k, KEY_LEN) && same_key(k, key);
+    }
+    if found { Ok(()) } else { Err(Unread::WrongKey) }
 }
 
 /// A fresh key for a person's seat; none for a computer's.

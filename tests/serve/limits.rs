@@ -389,3 +389,143 @@ fn a_simulation_stops_at_its_time() {
     drop(server);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A record of `turns` null turns, and the definition that allows them.
+fn null_record(turns: usize) -> serde_json::Value {
+    let definition = std::fs::read_to_string("tests/data/hostile/nulls.toml").unwrap();
+    let record = format!("[Variant \"nulls.toml\"]\n\n{}*\n", "-- ".repeat(turns));
+    json!({ "record": record, "definition": definition })
+}
+
+#[test]
+fn a_record_opened_is_replayed_within_its_time_and_its_bytes() {
+    let dir = folder("record-bounds");
+    // No time at all: the first turn is shown, and why the others are not.
+    let late = Server::with(&dir, |config| config.limits.record_time = Duration::ZERO);
+    let (status, opened) = late.post("/api/records/open", &null_record(1000));
+    assert_eq!(status, 200, "{opened}");
+    assert_eq!(opened["plies"].as_array().unwrap().len(), 1, "{opened}");
+    assert_eq!(opened["ending"], serde_json::Value::Null);
+    let error = opened["error"].as_str().unwrap();
+    assert!(error.starts_with("the first 1 turns are shown: the server replays a record for 0 s"));
+    assert_eq!(opened["title"], "Null turns always, no repetition");
+    assert_eq!(late.app.memory_held(), 0, "the answer is let go once sent");
+    drop(late);
+    // An answer of 20,000 bytes at most: the turns that fit, whole.
+    let small = Server::with(&dir, |config| config.limits.record_answer = 20_000);
+    let (status, opened) = small.post("/api/records/open", &null_record(1000));
+    assert_eq!(status, 200, "{opened}");
+    let shown = opened["plies"].as_array().unwrap().len();
+    assert!((50..1000).contains(&shown), "{shown} turns shown");
+    let error = opened["error"].as_str().unwrap();
+    assert!(error.contains("the board is sent at most 20000 bytes of a record's turns"), "{error}");
+    // A record within the bounds is opened whole, with its ending.
+    let (status, opened) = small.post("/api/records/open", &null_record(10));
+    assert_eq!(status, 200, "{opened}");
+    assert_eq!((opened["plies"].as_array().unwrap().len(), &opened["error"]), (10, &json!(null)));
+    drop(small);
+    // The answer is built against the client's share of the memory budget: refused as soon as
+    // it is spent, not once it is built.
+    let poor = Server::with(&dir, |config| config.limits.memory_per_client = 4 << 20);
+    let (status, refused) = poor.post("/api/records/open", &null_record(100_000));
+    assert_eq!(status, 503, "{refused}");
+    assert_eq!(refused["error"], "the server is sending as much as it can: try again in a moment");
+    assert_eq!(poor.app.memory_held(), 0);
+    drop(poor);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A game made by `game` with `turns` null turns, then let go from memory by a second game
+/// (the server holds one); its path.
+fn game_let_go(server: &Server, game: &serde_json::Value, turns: usize) -> String {
+    let (id, key, _) = create(server, game);
+    let path = format!("/api/games/{id}/{key}");
+    for _ in 0..turns {
+        let (status, body) = server.post(&format!("{path}/play"), &json!({ "text": "--" }));
+        assert_eq!(status, 200, "{body}");
+    }
+    create(server, &json!({ "opponent": "hotseat" }));
+    assert_eq!(server.app.store.held().0, 1);
+    path
+}
+
+#[test]
+fn games_let_go_are_read_back_on_the_work_queue_unless_that_is_light() {
+    let dir = folder("read-back");
+    let nulls = std::fs::read_to_string("tests/data/hostile/nulls.toml").unwrap();
+    let shipped = json!({ "variant": "boyer-1951", "opponent": "hotseat" });
+    let uploaded = json!({ "definition": nulls, "opponent": "hotseat" });
+    let server = Server::with(&dir, |config| config.limits.games_in_memory = 1);
+    // A short game of a shipped variant is read back among the light requests.
+    let game = game_let_go(&server, &shipped, 0);
+    let (status, view) = server.get(&game);
+    assert_eq!(status, 200, "{view}");
+    assert_eq!(server.app.queue.most_running(), 0, "no heavy work");
+    // A wrong key costs a look at the record's tags: a 404, and no heavy work either.
+    let (id, _) = game.trim_start_matches("/api/games/").split_once('/').unwrap();
+    create(&server, &json!({ "opponent": "hotseat" }));
+    let wrong = server.get(&format!("/api/games/{id}/{}", "0".repeat(32)));
+    assert_eq!(wrong.0, 404);
+    assert_eq!(server.app.queue.most_running(), 0);
+    // A game whose definition must be compiled again is read back on the work queue.
+    let game = game_let_go(&server, &uploaded, 3);
+    let (status, view) = server.get(&game);
+    assert_eq!(status, 200, "{view}");
+    assert_eq!(view["moves"].as_array().map(Vec::len), Some(3), "{view}");
+    assert_eq!(server.app.queue.most_running(), 1, "read back by a worker");
+    drop(server);
+    // A game whose turns do not replay within the light time goes to the queue, and a game
+    // that takes longer than the read-back time is refused, and stays on disk.
+    let server = Server::with(&dir, |config| {
+        config.limits.games_in_memory = 1;
+        config.limits.light_read_back = Duration::ZERO;
+    });
+    let game = game_let_go(&server, &shipped, 0);
+    assert_eq!(server.get(&game).0, 200);
+    assert_eq!(server.app.queue.most_running(), 1);
+    drop(server);
+    let server = Server::with(&dir, |config| {
+        config.limits.games_in_memory = 1;
+        config.limits.light_read_back = Duration::ZERO;
+        config.limits.read_back_time = Duration::ZERO;
+    });
+    let game = game_let_go(&server, &uploaded, 2);
+    let (status, refused) = server.get(&game);
+    assert_eq!(status, 503, "{refused}");
+    let message = refused["error"].as_str().unwrap();
+    assert!(message.starts_with("the game could not be read back from its record within 0 s"));
+    drop(server);
+    let server = Server::start(&dir);
+    let (status, view) = server.get(&game);
+    assert_eq!(status, 200, "{view}");
+    assert_eq!(view["moves"].as_array().map(Vec::len), Some(2), "{view}");
+    drop(server);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_request_names_one_host_and_one_origin() {
+    let dir = folder("one-host");
+    let server = Server::start(&dir);
+    let send = |head: &str| {
+        let mut stream = raw(&server);
+        stream.write_all(head.as_bytes()).unwrap();
+        closed_after(stream).1
+    };
+    let said = send(
+        "GET /api/variants HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: rebound.example\r\n\
+         Connection: close\r\n\r\n",
+    );
+    assert!(said.starts_with("HTTP/1.1 400"), "{said}");
+    let own = format!("http://{}", server.address);
+    let said = send(&format!(
+        "POST /api/games HTTP/1.1\r\nHost: {}\r\nOrigin: {own}\r\nOrigin: http://evil.example\r\n\
+         Content-Type: application/json\r\nContent-Length: 22\r\nConnection: close\r\n\r\n\
+         {{\"opponent\":\"hotseat\"}}",
+        server.address
+    ));
+    assert!(said.starts_with("HTTP/1.1 403"), "{said}");
+    assert_eq!(super::games_in(&dir), 0);
+    drop(server);
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -3,14 +3,17 @@
 //! latest deadline; a game whose turn was played meanwhile has a later one, and is left going.
 
 use std::collections::{BTreeSet, HashMap};
+use std::net::{IpAddr, Ipv4Addr};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use tokio::sync::Notify;
 
-use crate::web::App;
+use crate::web::clients::Client;
 use crate::web::db::now_ms;
-use crate::web::session::lock;
+use crate::web::queue::Kind;
+use crate::web::session::{Shared, lock};
+use crate::web::{ApiError, App};
 
 /// The deadlines watched, earliest first.
 #[derive(Default)]
@@ -93,16 +96,31 @@ impl Flags {
                 Some(_) => {}
             }
             for id in self.take_due(now_ms()) {
-                let shared = app.clone();
-                let flagged = tokio::task::spawn_blocking(move || {
-                    let session = shared.store.by_id(&id)?;
-                    lock(&session).flag(now_ms())
-                })
-                .await;
-                if let Ok(Err(e)) = flagged {
+                let flagged = match read(&app, id).await {
+                    Ok(session) => {
+                        tokio::task::spawn_blocking(move || lock(&session).flag(now_ms()))
+                            .await
+                            .unwrap_or_else(|_| {
+                                Err(ApiError::Internal("the clock's task failed".into()))
+                            })
+                    }
+                    Err(e) => Err(e),
+                };
+                if let Err(e) = flagged {
                     (app.warn)(&format!("a clock could not be stopped: {e}"));
                 }
             }
         }
     }
+}
+
+/// Game `id`: from memory, or read back on the work queue as the engine's turns are (never
+/// refused), in a line of the server's own.
+async fn read(app: &Arc<App>, id: String) -> Result<Shared, ApiError> {
+    if let Some(session) = app.store.held_by_id(&id)? {
+        return Ok(session);
+    }
+    let shared = app.clone();
+    let server = Client::of(IpAddr::V4(Ipv4Addr::UNSPECIFIED));
+    app.queue.run(server, Kind::Engine, move || shared.store.by_id(&id)).await
 }

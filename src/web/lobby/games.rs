@@ -4,7 +4,7 @@
 //! their chat, and the lists: games to watch, and an account's own.
 
 use std::convert::Infallible;
-use std::sync::Arc;
+use std::sync::{Arc, MutexGuard};
 
 use axum::Json;
 use axum::extract::{Path, State};
@@ -20,7 +20,7 @@ use crate::game::Ending;
 use crate::notation::turn::names::resolve;
 use crate::render::printable::notation_error;
 use crate::side::{BySide, Side};
-use crate::web::clients::{Rate, Spender};
+use crate::web::clients::{Client, Peer, Rate, Spender};
 use crate::web::db::{Chat, ClockSpec, GameFilter, GameRow, User, now_ms};
 use crate::web::session::{ID_LEN, Session, Shared, lock, well_formed};
 use crate::web::{ApiError, App};
@@ -101,29 +101,36 @@ fn view(app: &App, session: &Session, user: Option<&User>) -> LobbyView {
     }
 }
 
-/// Game `id` if it is a game of the lobby (a game by link is private to its links).
-fn lobby_game(app: &App, id: &str) -> Result<Shared, ApiError> {
+/// Game `id`: from memory, or read back on the work queue in `client`'s line; then
+/// [`of_lobby`] tells whether it is a game of the lobby.
+async fn lobby_game(app: &Arc<App>, client: Client, id: &str) -> Result<Shared, ApiError> {
     if !well_formed(id, ID_LEN) {
         return Err(ApiError::NotFound);
     }
-    let session = app.store.by_id(id)?;
-    if lock(&session).lobby.is_none() {
+    app.game_by_id(client, id).await
+}
+
+/// The game, if it is a game of the lobby (a game by link is private to its links).
+fn of_lobby(session: &Shared) -> Result<MutexGuard<'_, Session>, ApiError> {
+    let s = lock(session);
+    if s.lobby.is_none() {
         return Err(ApiError::NotFound);
     }
-    Ok(session)
+    Ok(s)
 }
 
 /// Runs `work` on lobby game `id` off the async threads, under the game's lock, once a clock
 /// that ran out has ended it (whoever looks first notices).
 async fn with_game<T: Send + 'static>(
     app: &Arc<App>,
+    client: Client,
     id: String,
     work: impl FnOnce(&Arc<App>, &mut Session) -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
+    let session = lobby_game(app, client, &id).await?;
     let shared = app.clone();
     blocking(move || {
-        let session = lobby_game(&shared, &id)?;
-        let mut s = lock(&session);
+        let mut s = of_lobby(&session)?;
         s.flag(now_ms())?;
         work(&shared, &mut s)
     })
@@ -133,10 +140,11 @@ async fn with_game<T: Send + 'static>(
 /// `GET /api/games/{id}`: a game of the lobby, for anyone.
 pub async fn state(
     State(app): State<Arc<App>>,
+    peer: Peer,
     MaybeAccount(user): MaybeAccount,
     Path(id): Path<String>,
 ) -> Result<Json<LobbyView>, ApiError> {
-    with_game(&app, id, move |app, s| Ok(Json(view(app, s, user.as_ref())))).await
+    with_game(&app, peer.client, id, move |app, s| Ok(Json(view(app, s, user.as_ref())))).await
 }
 
 /// A turn sent by a player.
@@ -168,6 +176,7 @@ fn mover(session: &Session, user: &User) -> Result<Side, ApiError> {
 /// `POST /api/games/{id}/turn`: the side to move's player plays a turn.
 pub async fn turn(
     State(app): State<Arc<App>>,
+    peer: Peer,
     Account(user): Account,
     Path(id): Path<String>,
     Json(request): Json<TurnRequest>,
@@ -175,7 +184,7 @@ pub async fn turn(
     if request.turn.len() > 500 {
         return Err(ApiError::BadRequest("a turn is at most 500 bytes".to_owned()));
     }
-    with_game(&app, id, move |app, s| {
+    with_game(&app, peer.client, id, move |app, s| {
         mover(s, &user)?;
         let pos = *s.game().position();
         let turn = resolve(&pos, &request.turn)
@@ -217,10 +226,11 @@ pub fn notify_turn(app: &Arc<App>, session: &Session) {
 /// `POST /api/games/{id}/resign`: a player resigns.
 pub async fn resign(
     State(app): State<Arc<App>>,
+    peer: Peer,
     Account(user): Account,
     Path(id): Path<String>,
 ) -> Result<Json<LobbyView>, ApiError> {
-    with_game(&app, id, move |app, s| {
+    with_game(&app, peer.client, id, move |app, s| {
         let side = side_of(s, Some(&user))
             .ok_or_else(|| ApiError::Forbidden("you do not play this game".to_owned()))?;
         if let Some(ending) = s.game().ending() {
@@ -237,18 +247,17 @@ pub async fn resign(
 /// spectator while it is open.
 pub async fn events(
     State(app): State<Arc<App>>,
+    peer: Peer,
     MaybeAccount(user): MaybeAccount,
     Path(id): Path<String>,
 ) -> Result<Sse<impl tokio_stream::Stream<Item = Result<Event, Infallible>>>, ApiError> {
-    let shared = app.clone();
-    let game_id = id.clone();
+    let session = lobby_game(&app, peer.client, &id).await?;
     let (changes, side, beacon) = blocking(move || {
-        let session = lobby_game(&shared, &id)?;
-        let s = lock(&session);
+        let s = of_lobby(&session)?;
         Ok((s.subscribe(), side_of(&s, user.as_ref()), s.beacon()))
     })
     .await?;
-    let following = app.hall.follow(&game_id, side);
+    let following = app.hall.follow(&id, side);
     beacon.announce();
     let stream = WatchStream::new(changes).map(move |version| {
         let _held = &following;
@@ -268,12 +277,14 @@ pub struct ChatRequest {
 /// muted).
 pub async fn chat(
     State(app): State<Arc<App>>,
+    peer: Peer,
     MaybeAccount(user): MaybeAccount,
     Path(id): Path<String>,
 ) -> Result<Json<Vec<Chat>>, ApiError> {
+    let session = lobby_game(&app, peer.client, &id).await?;
     let shared = app.clone();
     blocking(move || {
-        lobby_game(&shared, &id)?;
+        drop(of_lobby(&session)?);
         let shown = shared.limits.chat_shown;
         let chat = shared.store.db().chat(&id, user.map(|u| u.id), shown).map_err(db_error)?;
         Ok(Json(chat))
@@ -284,6 +295,7 @@ pub async fn chat(
 /// `POST /api/games/{id}/chat`: a signed-in account writes in a game's chat.
 pub async fn say(
     State(app): State<Arc<App>>,
+    peer: Peer,
     Account(user): Account,
     Path(id): Path<String>,
     Json(request): Json<ChatRequest>,
@@ -302,9 +314,10 @@ pub async fn say(
     app.rates.spend_as(Spender::Account(user.id), Rate::Chat, 1.0).map_err(|retry| {
         ApiError::RateLimited { message: "you are writing too fast".to_owned(), retry }
     })?;
+    let session = lobby_game(&app, peer.client, &id).await?;
     let shared = app.clone();
     blocking(move || {
-        let session = lobby_game(&shared, &id)?;
+        drop(of_lobby(&session)?);
         shared.store.db().add_chat(&id, user.id, &text, now_ms()).map_err(db_error)?;
         lock(&session).announce();
         Ok(StatusCode::CREATED)
@@ -315,15 +328,17 @@ pub async fn say(
 /// `DELETE /api/games/{id}/chat/{message}`: an administrator deletes a message.
 pub async fn unsay(
     State(app): State<Arc<App>>,
+    peer: Peer,
     Account(user): Account,
     Path((id, message)): Path<(String, i64)>,
 ) -> Result<StatusCode, ApiError> {
     if !user.admin {
         return Err(ApiError::Forbidden("only an administrator deletes messages".to_owned()));
     }
+    let session = lobby_game(&app, peer.client, &id).await?;
     let shared = app.clone();
     blocking(move || {
-        let session = lobby_game(&shared, &id)?;
+        drop(of_lobby(&session)?);
         if !shared.store.db().delete_chat(&id, message).map_err(db_error)? {
             return Err(ApiError::NotFound);
         }
