@@ -142,6 +142,9 @@ pub struct Tables {
     /// Whether the rules are within Boyer's family, which the fast walk of whole kick chains
     /// (`chains`, `recount`) handles; other rules are walked action by action (`step`).
     pub(crate) classic: bool,
+    /// Whether the rules are within Boyer's family, whichever walk is used (the evaluation's
+    /// kicker lanes read this).
+    pub(crate) family: bool,
 }
 
 impl Tables {
@@ -208,6 +211,7 @@ impl Default for Tables {
             ball_forbidden: SquareSet::EMPTY,
             on_board: SquareSet::EMPTY,
             classic: true,
+            family: true,
         }
     }
 }
@@ -256,6 +260,7 @@ impl Tables {
         t.ball_forbidden = rules.ball().forbidden;
         t.on_board = rules.board().squares().collect();
         t.classic = classic(rules);
+        t.family = t.classic;
         t
     }
 
