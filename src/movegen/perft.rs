@@ -220,7 +220,7 @@ impl<'a, 'r> Counter<'a, 'r> {
             let leaves = self.results(pos, &mut children);
             return leaves + children.len() as u64;
         }
-        if !pos.rules.tables().classic {
+        if !pos.rules.tables().walks_chains() {
             // The walk counts states, several a turn: as many as the results' walk may take.
             let states = self.steps.saturating_mul(general::STATES_PER_TURN);
             let mut n = 0;
@@ -307,7 +307,7 @@ impl<'a, 'r> Counter<'a, 'r> {
 
     /// [`Counter::results`] with every turn counted.
     fn all_results(&mut self, pos: &Position<'r>, children: &mut Vec<Child<'r>>) -> u64 {
-        if !pos.rules.tables().classic {
+        if !pos.rules.tables().walks_chains() {
             let mut leaves = 0;
             let states = self.steps.saturating_mul(general::STATES_PER_TURN);
             let Ok(results) = general::results(pos, states) else {
@@ -515,7 +515,7 @@ mod tests {
     fn the_walk_action_by_action_takes_several_states_a_turn() {
         let def = crate::definition::load("chessball-1957").unwrap();
         let pos = Position::start(&def.rules);
-        assert!(!def.rules.tables().classic);
+        assert!(!def.rules.tables().walks_chains());
         let turns = crate::movegen::count_turns(&pos);
         let mut counter = Counter { steps: turns, ..Counter::new() };
         assert_eq!(counter.count(&pos), turns);

@@ -667,14 +667,13 @@ impl Rules {
         &self.tables
     }
 
-    /// For measurement only (`benches/walkers.rs`): the same rules, their turns walked action
-    /// by action (`movegen::general`) even within Boyer's family, where the walk of whole kick
-    /// chains (`movegen::chains`) would be used. The evaluation is left as it is.
+    /// For measurement and tests only (`benches/walkers.rs`, `movegen::agree`): the same rules,
+    /// their turns walked action by action (`movegen::general`) even within Boyer's family,
+    /// where the walk of whole kick chains (`movegen::chains`) would be used. The evaluation is
+    /// left as it is.
     #[doc(hidden)]
     #[must_use]
     pub fn with_general_walker(&self) -> Rules {
-        let mut tables = (*self.tables).clone();
-        tables.classic = false;
-        Rules { tables: Arc::new(tables), ..self.clone() }
+        Rules { tables: Arc::new(self.tables.without_chains()), ..self.clone() }
     }
 }
