@@ -39,16 +39,20 @@
 //! Each rule of the definition format (a key such as `kick.goal_rank`) is written down once per
 //! job, in these files (paths from `src/`):
 //!
-//! - `definition/keys.rs`: the key, with its type, default, one sentence for authors and its
-//!   section of `docs/rules.md`. The checks of every file, the JSON Schema
-//!   (`definition/json_schema.rs`) and the key tables of README.md and `docs/rules.md` are
+//! - `definition/keys.rs`: the key, with its type, default, one sentence for authors, its
+//!   section of `docs/rules.md`, and which of its values keep a definition within Boyer's
+//!   family. The checks of every file, the JSON Schema (`definition/json_schema.rs`), the key
+//!   tables of README.md and `docs/rules.md`, and which turn generator a definition gets are
 //!   derived from it.
 //! - `definition/compile/`: the key read, and checked against the others, by the compiler, one
 //!   file per part: `board.rs`, `pieces.rs`, `play.rs` (the ball and the kick, turn and end
 //!   rules), `combinations.rs` (keys that contradict each other), `start.rs`, `random.rs`.
 //! - `rules/mod.rs`: its compiled meaning, a field of [`Rules`] (an enum where the key is one of
 //!   several words); `rules/tables.rs`: the square sets derived from it for the turn generator.
-//! - `movegen/`: its use in turn generation.
+//! - `movegen/`: its use in turn generation: `step.rs` for every definition, action by action;
+//!   for the values that keep a definition within Boyer's family, the walk of whole kick chains
+//!   too (`chains.rs`, `recount.rs`, `pieces.rs`), which `agree.rs` checks against the first for
+//!   every value of every key. Both share the kicks of `kicks.rs`.
 //! - `notation/turn/`: its part, if any, in the text of a turn, which is read and written there
 //!   and nowhere else: `mod.rs` reads typed notation (`Nc3>e6`) into its parts, `long.rs` is
 //!   the long form of a [`Turn`] (`Nb1-c3 d4>f6`, its `Display`), `names.rs` names each legal

@@ -20,7 +20,6 @@ use crate::analysis::proof::{Attack, ProofError};
 use crate::movegen::{Child, MAX_TURNS, Results, general};
 use crate::position::Position;
 use crate::position::zobrist::KeyHasher;
-use crate::rules::BallMode;
 use crate::search::Eval;
 use crate::side::Side;
 use crate::square::Square;
@@ -190,10 +189,9 @@ impl<'r, 'p> Solver<'r, 'p> {
     #[must_use]
     pub fn new(pos: &Position<'r>, attacker: Side, limits: SolveLimits) -> Solver<'r, 'p> {
         let rules = pos.rules();
-        let ball_only = rules.tables().classic
-            && !rules.end().keeps_score()
-            && !rules.tables().has_royals
-            && rules.ball().mode == BallMode::Kicked;
+        // Kick chains give each result as a piece move and the ball's square: a goal is the
+        // ball on a goal square, never a point of another kind.
+        let ball_only = rules.tables().walks_chains();
         // The walk of a position's results hears the clock too: one of millions of turns
         // takes a quarter of a second, and the engine gives the solver slices of a second.
         let mut results = Results::new();
@@ -374,7 +372,7 @@ impl<'r, 'p> Solver<'r, 'p> {
     ) -> Result<(), Unknown> {
         self.count_node()?;
         let too_many = || Unknown::TooManyTurns { fen: pos.fen() };
-        if pos.rules().tables().classic {
+        if pos.rules().tables().walks_chains() {
             self.results.fill(pos, out);
             if self.results.exhausted() && self.results.timed_out() {
                 return Err(Unknown::Time);

@@ -2,13 +2,16 @@
 //! default, one sentence for authors and the section of `docs/rules.md` that states its rule.
 //!
 //! This table drives the checks of every file ([`crate::definition::schema`]), the defaults the
-//! compiler reads, the JSON Schema that `kickoff schema` prints and the key tables of README.md
-//! and `docs/rules.md` (`tests/docs.rs` compares them with [`markdown_table`]). To add a key,
-//! add one line here, read it in `compile/` (in the file of its part) and state its rule in
-//! `docs/rules.md`; to add a value to an enum-valued key, add it to its enum in `src/rules/`
-//! (declared with `choice!`).
+//! compiler reads, the JSON Schema that `kickoff schema` prints, the key tables of README.md
+//! and `docs/rules.md` (`tests/docs.rs` compares them with [`markdown_table`]), and which walk
+//! generates a definition's turns ([`Family`], [`in_boyers_family`]). To add a key, add one
+//! line here, with the values of it that keep a definition within Boyer's family, read it in
+//! `compile/` (in the file of its part), follow it in the turn generator (`movegen::step`, and
+//! `movegen::chains` too for values within the family) and state its rule in `docs/rules.md`;
+//! to add a value to an enum-valued key, add it to its enum in `src/rules/` (declared with
+//! `choice!`).
 
-use crate::definition::tree::Value;
+use crate::definition::tree::{Table, Value};
 use crate::rules::{
     AfterGoal, BallMode, BlackSetup, Captures, Choice, EnterBy, GoalAccess, GoalRank,
     KickDirection, KickMode, NextAfterGoal, NoMoves, NullTurn, Order, OwnGoal, RepetitionDraw,
@@ -28,6 +31,42 @@ pub(crate) struct Key {
     pub doc: &'static str,
     /// The heading of `docs/rules.md` that states its rule, as an anchor (`backward-kicks`).
     pub rule: &'static str,
+    /// Which of its values keep a definition within Boyer's family (a table's keys say it
+    /// for the table).
+    pub family: Family,
+}
+
+/// Which values of a key keep a definition within Boyer's family: the rules whose turns the
+/// walk of whole kick chains (`movegen::chains`) generates, five to nine times faster than the
+/// walk action by action (`movegen::general`) that every definition can take. Only
+/// [`in_boyers_family`] reads these declarations, and nothing else decides which walk a
+/// definition gets; the tests of `movegen::agree` give every key each of its values (samples
+/// of strings and ranges) and check that the definition either leaves the family or has the
+/// same turns under both walks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Family {
+    /// Every value: both walks follow the key's rule, or the key does not change what a turn
+    /// may be.
+    Any,
+    /// Its default alone: for a key whose default is another key's value (a piece's
+    /// `kick_mode`), the default of its choices; for a key without a default, leaving it out.
+    /// Any other value is followed by the walk action by action alone.
+    Default,
+    /// Betza whose groups have none of the modalities `m c i n e`.
+    PlainBetza,
+}
+
+impl Key {
+    /// The one value of a key of [`Family::Default`] that keeps a definition within Boyer's
+    /// family: its default; for a choice that defaults to another key's value, the default of
+    /// its choices; none for a key without a default (leaving it out is what keeps it there).
+    pub(crate) fn family_default(&self) -> Option<Literal<'static>> {
+        match (&self.given, &self.ty) {
+            (Given::Default(literal), _) => Some(*literal),
+            (_, Ty::Choice(choices)) => choices.names.first().map(|&n| Literal::Str(n)),
+            _ => None,
+        }
+    }
 }
 
 /// What a value must be.
@@ -132,12 +171,24 @@ impl<C: Choice> FromKey for C {
     }
 }
 
-const fn required(name: &'static str, ty: Ty, doc: &'static str, rule: &'static str) -> Key {
-    Key { name, ty, given: Given::Required, doc, rule }
+const fn required(
+    name: &'static str,
+    ty: Ty,
+    doc: &'static str,
+    rule: &'static str,
+    family: Family,
+) -> Key {
+    Key { name, ty, given: Given::Required, doc, rule, family }
 }
 
-const fn optional(name: &'static str, ty: Ty, doc: &'static str, rule: &'static str) -> Key {
-    Key { name, ty, given: Given::Optional, doc, rule }
+const fn optional(
+    name: &'static str,
+    ty: Ty,
+    doc: &'static str,
+    rule: &'static str,
+    family: Family,
+) -> Key {
+    Key { name, ty, given: Given::Optional, doc, rule, family }
 }
 
 const fn int(
@@ -146,13 +197,20 @@ const fn int(
     default: i64,
     doc: &'static str,
     rule: &'static str,
+    family: Family,
 ) -> Key {
     let given = Given::Default(Literal::Int(default as i128));
-    Key { name, ty: Ty::Int { min, max }, given, doc, rule }
+    Key { name, ty: Ty::Int { min, max }, given, doc, rule, family }
 }
 
-const fn flag(name: &'static str, default: bool, doc: &'static str, rule: &'static str) -> Key {
-    Key { name, ty: Ty::Bool, given: Given::Default(Literal::Bool(default)), doc, rule }
+const fn flag(
+    name: &'static str,
+    default: bool,
+    doc: &'static str,
+    rule: &'static str,
+    family: Family,
+) -> Key {
+    Key { name, ty: Ty::Bool, given: Given::Default(Literal::Bool(default)), doc, rule, family }
 }
 
 const fn text(
@@ -161,18 +219,26 @@ const fn text(
     default: &'static str,
     doc: &'static str,
     rule: &'static str,
+    family: Family,
 ) -> Key {
-    Key { name, ty: Ty::Str(language), given: Given::Default(Literal::Str(default)), doc, rule }
+    let given = Given::Default(Literal::Str(default));
+    Key { name, ty: Ty::Str(language), given, doc, rule, family }
 }
 
 /// A key whose values are those of the [`Choice`] enum `C`, with its default.
-const fn choice<C: Choice>(name: &'static str, doc: &'static str, rule: &'static str) -> Key {
+const fn choice<C: Choice>(
+    name: &'static str,
+    doc: &'static str,
+    rule: &'static str,
+    family: Family,
+) -> Key {
     Key {
         name,
         ty: Ty::Choice(Choices { names: C::NAMES, meanings: C::MEANINGS }),
         given: Given::Default(Literal::Str(C::DEFAULT_NAME)),
         doc,
         rule,
+        family,
     }
 }
 
@@ -181,30 +247,34 @@ const fn choice<C: Choice>(name: &'static str, doc: &'static str, rule: &'static
 pub(crate) const CREDITS: &[&str] = &["author", "year", "description", "source"];
 
 const VARIANT: &[Key] = &[
-    required("name", Ty::Str("text"), "The variant's name.", "definition-files"),
+    required("name", Ty::Str("text"), "The variant's name.", "definition-files", Family::Any),
     optional(
         "author",
         Ty::Str("text"),
         "Its inventor or author; not inherited.",
         "definition-files",
+        Family::Any,
     ),
     optional(
         "year",
         Ty::Int { min: -9999, max: 9999 },
         "The year it was published; not inherited.",
         "definition-files",
+        Family::Any,
     ),
     optional(
         "description",
         Ty::Str("text"),
         "A short description; not inherited.",
         "definition-files",
+        Family::Any,
     ),
     optional(
         "source",
         Ty::Str("URL"),
         "Where its rules come from; not inherited.",
         "definition-files",
+        Family::Any,
     ),
 ];
 
@@ -214,19 +284,22 @@ const BOARD: &[Key] = &[
         Ty::Int { min: 2, max: 16 },
         "Number of files (columns).",
         "the-board-and-the-goals",
+        Family::Any,
     ),
     required(
         "ranks",
         Ty::Int { min: 2, max: 24 },
         "Number of ranks (rows).",
         "the-board-and-the-goals",
+        Family::Any,
     ),
-    choice::<SquareColour>("a1", "The colour of a1.", "the-board-and-the-goals"),
+    choice::<SquareColour>("a1", "The colour of a1.", "the-board-and-the-goals", Family::Any),
     optional(
         "holes",
         Ty::Str("squares"),
         "Squares of the rectangle that do not exist, e.g. \"a1-c1 g1-i1\".",
         "holes",
+        Family::Default,
     ),
 ];
 
@@ -236,28 +309,38 @@ const GOALS: &[Key] = &[
         Ty::Str("squares"),
         "The squares White must bring the ball to, e.g. \"e9\" or \"d9-f9\".",
         "the-board-and-the-goals",
+        Family::Any,
     ),
     required(
         "black",
         Ty::Str("squares"),
         "The squares Black must bring the ball to.",
         "the-board-and-the-goals",
+        Family::Any,
     ),
     flag(
         "inner",
         false,
         "Whether goal squares inside the board, off its edge, are meant (no warning then).",
         "the-board-and-the-goals",
+        Family::Any,
     ),
 ];
 
 const PIECE: &[Key] = &[
-    required("name", Ty::Str("text"), "The piece's name, e.g. \"knight\".", "definition-files"),
+    required(
+        "name",
+        Ty::Str("text"),
+        "The piece's name, e.g. \"knight\".",
+        "definition-files",
+        Family::Any,
+    ),
     required(
         "moves",
         Ty::Str("Betza"),
         "How it moves, in Betza notation, e.g. \"N\" or \"fsW\".",
         "piece-moves",
+        Family::PlainBetza,
     ),
     Key {
         name: "kick",
@@ -265,85 +348,121 @@ const PIECE: &[Key] = &[
         given: Given::Like("its `moves`"),
         doc: "How it kicks the ball, in Betza notation; default: the same as its moves.",
         rule: "what-a-kicker-may-do",
+        family: Family::PlainBetza,
     },
     flag(
         "corner_jump",
         false,
         "Whether, stuck in a corner with no move, it may jump over its neighbour along a slide.",
         "corner-jumps",
+        Family::Any,
     ),
-    flag("removed", false, "In a file that extends another: drop this inherited piece.", "extends"),
+    flag(
+        "removed",
+        false,
+        "In a file that extends another: drop this inherited piece.",
+        "extends",
+        Family::Any,
+    ),
     Key {
         name: "kick_mode",
         ty: Ty::Choice(Choices { names: KickMode::NAMES, meanings: KickMode::MEANINGS }),
         given: Given::Like("`kick.mode`"),
         doc: "How this piece kicks the ball.",
         rule: "kick-modes",
+        family: Family::Default,
     },
     optional(
         "zone",
         Ty::Str("squares"),
         "The squares it may stand on, in White's frame (Black's mirrored); default: all.",
         "zones",
+        Family::Default,
     ),
-    choice::<GoalAccess>("goals", "Which goal squares it may stand on.", "zones"),
-    flag("royal", false, "Whether capturing it scores a point for the capturer.", "captures"),
+    choice::<GoalAccess>("goals", "Which goal squares it may stand on.", "zones", Family::Default),
+    flag(
+        "royal",
+        false,
+        "Whether capturing it scores a point for the capturer.",
+        "captures",
+        Family::Default,
+    ),
     optional(
         "promotion",
         Ty::Str("squares"),
         "The squares where it promotes, in White's frame (Black's mirrored).",
         "promotion",
+        Family::Default,
     ),
     optional(
         "promote_to",
         Ty::Str("letters"),
         "What it may become on its promotion squares, e.g. \"Q\" or \"QRBN\".",
         "promotion",
+        Family::Any,
     ),
     optional(
         "holder",
         Ty::Str("letter"),
         "Its letter in positions while it holds a carried ball, e.g. \"S\".",
         "a-carried-ball",
+        Family::Default,
     ),
 ];
 
 const BALL: &[Key] = &[
-    text("symbol", "letter", "a", "The ball's letter in positions.", "positions"),
-    choice::<BallMode>("mode", "Whether the ball is kicked or carried.", "a-carried-ball"),
-    optional("forbidden", Ty::Str("squares"), "Squares the ball may not stop on.", "zones"),
+    text("symbol", "letter", "a", "The ball's letter in positions.", "positions", Family::Any),
+    choice::<BallMode>(
+        "mode",
+        "Whether the ball is kicked or carried.",
+        "a-carried-ball",
+        Family::Default,
+    ),
+    optional(
+        "forbidden",
+        Ty::Str("squares"),
+        "Squares the ball may not stop on.",
+        "zones",
+        Family::Default,
+    ),
     flag(
         "pass",
         true,
         "Carried ball: a holder may give it to a friend it could capture.",
         "a-carried-ball",
+        Family::Default,
     ),
     flag(
         "take_from_friend",
         true,
         "Carried ball: a piece may take it from a friend it could capture.",
         "a-carried-ball",
+        Family::Default,
     ),
     choice::<Steal>(
         "steal",
         "Carried ball: how it is taken from an enemy holder.",
         "a-carried-ball",
+        Family::Default,
     ),
     flag(
         "holder_captures",
         false,
         "Carried ball: whether its holder may capture.",
         "a-carried-ball",
+        Family::Default,
     ),
     flag(
         "steal_back",
         false,
         "Carried ball: whether an in-place steal may be reversed at once.",
         "a-carried-ball",
+        Family::Default,
     ),
 ];
 
-const CAPTURE: &[Key] = &[choice::<Captures>("mode", "Whether pieces capture.", "captures")];
+const CAPTURE: &[Key] =
+    &[choice::<Captures>("mode", "Whether pieces capture.", "captures", Family::Default)];
 
 const RANDOM: &[Key] = &[
     required(
@@ -351,12 +470,14 @@ const RANDOM: &[Key] = &[
         Ty::Str("squares"),
         "White's squares refilled at random, e.g. \"a1-d1 f1-i1\".",
         "random-setups",
+        Family::Any,
     ),
     required(
         "pieces",
         Ty::Str("letters"),
         "White's pieces placed on them, e.g. \"KQRRBBNN\".",
         "random-setups",
+        Family::Any,
     ),
     text(
         "opposite_colors",
@@ -364,11 +485,13 @@ const RANDOM: &[Key] = &[
         "",
         "Letters whose two copies stand on squares of different colours, e.g. \"B\".",
         "random-setups",
+        Family::Any,
     ),
     choice::<BlackSetup>(
         "black",
         "Whether Black mirrors White or is drawn independently.",
         "random-setups",
+        Family::Any,
     ),
 ];
 
@@ -378,43 +501,80 @@ const SETUP: &[Key] = &[
         Ty::Str("position"),
         "The start position, e.g. \"rnbq1kbnr/9/9/9/4a4/9/9/9/RNBQ1KBNR w 0\".",
         "positions",
+        Family::Any,
     ),
-    optional("random", Ty::Table(RANDOM), "960-style random back ranks.", "random-setups"),
+    optional(
+        "random",
+        Ty::Table(RANDOM),
+        "960-style random back ranks.",
+        "random-setups",
+        Family::Any,
+    ),
 ];
 
 const KICK: &[Key] = &[
-    choice::<KickMode>("mode", "How pieces kick the ball (each may say otherwise).", "kick-modes"),
-    choice::<EnterBy>("enter", "How a kicker of mode `enter` reaches the ball.", "kick-modes"),
-    choice::<KickDirection>("direction", "Where a line kick may send the ball.", "backward-kicks"),
+    choice::<KickMode>(
+        "mode",
+        "How pieces kick the ball (each may say otherwise).",
+        "kick-modes",
+        Family::Default,
+    ),
+    choice::<EnterBy>(
+        "enter",
+        "How a kicker of mode `enter` reaches the ball.",
+        "kick-modes",
+        Family::Any,
+    ),
+    choice::<KickDirection>(
+        "direction",
+        "Where a line kick may send the ball.",
+        "backward-kicks",
+        Family::Any,
+    ),
     int(
         "per_piece",
         (1, 8),
         1,
         "How many times each piece may kick in one turn.",
         "kicks-and-passes",
+        Family::Any,
     ),
-    flag("leap_adjacent", false, "Whether a leap kick may land next to its kicker.", "leap-kicks"),
+    flag(
+        "leap_adjacent",
+        false,
+        "Whether a leap kick may land next to its kicker.",
+        "leap-kicks",
+        Family::Any,
+    ),
     flag(
         "corner_exception",
         false,
         "Whether a leap kick may land next to its kicker when the ball stands in a corner.",
         "the-corner-exception",
+        Family::Any,
     ),
     choice::<GoalRank>(
         "goal_rank",
         "Whether a kick along a goal's rank may reach or cross the goal.",
         "no-kick-along-the-goal-rank",
+        Family::Any,
     ),
 ];
 
 const TURN: &[Key] = &[
-    choice::<NullTurn>("null", "When a side may neither move nor kick.", "the-null-turn"),
+    choice::<NullTurn>(
+        "null",
+        "When a side may neither move nor kick.",
+        "the-null-turn",
+        Family::Any,
+    ),
     int(
         "no_goal_before",
         (0, 1000),
         0,
         "No goal may be scored while fewer turns than this have been completed.",
         "no-goal-on-the-first-turns",
+        Family::Any,
     ),
     int(
         "moves",
@@ -422,6 +582,7 @@ const TURN: &[Key] = &[
         1,
         "The most piece moves in one turn, each piece moving at most once.",
         "turn-budgets",
+        Family::Default,
     ),
     int(
         "kicks",
@@ -429,13 +590,20 @@ const TURN: &[Key] = &[
         0,
         "The most kicks in one turn; 0: as many as `kick.per_piece` allows.",
         "turn-budgets",
+        Family::Default,
     ),
-    choice::<Order>("order", "Whether moves and kicks may come in any order.", "turn-budgets"),
+    choice::<Order>(
+        "order",
+        "Whether moves and kicks may come in any order.",
+        "turn-budgets",
+        Family::Default,
+    ),
     flag(
         "end_early",
         true,
         "Whether a turn may end before its moves and kicks are used up.",
         "turn-budgets",
+        Family::Default,
     ),
 ];
 
@@ -444,6 +612,7 @@ const END: &[Key] = &[
         "own_goal",
         "Whether a kick into one's own goal scores for the opponent or is not legal.",
         "goals-and-own-goals",
+        Family::Any,
     ),
     int(
         "repetition",
@@ -451,11 +620,13 @@ const END: &[Key] = &[
         3,
         "The game is drawn when a position occurs this many times; 0: never.",
         "repetition",
+        Family::Any,
     ),
     choice::<RepetitionDraw>(
         "repetition_draw",
         "Whether a repetition draws at once or lets the side to move claim the draw.",
         "repetition",
+        Family::Any,
     ),
     int(
         "max_turns",
@@ -463,6 +634,7 @@ const END: &[Key] = &[
         0,
         "The game is drawn after this many turns (in a match, won on goals); 0: no limit.",
         "the-turn-limit",
+        Family::Any,
     ),
     int(
         "goals",
@@ -470,37 +642,100 @@ const END: &[Key] = &[
         1,
         "The goals (points) that win the game; 0: none, the game lasts `end.max_turns` turns.",
         "matches",
+        Family::Default,
     ),
-    choice::<AfterGoal>("after_goal", "What follows a goal.", "matches"),
-    choice::<NextAfterGoal>("next", "Who moves after a goal.", "matches"),
-    choice::<NoMoves>("no_moves", "What happens to a side with no legal turn.", "the-forced-pass"),
+    choice::<AfterGoal>("after_goal", "What follows a goal.", "matches", Family::Default),
+    choice::<NextAfterGoal>("next", "Who moves after a goal.", "matches", Family::Any),
+    choice::<NoMoves>(
+        "no_moves",
+        "What happens to a side with no legal turn.",
+        "the-forced-pass",
+        Family::Default,
+    ),
 ];
 
 /// The top level of a definition file.
 pub(crate) static ROOT: &[Key] = &[
-    int("format", (1, 1), 1, "The version of this format.", "definition-files"),
+    int("format", (1, 1), 1, "The version of this format.", "definition-files", Family::Any),
     optional(
         "extends",
         Ty::Str("variant"),
         "A shipped variant's name, or a path relative to this file, whose keys this file overrides.",
         "extends",
+        Family::Any,
     ),
-    required("variant", Ty::Table(VARIANT), "The variant's name and credits.", "definition-files"),
-    required("board", Ty::Table(BOARD), "The board's size.", "the-board-and-the-goals"),
-    required("goals", Ty::Table(GOALS), "The goal squares.", "the-board-and-the-goals"),
+    required(
+        "variant",
+        Ty::Table(VARIANT),
+        "The variant's name and credits.",
+        "definition-files",
+        Family::Any,
+    ),
+    required(
+        "board",
+        Ty::Table(BOARD),
+        "The board's size.",
+        "the-board-and-the-goals",
+        Family::Any,
+    ),
+    required(
+        "goals",
+        Ty::Table(GOALS),
+        "The goal squares.",
+        "the-board-and-the-goals",
+        Family::Any,
+    ),
     required(
         "pieces",
         Ty::Pieces(PIECE),
         "The piece types, one table per uppercase letter.",
         "piece-moves",
+        Family::Any,
     ),
-    optional("ball", Ty::Table(BALL), "The ball.", "positions"),
-    optional("capture", Ty::Table(CAPTURE), "Captures.", "captures"),
-    required("setup", Ty::Table(SETUP), "The start position.", "positions"),
-    optional("kick", Ty::Table(KICK), "How the ball is kicked.", "how-the-ball-moves"),
-    optional("turn", Ty::Table(TURN), "What a turn may be.", "a-turn"),
-    optional("end", Ty::Table(END), "How the game ends.", "the-end-of-the-game"),
+    optional("ball", Ty::Table(BALL), "The ball.", "positions", Family::Any),
+    optional("capture", Ty::Table(CAPTURE), "Captures.", "captures", Family::Any),
+    required("setup", Ty::Table(SETUP), "The start position.", "positions", Family::Any),
+    optional("kick", Ty::Table(KICK), "How the ball is kicked.", "how-the-ball-moves", Family::Any),
+    optional("turn", Ty::Table(TURN), "What a turn may be.", "a-turn", Family::Any),
+    optional("end", Ty::Table(END), "How the game ends.", "the-end-of-the-game", Family::Any),
 ];
+
+/// Whether a merged definition tree is a game of Boyer's family: every key it writes has a
+/// value that its [`Family`] keeps there. This is the one place that decides which walk
+/// generates a definition's turns (`rules::tables::Tables::walks_chains`).
+pub(crate) fn in_boyers_family(root: &Table) -> bool {
+    within(ROOT, root)
+}
+
+/// Whether every key of `values`, a table of `keys`, keeps the definition in Boyer's family.
+fn within(keys: &[Key], values: &Table) -> bool {
+    values.iter().all(|(name, node)| {
+        // A key the format does not have has been reported: no rules are built.
+        keys.iter().find(|k| k.name == *name).is_none_or(|key| keeps(key, &node.value))
+    })
+}
+
+/// Whether `value`, written for `key`, keeps the definition in Boyer's family.
+fn keeps(key: &Key, value: &Value) -> bool {
+    match (&key.ty, value) {
+        (Ty::Table(inner), Value::Table(table)) => within(inner, table),
+        (Ty::Pieces(inner), Value::Table(pieces)) => pieces
+            .values()
+            .all(|piece| matches!(&piece.value, Value::Table(keys) if within(inner, keys))),
+        _ => match key.family {
+            Family::Any => true,
+            Family::Default => key.family_default().is_some_and(|d| Literal::of(value) == Some(d)),
+            Family::PlainBetza => match value {
+                Value::String(text) => crate::notation::betza::parse(text).is_ok_and(|b| {
+                    b.groups
+                        .iter()
+                        .all(|g| g.modalities == crate::notation::betza::Modalities::default())
+                }),
+                _ => false,
+            },
+        },
+    }
+}
 
 /// The key at `path` (`["kick", "direction"]`, `["pieces", "N", "moves"]`), if the format has it.
 pub(crate) fn find(path: &[&str]) -> Option<&'static Key> {

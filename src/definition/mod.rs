@@ -16,7 +16,7 @@ mod compile;
 mod holders;
 mod inherited;
 mod json_schema;
-mod keys;
+pub(crate) mod keys;
 mod notes;
 mod resolved;
 mod tree;

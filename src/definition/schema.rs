@@ -3,7 +3,7 @@
 
 use crate::definition::Code;
 use crate::definition::diagnostic::Diagnostic;
-use crate::definition::keys::{Given, Key, Ty};
+use crate::definition::keys::{Family, Given, Key, Ty};
 use crate::definition::source::Loc;
 use crate::definition::tree::{Node, Table, Value};
 
@@ -191,7 +191,14 @@ fn check_pieces(table: &mut Table, keys: &'static [Key], path: &str, out: &mut V
             ));
             return false;
         }
-        let spec = Key { name: "", ty: Ty::Table(keys), given: Given::Optional, doc: "", rule: "" };
+        let spec = Key {
+            name: "",
+            ty: Ty::Table(keys),
+            given: Given::Optional,
+            doc: "",
+            rule: "",
+            family: Family::Any,
+        };
         check_value(&spec, node, &format!("{path}.{letter}"), out)
     });
 }

@@ -1,6 +1,6 @@
 //! Every turn of a position, walked action by action through [`Mid`] states: the listing,
 //! counting and result grouping for every variant (Boyer's family also has the faster walk of
-//! whole kick chains in `chains`, checked against this one).
+//! whole kick chains in `chains`, which `agree` checks against this one).
 
 use std::time::Instant;
 

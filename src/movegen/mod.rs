@@ -4,9 +4,19 @@
 //! [`legal_turns`] lists them for people and tools, [`play`] plays one; [`perft()`] counts them fast, grouping turns by their result (see
 //! the `perft` and `recount` modules for how).
 //!
+//! Two walks generate turns. The walk action by action (`step`, `general`) follows every rule
+//! of every definition; the walk of whole kick chains (`chains`, `recount`, `pieces`) follows
+//! those of Boyer's family alone, five to nine times faster (perft), and is used wherever a
+//! definition is within it. The key table decides which (`definition::keys::Family`): each
+//! key says which of its values keep a definition within the family, and every caller asks the
+//! tables (`Tables::walks_chains`); `agree` tries every value of every key and checks that a
+//! definition either leaves the family or walks alike.
+//!
 //! The text of a turn, its long form and the names people type, is read and written in
 //! [`crate::notation::turn`].
 
+#[cfg(test)]
+mod agree;
 mod chains;
 pub mod general;
 mod kicks;
@@ -106,7 +116,7 @@ pub fn legal_turns_unbounded(pos: &Position<'_>) -> Vec<Turn> {
 /// at a time: a position's two million turns are walked without being kept (as a list they
 /// take hundreds of megabytes).
 pub fn each_legal_turn(pos: &Position<'_>, mut each: impl FnMut(&Turn)) {
-    if !pos.rules.tables().classic {
+    if !pos.rules.tables().walks_chains() {
         let mut turn = Turn::null();
         let _ = general::each_turn(pos, u64::MAX, |actions, _| {
             turn.actions.clear();
@@ -212,7 +222,7 @@ pub(crate) fn count_before(
     if pos.is_goal() {
         return Ok(0);
     }
-    if !pos.rules.tables().classic {
+    if !pos.rules.tables().walks_chains() {
         return general::count_turns(pos).map_err(|_| Uncounted::TooMany);
     }
     let mut walker = Walker::new(pos);

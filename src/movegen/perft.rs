@@ -115,6 +115,8 @@ pub const MAX_DEPTH: usize = 64;
 
 /// The walk steps allowed per position below the root: a position that needs more has more
 /// than [`MAX_TURNS`] turns, and the count stops with [`TooManyTurns`] rather than walk for ever.
+/// (The walk action by action, of rules beyond Boyer's family, counts states, several a turn:
+/// it is allowed [`general::STATES_PER_TURN`] states a step, as the listing of results is.)
 const STEPS: u64 = MAX_TURNS + 2;
 
 /// Counts turns; owns the buffers reused at each depth so that nothing is allocated per turn.
@@ -218,9 +220,11 @@ impl<'a, 'r> Counter<'a, 'r> {
             let leaves = self.results(pos, &mut children);
             return leaves + children.len() as u64;
         }
-        if !pos.rules.tables().classic {
+        if !pos.rules.tables().walks_chains() {
+            // The walk counts states, several a turn: as many as the results' walk may take.
+            let states = self.steps.saturating_mul(general::STATES_PER_TURN);
             let mut n = 0;
-            if general::each_turn(pos, self.steps, |_, _| n += 1).is_err() {
+            if general::each_turn(pos, states, |_, _| n += 1).is_err() {
                 self.explode();
             }
             return n;
@@ -303,9 +307,10 @@ impl<'a, 'r> Counter<'a, 'r> {
 
     /// [`Counter::results`] with every turn counted.
     fn all_results(&mut self, pos: &Position<'r>, children: &mut Vec<Child<'r>>) -> u64 {
-        if !pos.rules.tables().classic {
+        if !pos.rules.tables().walks_chains() {
             let mut leaves = 0;
-            let Ok(results) = general::results(pos, self.steps) else {
+            let states = self.steps.saturating_mul(general::STATES_PER_TURN);
+            let Ok(results) = general::results(pos, states) else {
                 self.explode();
                 return 0;
             };
@@ -500,7 +505,24 @@ fn run_items(
 
 #[cfg(test)]
 mod tests {
-    use super::{Slot, TransTable};
+    use super::{Counter, Slot, TransTable};
+    use crate::position::Position;
+
+    /// Below the root, the walk action by action may take several states a turn, as the
+    /// listing of results may: a position with no more turns than the steps allowed is counted
+    /// and its results listed, never refused.
+    #[test]
+    fn the_walk_action_by_action_takes_several_states_a_turn() {
+        let def = crate::definition::load("chessball-1957").unwrap();
+        let pos = Position::start(&def.rules);
+        assert!(!def.rules.tables().walks_chains());
+        let turns = crate::movegen::count_turns(&pos);
+        let mut counter = Counter { steps: turns, ..Counter::new() };
+        assert_eq!(counter.count(&pos), turns);
+        let mut children = Vec::new();
+        counter.all_results(&pos, &mut children);
+        assert!(!counter.stopped() && !children.is_empty());
+    }
 
     /// A perft gets a table to suit its depth (three bits a turn more), within its MiB.
     #[test]

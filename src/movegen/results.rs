@@ -167,7 +167,7 @@ impl<'r> Results<'r> {
         if pos.is_goal() {
             return;
         }
-        if !pos.rules.tables().classic {
+        if !pos.rules.tables().walks_chains() {
             // The walk counts states; past its bound it gives nothing, and
             // [`Results::exhausted`] says so.
             let Ok(found) = general::results(pos, self.states()) else {
@@ -204,13 +204,13 @@ impl<'r> Results<'r> {
     /// Calls `each` with every square the side to move can leave the ball on this turn, each
     /// once, the squares reached without a piece move first, until `each` breaks; returns
     /// whether it did. Nothing when the game is over or the side can only pass. For Boyer's
-    /// family (classic tables) only.
+    /// family (turns walked as kick chains) only.
     pub(crate) fn ball_squares_until(
         &mut self,
         pos: &Position<'r>,
         mut each: impl FnMut(Square) -> ControlFlow<()>,
     ) -> bool {
-        debug_assert!(pos.rules.tables().classic);
+        debug_assert!(pos.rules.tables().walks_chains());
         self.exhausted = false;
         if pos.is_goal() {
             return false;
@@ -233,7 +233,7 @@ impl<'r> Results<'r> {
             return;
         }
         let mut seen = crate::square_set::SquareSet::EMPTY;
-        if !pos.rules.tables().classic {
+        if !pos.rules.tables().walks_chains() {
             let mut children = Vec::new();
             self.fill(pos, &mut children);
             for c in children {

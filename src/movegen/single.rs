@@ -117,7 +117,7 @@ pub fn nth_turn(pos: &Position<'_>, index: u64) -> Option<Turn> {
     }
     let mut seen = 0;
     let mut found = None;
-    if !pos.rules.tables().classic {
+    if !pos.rules.tables().walks_chains() {
         let _ = general::each_turn_until(pos, u64::MAX, |actions, _| {
             if seen == index {
                 found = Some(Turn { actions: actions.to_vec() });
@@ -147,7 +147,7 @@ pub fn first_scoring_turn(pos: &Position<'_>, side: Side) -> Option<Turn> {
         return None;
     }
     let mut found = None;
-    if !pos.rules.tables().classic {
+    if !pos.rules.tables().walks_chains() {
         let _ = general::each_turn_until(pos, u64::MAX, |actions, mid| {
             if mid.scored() == Some(side) {
                 found = Some(Turn { actions: actions.to_vec() });
@@ -179,7 +179,7 @@ pub fn shortest_turn(
     if pos.is_goal() {
         return None;
     }
-    if !pos.rules.tables().classic {
+    if !pos.rules.tables().walks_chains() {
         let mut best: Option<Vec<crate::movegen::Action>> = None;
         let result = child.position.hash();
         let _ = general::each_turn_until(pos, budget, |actions, mid| {

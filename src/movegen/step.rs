@@ -4,8 +4,8 @@
 //! A turn is walked as a sequence of [`Mid`] states, from [`Mid::start`] through
 //! [`Mid::apply`] to [`Mid::finish`]. Listing turns, naming them, reading a typed turn and
 //! entering one step by step all walk these states, so each rule of a turn is written here
-//! once. (Boyer's family also has a faster walk of whole kick chains, in `chains`, which the
-//! tests check against this one.)
+//! once. (Boyer's family also has a faster walk of whole kick chains, in `chains`, which
+//! `agree` checks against this one for every value of every key.)
 
 use crate::movegen::kicks::KickContext;
 use crate::movegen::turn::{Action, Kick, MoveKind, PieceMove};

@@ -666,4 +666,14 @@ impl Rules {
     pub(crate) fn tables(&self) -> &Tables {
         &self.tables
     }
+
+    /// For measurement and tests only (`benches/walkers.rs`, `movegen::agree`): the same rules,
+    /// their turns walked action by action (`movegen::general`) even within Boyer's family,
+    /// where the walk of whole kick chains (`movegen::chains`) would be used. The evaluation is
+    /// left as it is.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn with_general_walker(&self) -> Rules {
+        Rules { tables: Arc::new(self.tables.without_chains()), ..self.clone() }
+    }
 }

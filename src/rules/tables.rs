@@ -139,9 +139,12 @@ pub struct Tables {
     pub(crate) ball_forbidden: SquareSet,
     /// Every square of the board (holes left out).
     pub(crate) on_board: SquareSet,
-    /// Whether the rules are within Boyer's family, which the fast walk of whole kick chains
-    /// (`chains`, `recount`) handles; other rules are walked action by action (`step`).
-    pub(crate) classic: bool,
+    /// Whether the rules are within Boyer's family, as the key table declares it
+    /// (`definition::keys::in_boyers_family`).
+    family: bool,
+    /// Whether turns are walked as whole kick chains (`movegen::chains`, `recount`): in
+    /// Boyer's family, unless [`Rules::with_general_walker`] asked otherwise.
+    chains: bool,
 }
 
 impl Tables {
@@ -207,7 +210,8 @@ impl Default for Tables {
             ball_rays: RayTable::default(),
             ball_forbidden: SquareSet::EMPTY,
             on_board: SquareSet::EMPTY,
-            classic: true,
+            family: false,
+            chains: false,
         }
     }
 }
@@ -241,9 +245,33 @@ impl Tables {
             && files_between(u32::from(self.goal_files[usize::from(from.rank())]), from, to)
     }
 
-    /// Builds every table for `rules`.
+    /// Whether the rules are within Boyer's family (read from the key table when the definition
+    /// was compiled: `definition::keys::in_boyers_family`): a kicked ball, kicks from beside
+    /// it, one optional piece move and then kicks, no captures, holes, zones or points.
+    #[inline]
     #[must_use]
-    pub fn build(rules: &Rules) -> Tables {
+    pub(crate) fn in_family(&self) -> bool {
+        self.family
+    }
+
+    /// Whether turns are walked as whole kick chains (`movegen::chains`), the fast walk of
+    /// Boyer's family, rather than action by action (`movegen::general`). A result of a turn
+    /// is then its piece move and the ball's final square, nothing else.
+    #[inline]
+    #[must_use]
+    pub(crate) fn walks_chains(&self) -> bool {
+        self.chains
+    }
+
+    /// The same tables, turns walked action by action (see [`Rules::with_general_walker`]).
+    pub(crate) fn without_chains(&self) -> Tables {
+        Tables { chains: false, ..self.clone() }
+    }
+
+    /// Builds every table for `rules`; `family` says whether they are within Boyer's family
+    /// (`definition::keys::in_boyers_family`).
+    #[must_use]
+    pub fn build(rules: &Rules, family: bool) -> Tables {
         let kinds = rules.pieces().len();
         let mut t = Tables { kinds, ..Tables::default() };
         t.geometry(rules);
@@ -255,7 +283,8 @@ impl Tables {
         }
         t.ball_forbidden = rules.ball().forbidden;
         t.on_board = rules.board().squares().collect();
-        t.classic = classic(rules);
+        t.family = family;
+        t.chains = family;
         t
     }
 
@@ -392,32 +421,6 @@ impl Tables {
         let backward = rules.kick().direction == crate::rules::KickDirection::Line;
         self.kick_overlap.push(kicks_overlap(&leaps, &reach, backward));
     }
-}
-
-/// Whether the rules are within Boyer's family: a kicked ball, kicks from beside the ball, one
-/// optional piece move and then kicks, no captures, holes, zones or points.
-fn classic(rules: &Rules) -> bool {
-    use crate::rules::{AfterGoal, BallMode, Captures, GoalAccess, KickMode, NoMoves, Order};
-    let turn = rules.turn();
-    let end = rules.end();
-    rules.ball().mode == BallMode::Kicked
-        && rules.ball().forbidden.is_empty()
-        && rules.captures() == Captures::None
-        && rules.board().holes.is_empty()
-        && turn.moves == 1
-        && turn.kicks == 0
-        && turn.order == Order::MoveFirst
-        && turn.end_early
-        && end.after_goal == AfterGoal::End
-        && end.no_moves == NoMoves::Pass
-        && rules.pieces().iter().all(|p| {
-            p.kick_mode == KickMode::Beside
-                && p.zone.is_none()
-                && p.goals == GoalAccess::Never
-                && !p.royal
-                && p.promotion.is_none()
-                && p.moves.iter().chain(&p.kicks).all(|l| l.is_plain())
-        })
 }
 
 /// Whether two kicks of one kicker can send the ball to the same square: along each unit

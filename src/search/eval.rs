@@ -263,8 +263,7 @@ impl Eval {
             no_moves_draws: rules.end().no_moves == NoMoves::Draw,
             captures: rules.captures() != Captures::None,
             neighbours: rules.tables().neighbours.to_vec(),
-            lanes: (rules.tables().classic && rules.ball().mode != BallMode::Carried)
-                .then(|| Lanes::new(rules)),
+            lanes: rules.tables().in_family().then(|| Lanes::new(rules)),
         }
     }
 

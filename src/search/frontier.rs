@@ -43,14 +43,11 @@ fn conceded(ply: u32) -> i32 {
 
 impl<'r> Searcher<'r> {
     /// Whether the node `pos`, one turn from the horizon, can be searched as a frontier node:
-    /// Boyer's family, where a turn changes the pieces and the ball only, and no turn limit
-    /// ends the game at its results.
+    /// its turns are walked as kick chains, whose results are a piece move and the ball's
+    /// square alone (no score, no captures), and no turn limit ends the game at its results.
     pub(super) fn frontier_applies(pos: &Position<'r>) -> bool {
-        let rules = pos.rules;
-        let limit = rules.end().max_turns;
-        rules.tables().classic
-            && !rules.end().keeps_score()
-            && (limit == 0 || pos.turns.saturating_add(1) < limit)
+        let limit = pos.rules.end().max_turns;
+        pos.rules.tables().walks_chains() && (limit == 0 || pos.turns.saturating_add(1) < limit)
     }
 
     /// The value of `pos`, one turn from the horizon, within (`alpha`, `beta`); none when the

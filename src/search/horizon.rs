@@ -21,7 +21,7 @@ impl<'r> Searcher<'r> {
         if fixed >= beta {
             return fixed;
         }
-        if !pos.rules.tables().classic {
+        if !pos.rules.tables().walks_chains() {
             return self.leaf_by_results(pos, ply);
         }
         let key = pos.hash();

@@ -467,7 +467,7 @@ mod tests {
     fn the_horizon_walks_as_far_as_the_listing_of_results() {
         let def = crate::definition::load("chessball-1957").unwrap();
         let pos = Position::start(&def.rules);
-        assert!(!def.rules.tables().classic);
+        assert!(!def.rules.tables().walks_chains());
         for steps in [1, crate::movegen::MAX_TURNS + 2] {
             let mut searcher = Searcher::new(&def.rules);
             searcher.results = crate::movegen::Results::bounded(steps);

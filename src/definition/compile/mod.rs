@@ -176,7 +176,8 @@ impl<'a> Compiler<'a> {
         if let Some(start) = self.check_setup(&rules, fen_text, fen_node) {
             rules.start = start;
         }
-        rules.tables = std::sync::Arc::new(crate::rules::tables::Tables::build(&rules));
+        let family = keys::in_boyers_family(self.root);
+        rules.tables = std::sync::Arc::new(crate::rules::tables::Tables::build(&rules, family));
         self.check_holders_reach_goals(&rules);
         self.check_combinations(&rules);
         rules.random = self.random(&rules);
