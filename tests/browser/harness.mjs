@@ -15,7 +15,7 @@ const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 /** Starts `kickoff serve` on a free port; `games` reuses a folder (a restart). */
 export async function startServer(games) {
   const folder = games || mkdtempSync(join(tmpdir(), 'kickoff-games-'));
-  const child = spawn(KICKOFF, ['serve', '--port', '0', '--games', folder], {
+  const child = spawn(KICKOFF, ['serve', '--port', '0', '--data', folder, '--games', folder], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise((resolve, reject) => {
