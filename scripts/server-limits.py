@@ -275,7 +275,7 @@ def records_of_long_turns(kickoff):
         status, answer = Client(address(3, 900 + n), server.port, Stats(), hostile=True).call(
             "POST", "/api/records/open", {"record": record, "definition": definition})
         answer = answer or {}
-        size = len(json.dumps(answer))
+        size = len(json.dumps(answer, separators=(",", ":"), ensure_ascii=False).encode())
         results.append((status, len(answer.get("plies", [])), size, answer.get("error") or ""))
 
     threads = [threading.Thread(target=open_record, args=(n,)) for n in range(3)]
