@@ -7,13 +7,12 @@ use std::sync::Arc;
 
 use crate::cli::AdminAction;
 use crate::commands::Exit;
-use kickoff::definition::{load_shipped, shipped};
 use kickoff::render::printable::{excerpt, printable_path};
 use kickoff::web::db::{DbError, Flag, Sqlite, Storage, now_ms};
-use kickoff::web::default_data_folder;
 use kickoff::web::limits::ServerLimits;
 use kickoff::web::lobby::accounts::{check_name, hash_password};
 use kickoff::web::session::{ID_LEN, Store, well_formed};
+use kickoff::web::{compile_shipped, default_data_folder};
 
 /// Does `action` on the database in `data`.
 pub fn run(data: Option<PathBuf>, action: AdminAction) -> Exit {
@@ -86,11 +85,7 @@ fn act(db: Sqlite, action: AdminAction) -> Result<String, String> {
 fn import(db: Sqlite, folder: PathBuf) -> Result<String, String> {
     let entries = std::fs::read_dir(&folder)
         .map_err(|e| format!("cannot read {}: {e}", printable_path(&folder)))?;
-    let mut compiled = Vec::new();
-    for name in shipped::names() {
-        let def = load_shipped(name).map_err(|e| format!("{name}: {e}"))?;
-        compiled.push((name, Arc::new(def.rules)));
-    }
+    let compiled = compile_shipped()?;
     let limits = ServerLimits::default();
     let store = Store::new(folder, Arc::new(db), compiled, &limits, |w| eprintln!("warning: {w}"));
     let (mut imported, mut kept, mut failed) = (0, 0, 0);

@@ -139,11 +139,7 @@ impl App {
             Arc::new(Sqlite::open(&path).map_err(|e| {
                 format!("{}: {e}", crate::render::printable::printable_path(&path))
             })?);
-        let mut compiled = Vec::new();
-        for name in shipped::names() {
-            let def = load_shipped(name).map_err(|e| format!("{name}: {e}"))?;
-            compiled.push((name, Arc::new(def.rules)));
-        }
+        let compiled = compile_shipped()?;
         let limits = &config.limits;
         let base =
             config.public_url.clone().unwrap_or_else(|| format!("http://{}", config.address));
@@ -219,6 +215,19 @@ impl App {
     ) -> Result<T, ApiError> {
         self.quick.run(client, work).await
     }
+}
+
+/// The rules of every shipped variant, compiled once for the games that share them.
+///
+/// # Errors
+/// A shipped definition does not compile (a bug).
+pub fn compile_shipped() -> Result<Vec<(&'static str, Arc<Rules>)>, String> {
+    shipped::names()
+        .map(|name| {
+            let def = load_shipped(name).map_err(|e| format!("{name}: {e}"))?;
+            Ok((name, Arc::new(def.rules)))
+        })
+        .collect()
 }
 
 /// Why a request failed, as the page is told.

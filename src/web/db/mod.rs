@@ -25,6 +25,12 @@ pub enum DbError {
     Failed(String),
 }
 
+impl From<DbError> for crate::web::ApiError {
+    fn from(e: DbError) -> crate::web::ApiError {
+        crate::web::ApiError::Internal(e.to_string())
+    }
+}
+
 /// A result of the database.
 pub type DbResult<T> = Result<T, DbError>;
 

@@ -164,7 +164,7 @@ fn seek_row(row: &Row<'_>) -> rusqlite::Result<Seek> {
 
 impl Storage for Sqlite {
     fn create_user(&self, name: &str, password: &str, now: i64) -> DbResult<User> {
-        let mut c = lock(&self.connection);
+        let c = lock(&self.connection);
         let done = c.execute(
             "INSERT INTO users (name, password, created) VALUES (?1, ?2, ?3)",
             params![name, password, now],
@@ -180,10 +180,7 @@ impl Storage for Sqlite {
         }
         let id = c.last_insert_rowid();
         let sql = format!("SELECT {USER_COLUMNS} FROM users WHERE id = ?1");
-        let tx = c.transaction().map_err(failed)?;
-        let made = tx.query_row(&sql, [id], user).map_err(failed)?;
-        tx.commit().map_err(failed)?;
-        Ok(made)
+        c.query_row(&sql, [id], user).map_err(failed)
     }
 
     fn user_by_name(&self, name: &str) -> DbResult<Option<(User, String)>> {

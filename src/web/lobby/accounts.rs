@@ -103,10 +103,6 @@ pub fn secret_hash(secret: &str) -> Vec<u8> {
     Sha256::digest(secret.as_bytes()).to_vec()
 }
 
-fn db_error(e: DbError) -> ApiError {
-    ApiError::Internal(e.to_string())
-}
-
 /// Runs database work off the async threads.
 ///
 /// # Errors
@@ -145,10 +141,7 @@ fn new_session(app: &App, user: &User) -> Result<HeaderValue, ApiError> {
     let now = now_ms();
     let lasts = app.limits.session_time;
     let expires = now + i64::try_from(lasts.as_millis()).unwrap_or(i64::MAX / 2);
-    app.store
-        .db()
-        .create_session(&secret_hash(&secret), user.id, now, expires)
-        .map_err(db_error)?;
+    app.store.db().create_session(&secret_hash(&secret), user.id, now, expires)?;
     cookie(app, &secret, lasts.as_secs())
 }
 
@@ -181,8 +174,8 @@ pub async fn create(
             retry,
         }
     })?;
-    let taken = app.store.db().user_by_name(&request.name);
-    if taken.map_err(db_error)?.is_some() {
+    let (shared, name) = (app.clone(), request.name.clone());
+    if blocking(move || Ok(shared.store.db().user_by_name(&name)?)).await?.is_some() {
         return Err(ApiError::Conflict(format!("the name `{}` is taken", request.name)));
     }
     let password = request.password;
@@ -194,7 +187,7 @@ pub async fn create(
             Err(DbError::Taken) => {
                 return Err(ApiError::Conflict(format!("the name `{}` is taken", request.name)));
             }
-            Err(e) => return Err(db_error(e)),
+            Err(e) => return Err(e.into()),
         };
         let cookie = new_session(&shared, &user)?;
         Ok(signed_in(StatusCode::CREATED, cookie, &user))
@@ -220,7 +213,8 @@ pub async fn login(
     if request.name.len() > 64 || request.password.len() > 256 {
         return Err(wrong());
     }
-    let found = app.store.db().user_by_name(&request.name).map_err(db_error)?;
+    let (shared, asked) = (app.clone(), request.name.clone());
+    let found = blocking(move || Ok(shared.store.db().user_by_name(&asked)?)).await?;
     // An unknown name costs the same time as a wrong password.
     let (user, hash) = match found {
         Some((user, hash)) => (Some(user), hash),
@@ -254,7 +248,7 @@ pub async fn logout(State(app): State<Arc<App>>, headers: HeaderMap) -> Result<R
     if let Some(secret) = cookie_secret(&headers) {
         let hash = secret_hash(&secret);
         let shared = app.clone();
-        blocking(move || shared.store.db().delete_session(&hash).map_err(db_error)).await?;
+        blocking(move || shared.store.db().delete_session(&hash).map_err(ApiError::from)).await?;
     }
     let mut response = StatusCode::NO_CONTENT.into_response();
     response.headers_mut().insert(header::SET_COOKIE, cookie(&app, "", 0)?);
@@ -290,8 +284,10 @@ pub async fn set_email(
         return Err(ApiError::BadRequest("that is not an e-mail address".to_owned()));
     }
     let shared = app.clone();
-    blocking(move || shared.store.db().set_email(user.id, email.as_deref()).map_err(db_error))
-        .await?;
+    blocking(move || {
+        shared.store.db().set_email(user.id, email.as_deref()).map_err(ApiError::from)
+    })
+    .await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -322,14 +318,14 @@ pub async fn create_token(
     let shared = app.clone();
     blocking(move || {
         let db = shared.store.db();
-        if db.token_count(user.id).map_err(db_error)? >= shared.limits.tokens_per_account {
+        if db.token_count(user.id)? >= shared.limits.tokens_per_account {
             return Err(ApiError::Conflict(format!(
                 "an account has at most {} tokens",
                 shared.limits.tokens_per_account
             )));
         }
         let token = format!("kt_{}", random_hex(32)?);
-        db.create_token(&secret_hash(&token), user.id, &label, now_ms()).map_err(db_error)?;
+        db.create_token(&secret_hash(&token), user.id, &label, now_ms())?;
         Ok((StatusCode::CREATED, Json(TokenAnswer { token })))
     })
     .await
@@ -379,7 +375,7 @@ impl FromRequestParts<Arc<App>> for MaybeAccount {
                 (None, Some(secret)) => db.session_user(&secret_hash(&secret), now_ms()),
                 (None, None) => Ok(None),
             };
-            user.map_err(db_error)
+            user.map_err(ApiError::from)
         })
         .await?;
         Ok(MaybeAccount(user.filter(|u| !u.banned)))

@@ -44,18 +44,6 @@ impl Flags {
         }
     }
 
-    /// How many games are watched.
-    #[must_use]
-    pub fn len(&self) -> usize {
-        lock(&self.due).by_game.len()
-    }
-
-    /// Whether no game is watched.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
     /// The games whose deadline is past at `now`, no longer watched.
     fn take_due(&self, now: i64) -> Vec<String> {
         let mut due = lock(&self.due);

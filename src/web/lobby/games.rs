@@ -15,7 +15,6 @@ use tokio_stream::StreamExt;
 use tokio_stream::wrappers::WatchStream;
 
 use super::accounts::{Account, MaybeAccount, blocking};
-use super::seeks::db_error;
 use crate::game::Ending;
 use crate::notation::turn::names::resolve;
 use crate::render::printable::notation_error;
@@ -286,7 +285,7 @@ pub async fn chat(
     blocking(move || {
         drop(of_lobby(&session)?);
         let shown = shared.limits.chat_shown;
-        let chat = shared.store.db().chat(&id, user.map(|u| u.id), shown).map_err(db_error)?;
+        let chat = shared.store.db().chat(&id, user.map(|u| u.id), shown)?;
         Ok(Json(chat))
     })
     .await
@@ -318,7 +317,7 @@ pub async fn say(
     let shared = app.clone();
     blocking(move || {
         drop(of_lobby(&session)?);
-        shared.store.db().add_chat(&id, user.id, &text, now_ms()).map_err(db_error)?;
+        shared.store.db().add_chat(&id, user.id, &text, now_ms())?;
         lock(&session).announce();
         Ok(StatusCode::CREATED)
     })
@@ -339,7 +338,7 @@ pub async fn unsay(
     let shared = app.clone();
     blocking(move || {
         drop(of_lobby(&session)?);
-        if !shared.store.db().delete_chat(&id, message).map_err(db_error)? {
+        if !shared.store.db().delete_chat(&id, message)? {
             return Err(ApiError::NotFound);
         }
         lock(&session).announce();
@@ -367,8 +366,8 @@ pub async fn mute(
     let shared = app.clone();
     blocking(move || {
         let db = shared.store.db();
-        let (other, _) = db.user_by_name(&name).map_err(db_error)?.ok_or(ApiError::NotFound)?;
-        db.mute(user.id, other.id, request.mute).map_err(db_error)?;
+        let (other, _) = db.user_by_name(&name)?.ok_or(ApiError::NotFound)?;
+        db.mute(user.id, other.id, request.mute)?;
         Ok(StatusCode::NO_CONTENT)
     })
     .await
@@ -420,7 +419,7 @@ fn summary(row: GameRow, user: Option<i64>) -> Summary {
 pub async fn list(State(app): State<Arc<App>>) -> Result<Json<Vec<Summary>>, ApiError> {
     let shared = app.clone();
     blocking(move || {
-        let rows = shared.store.db().games(GameFilter::InProgress, 100).map_err(db_error)?;
+        let rows = shared.store.db().games(GameFilter::InProgress, 100)?;
         Ok(Json(rows.into_iter().map(|r| summary(r, None)).collect()))
     })
     .await
@@ -434,7 +433,7 @@ pub async fn mine(
 ) -> Result<Json<Vec<Summary>>, ApiError> {
     let shared = app.clone();
     blocking(move || {
-        let rows = shared.store.db().games(GameFilter::Of(user.id), 200).map_err(db_error)?;
+        let rows = shared.store.db().games(GameFilter::Of(user.id), 200)?;
         let mut games: Vec<Summary> = rows.into_iter().map(|r| summary(r, Some(user.id))).collect();
         games.sort_by_key(|g| (g.your_turn != Some(true), g.result.is_some()));
         Ok(Json(games))

@@ -22,7 +22,7 @@ use crate::setup::SetupNumber;
 use crate::side::{BySide, Side};
 use crate::web::api::setup_number;
 use crate::web::clients::{Peer, Rate, Spender};
-use crate::web::db::{ClockSpec, Color, DbError, Seek, User, now_ms};
+use crate::web::db::{ClockSpec, Color, Seek, User, now_ms};
 use crate::web::queue::Kind;
 use crate::web::session::{LobbyGame, Mode, NewGame, lock, random_hex};
 use crate::web::{ApiError, App};
@@ -90,10 +90,6 @@ pub struct Created {
 #[derive(Debug, Serialize)]
 pub struct Made {
     game: String,
-}
-
-pub(crate) fn db_error(e: DbError) -> ApiError {
-    ApiError::Internal(e.to_string())
 }
 
 /// Whether a time control is within the server's bounds.
@@ -165,7 +161,7 @@ pub async fn create(
     let shared = app.clone();
     let id = blocking(move || {
         let db = shared.store.db();
-        if db.seek_count(user.id).map_err(db_error)? >= shared.limits.seeks_per_account {
+        if db.seek_count(user.id)? >= shared.limits.seeks_per_account {
             return Err(ApiError::Conflict(format!(
                 "an account has at most {} seeks open: cancel one first",
                 shared.limits.seeks_per_account
@@ -175,8 +171,7 @@ pub async fn create(
             None => None,
             Some(name) => {
                 let (target, _) = db
-                    .user_by_name(name)
-                    .map_err(db_error)?
+                    .user_by_name(name)?
                     .filter(|(t, _)| !t.banned)
                     .ok_or_else(|| ApiError::BadRequest(format!("no player is named `{name}`")))?;
                 if target.id == user.id {
@@ -203,7 +198,7 @@ pub async fn create(
             expires: Some(now + i64::try_from(lasts).unwrap_or(i64::MAX / 2)),
             rematch_of: None,
         };
-        db.create_seek(&seek).map_err(db_error)?;
+        db.create_seek(&seek)?;
         Ok(seek.id)
     })
     .await?;
@@ -217,9 +212,10 @@ pub async fn list(
     MaybeAccount(user): MaybeAccount,
 ) -> Result<Json<Vec<SeekView>>, ApiError> {
     let shared = app.clone();
-    let seeks =
-        blocking(move || shared.store.db().seeks(user.map(|u| u.id), now_ms()).map_err(db_error))
-            .await?;
+    let seeks = blocking(move || {
+        shared.store.db().seeks(user.map(|u| u.id), now_ms()).map_err(ApiError::from)
+    })
+    .await?;
     Ok(Json(seeks.into_iter().map(SeekView::from).collect()))
 }
 
@@ -232,11 +228,11 @@ pub async fn cancel(
     let shared = app.clone();
     blocking(move || {
         let db = shared.store.db();
-        let seek = db.seek(&id).map_err(db_error)?.ok_or(ApiError::NotFound)?;
+        let seek = db.seek(&id)?.ok_or(ApiError::NotFound)?;
         if seek.user != user.id && seek.target.as_ref().is_none_or(|t| t.0 != user.id) {
             return Err(ApiError::Forbidden("this seek is not yours".to_owned()));
         }
-        db.delete_seek(&id).map_err(db_error)?;
+        db.delete_seek(&id)?;
         Ok(())
     })
     .await?;
@@ -257,8 +253,7 @@ pub async fn accept(
     let seek = blocking(move || {
         let db = shared.store.db();
         let seek = db
-            .seek(&id)
-            .map_err(db_error)?
+            .seek(&id)?
             .filter(|s| s.expires.is_none_or(|t| t >= now_ms()))
             .ok_or(ApiError::NotFound)?;
         if seek.user == me.id {
@@ -276,7 +271,7 @@ pub async fn accept(
 }
 
 fn check_games(app: &App, user: i64) -> Result<(), ApiError> {
-    let going = app.store.db().games_going(user).map_err(db_error)?;
+    let going = app.store.db().games_going(user)?;
     if going >= app.limits.games_per_account {
         return Err(ApiError::Conflict(format!(
             "an account plays at most {} games at once: finish some first",
@@ -320,7 +315,7 @@ async fn make_game(
     let acceptor = acceptor.clone();
     let id = blocking(move || {
         let db = shared.store.db();
-        if !db.delete_seek(&seek.id).map_err(db_error)? {
+        if !db.delete_seek(&seek.id)? {
             return Err(ApiError::Conflict("someone else took this seek".to_owned()));
         }
         let seeker_side = match seek.color {
@@ -377,7 +372,7 @@ pub async fn rematch(
     let me = user.clone();
     let step = blocking(move || {
         let db = shared.store.db();
-        let row = db.game(&id).map_err(db_error)?.ok_or(ApiError::NotFound)?;
+        let row = db.game(&id)?.ok_or(ApiError::NotFound)?;
         let (Some(white), Some(black)) = (row.white.clone(), row.black.clone()) else {
             return Err(ApiError::NotFound);
         };
@@ -392,21 +387,16 @@ pub async fn rematch(
             return Err(ApiError::Conflict("the game is still going".to_owned()));
         }
         let other = if my_side == Side::White { black } else { white };
-        let offered = db
-            .seeks(Some(me.id), now_ms())
-            .map_err(db_error)?
+        let rematches: Vec<Seek> = db
+            .seeks(Some(me.id), now_ms())?
             .into_iter()
-            .find(|s| s.rematch_of.as_deref() == Some(&id) && s.user == other.0);
-        if let Some(seek) = offered {
+            .filter(|s| s.rematch_of.as_deref() == Some(&id))
+            .collect();
+        if let Some(seek) = rematches.iter().find(|s| s.user == other.0) {
             check_games(&shared, me.id)?;
-            return Ok(Err(seek));
+            return Ok(Err(seek.clone()));
         }
-        if db
-            .seeks(Some(me.id), now_ms())
-            .map_err(db_error)?
-            .iter()
-            .any(|s| s.rematch_of.as_deref() == Some(&id) && s.user == me.id)
-        {
+        if rematches.iter().any(|s| s.user == me.id) {
             return Err(ApiError::Conflict("you have offered a rematch already".to_owned()));
         }
         let now = now_ms();
@@ -424,7 +414,7 @@ pub async fn rematch(
             expires: Some(now + 3_600_000),
             rematch_of: Some(id.clone()),
         };
-        db.create_seek(&seek).map_err(db_error)?;
+        db.create_seek(&seek)?;
         Ok(Ok(seek.id))
     })
     .await?;
