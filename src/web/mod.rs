@@ -110,7 +110,7 @@ pub struct App {
     /// Told of a problem no request is waiting for (see [`Config::warn`]).
     pub warn: fn(&str),
     /// The lobby's change counter and the games' followers.
-    pub hall: Hall,
+    pub hall: Arc<Hall>,
     /// Whether session cookies are marked `Secure`.
     pub secure_cookies: bool,
 }
@@ -134,8 +134,10 @@ impl App {
             compiled.push((name, Arc::new(def.rules)));
         }
         let limits = &config.limits;
+        let store = Store::new(config.games.clone(), db, compiled.clone(), limits, config.warn);
         Ok(App {
-            store: Store::new(config.games.clone(), db, compiled.clone(), limits, config.warn),
+            hall: store.hall().clone(),
+            store,
             shipped: compiled,
             limits: Arc::new(limits.clone()),
             connections: Arc::new(Connections::new(limits)),
@@ -145,7 +147,6 @@ impl App {
             rates: Rates::new(limits),
             hosts: HostCheck::new(&config.hosts),
             warn: config.warn,
-            hall: Hall::default(),
             secure_cookies: config.secure_cookies,
         })
     }
