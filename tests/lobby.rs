@@ -793,3 +793,147 @@ fn a_correspondence_player_is_told_of_their_turn_by_mail() {
     std::thread::sleep(Duration::from_millis(500));
     assert_eq!(mailbox.messages.lock().unwrap().len(), 1);
 }
+
+/// Reads a server-sent events stream up to its next event of `kind`; its data.
+fn next_event(lines: &mut impl Iterator<Item = std::io::Result<String>>, kind: &str) -> String {
+    let mut named = false;
+    for line in lines {
+        let line = line.unwrap();
+        if line == format!("event: {kind}") {
+            named = true;
+        } else if let Some(data) = line.strip_prefix("data: ").filter(|_| named) {
+            return data.to_owned();
+        }
+    }
+    panic!("the stream ended before an event `{kind}`");
+}
+
+#[test]
+fn a_lobby_game_gives_its_pages_the_board_the_players_the_clocks_and_the_chat() {
+    let dir = Scratch::new("pages");
+    let server = Server::start(&dir.0);
+    let alice = server.token(&server.account("alice"));
+    let bob = server.token(&server.account("bob"));
+    let seek = json!({"variant": "boyer-1951", "clock": {"initial": 300, "increment": 5},
+        "color": "white"});
+    let game = server.game(&alice, &bob, &seek);
+
+    // The public view: the board drawn (turned for Black when asked), the move list, the
+    // variant's name and the link of the public page.
+    let (status, state) = server.get(&format!("/api/games/{game}"), None);
+    assert_eq!(status, 200, "{state}");
+    assert!(state["svg"].as_str().unwrap().starts_with("<svg"), "{state}");
+    assert!(state["svg"].as_str().unwrap().contains("data-flipped=\"false\""));
+    let (_, flipped) = server.get(&format!("/api/games/{game}?flip=true"), None);
+    assert!(flipped["svg"].as_str().unwrap().contains("data-flipped=\"true\""));
+    assert_eq!(state["title"], "Football Chess");
+    assert_eq!(state["watch"], format!("/watch/{game}"));
+    assert_eq!(state["moves"], json!([]));
+    assert_eq!(state["score"], Value::Null);
+    assert_eq!(state["time_control"], json!({"initial": 300, "increment": 5}));
+
+    // Each player's link: the page's own view of the game names the accounts, has the clocks,
+    // and gives neither player the other's key (no invitation in a lobby game).
+    let key_of = |who: &str| {
+        let (_, state) = server.get(&format!("/api/games/{game}"), Some(who));
+        state["key"].as_str().unwrap().to_owned()
+    };
+    let (alice_key, bob_key) = (key_of(&alice), key_of(&bob));
+    let (status, mine) = server.get(&format!("/api/games/{game}/{alice_key}"), None);
+    assert_eq!(status, 200, "{mine}");
+    assert_eq!(mine["players"], json!(["alice", "bob"]));
+    assert_eq!(mine["invite"], Value::Null);
+    assert!(!mine.to_string().contains(&bob_key), "Alice's view holds Bob's key: {mine}");
+    assert_eq!(mine["lobby"]["watch"], format!("/watch/{game}"));
+    let white_left = mine["lobby"]["clock"]["white"].as_i64().unwrap();
+    assert!((290_000..=300_000).contains(&white_left), "{mine}");
+    assert_eq!(mine["lobby"]["clock"]["black"], 300_000);
+    assert_eq!(
+        (mine["lobby"]["white"].as_str(), mine["lobby"]["black"].as_str()),
+        (Some("alice"), Some("bob"))
+    );
+    // A game by link has nothing of the lobby.
+    let (_, link) = server.call("POST", "/api/games", None, Some(&json!({"opponent": "remote"})));
+    let (id, key) = (link["id"].as_str().unwrap(), link["key"].as_str().unwrap());
+    let (_, by_link) = server.get(&format!("/api/games/{id}/{key}"), None);
+    assert_eq!(by_link["lobby"], Value::Null);
+    assert!(by_link["invite"].is_string(), "{by_link}");
+
+    // The lobby's stream tells its pages of a turn played (whose turn it is changes in the
+    // lists), through the page's own request as through the API's.
+    let events = agent().get(&format!("{}/api/lobby/events", server.base)).call().unwrap();
+    let mut lines = BufReader::new(events.into_body().into_reader()).lines();
+    let first: u64 = next_event(&mut lines, "lobby").parse().unwrap();
+    let (status, played) = server.call(
+        "POST",
+        &format!("/api/games/{game}/{alice_key}/play"),
+        None,
+        Some(&json!({"text": "Nc3"})),
+    );
+    assert_eq!(status, 200, "{played}");
+    assert!(played["lobby"]["clock"]["white"].as_i64().unwrap() > 300_000, "the increment");
+    let second: u64 = next_event(&mut lines, "lobby").parse().unwrap();
+    assert!(second > first);
+    let (status, _) =
+        server.post(&format!("/api/games/{game}/turn"), &bob, &json!({"turn": "Nc7"}));
+    assert_eq!(status, 200);
+    let third: u64 = next_event(&mut lines, "lobby").parse().unwrap();
+    assert!(third > second);
+    let (_, state) = server.get(&format!("/api/games/{game}"), None);
+    assert_eq!(
+        state["moves"],
+        json!([{"label": "1.", "name": "Nc3", "side": "white"},
+            {"label": "1...", "name": "Nc7", "side": "black"}])
+    );
+
+    // A player's page that follows the game is present; when it goes, the other pages are told.
+    let follow = |auth: Option<&str>| {
+        let request = agent().get(&format!("{}/api/games/{game}/events", server.base));
+        let request = match auth {
+            Some(token) => request.header("Authorization", format!("Bearer {token}")),
+            None => request,
+        };
+        BufReader::new(request.call().unwrap().into_body().into_reader()).lines()
+    };
+    let mut watching = follow(None);
+    next_event(&mut watching, "update");
+    let mut alice_page = follow(Some(&alice));
+    next_event(&mut alice_page, "update");
+    next_event(&mut watching, "update");
+    let (_, state) = server.get(&format!("/api/games/{game}"), None);
+    assert_eq!(state["present"], json!({"white": true, "black": false}));
+    assert_eq!(state["spectators"], 1);
+    let left = Instant::now();
+    drop(alice_page);
+    next_event(&mut watching, "update");
+    let (_, state) = server.get(&format!("/api/games/{game}"), None);
+    assert_eq!(state["present"], json!({"white": false, "black": false}));
+    assert!(left.elapsed() < Duration::from_secs(20), "told after {:?}", left.elapsed());
+    eprintln!("a page gone is told after {:?}", left.elapsed());
+    drop(watching);
+
+    // The chat's mark changes with each message, in both views.
+    let mark = state["chat"].as_u64().unwrap();
+    let chat = format!("/api/games/{game}/chat");
+    assert_eq!(server.post(&chat, &bob, &json!({"text": "<b>hello</b>"})).0, 201);
+    let (_, state) = server.get(&format!("/api/games/{game}"), None);
+    assert_ne!(state["chat"].as_u64().unwrap(), mark);
+    let (_, mine) = server.get(&format!("/api/games/{game}/{alice_key}"), None);
+    assert_eq!(mine["lobby"]["chat"], state["chat"]);
+    assert_eq!(server.get(&chat, None).1[0]["text"], "<b>hello</b>", "kept as written");
+
+    // A player's resignation by the page's link ends the game; the lists say which game a
+    // rematch is of.
+    let (status, over) =
+        server.call("POST", &format!("/api/games/{game}/{bob_key}/resign"), None, Some(&json!({})));
+    assert_eq!(status, 200, "{over}");
+    assert_eq!(over["ending"]["result"], "1-0");
+    let (_, offer) = server.call("POST", &format!("/api/games/{game}/rematch"), Some(&bob), None);
+    let seek = offer["seek"].as_str().unwrap();
+    let (status, made) = server.post(&format!("/api/seeks/{seek}/accept"), &alice, &json!({}));
+    assert_eq!(status, 201, "{made}");
+    let (_, mine) = server.get("/api/my/games", Some(&alice));
+    assert_eq!(mine[0]["id"], made["game"]);
+    assert_eq!(mine[0]["rematch_of"], game.as_str());
+    assert_eq!(mine[1]["rematch_of"], Value::Null);
+}

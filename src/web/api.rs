@@ -26,6 +26,8 @@ use crate::setup::{self, SetupNumber};
 use crate::side::{BySide, Side};
 use crate::web::author::invalid;
 use crate::web::clients::{Client, Peer, Rate};
+use crate::web::db::now_ms;
+use crate::web::lobby::games::lobby_info;
 use crate::web::queue::Kind;
 use crate::web::session::{Beacon, Mode, NewGame, Session, Shared, lock, random_hex};
 use crate::web::views::{
@@ -208,6 +210,14 @@ pub(crate) fn setup_number(
     }
 }
 
+/// The view of a session for the holder of `key`, with what a game of the lobby shows beside
+/// its board.
+fn viewed(app: &App, session: &Session, key: &str, flipped: bool) -> GameView {
+    let mut view = game_view(session, key, flipped);
+    view.lobby = lobby_info(app, session);
+    view
+}
+
 /// Options of a view of the board.
 #[derive(Debug, Deserialize)]
 pub struct ViewQuery {
@@ -223,8 +233,14 @@ pub async fn state(
     Path((id, key)): Path<(String, String)>,
     Query(query): Query<ViewQuery>,
 ) -> Result<Json<GameView>, ApiError> {
+    let shared = app.clone();
     let (session, view) = on_game(&app, peer.client, id, key, move |session, _, key| {
-        let view = game_view(&lock(&session), key, query.flip);
+        let view = {
+            let mut s = lock(&session);
+            // A lobby game's clock that ran out is noticed by whoever looks first.
+            s.flag(now_ms())?;
+            viewed(&shared, &s, key, query.flip)
+        };
         Ok((session, view))
     })
     .await?;
@@ -342,7 +358,7 @@ pub async fn play(
         };
         s.change(|game| game.play(turn))?.map_err(|e| ApiError::BadRequest(e.to_string()))?;
         crate::web::lobby::games::notify_turn(&shared, &s);
-        let view = game_view(&s, key, request.flip);
+        let view = viewed(&shared, &s, key, request.flip);
         drop(s);
         Ok((session, view))
     })
@@ -359,6 +375,7 @@ pub async fn undo(
     Path((id, key)): Path<(String, String)>,
     Query(query): Query<ViewQuery>,
 ) -> Result<Json<GameView>, ApiError> {
+    let shared = app.clone();
     let (session, view) = on_game(&app, peer.client, id, key, move |session, sides, key| {
         let mut s = lock(&session);
         if s.thinking() {
@@ -376,7 +393,7 @@ pub async fn undo(
                 any = game.undo();
             }
         })?;
-        let view = game_view(&s, key, query.flip);
+        let view = viewed(&shared, &s, key, query.flip);
         drop(s);
         Ok((session, view))
     })
@@ -392,14 +409,15 @@ pub async fn resign(
     peer: Peer,
     Path((id, key)): Path<(String, String)>,
 ) -> Result<Json<GameView>, ApiError> {
-    on_game(&app, peer.client, id, key, |session, sides, key| {
+    let shared = app.clone();
+    on_game(&app, peer.client, id, key, move |session, sides, key| {
         let mut s = lock(&session);
         if let Some(ending) = s.game().ending() {
             return Err(ApiError::Conflict(format!("the game is over: {ending}")));
         }
         let loser = acting_side(&s, &sides);
         s.change(|game| game.declare(Ending::Resignation { loser }))?;
-        Ok(Json(game_view(&s, key, false)))
+        Ok(Json(viewed(&shared, &s, key, false)))
     })
     .await
 }

@@ -15,6 +15,10 @@ const FILES: &[(&str, &str, &str)] = &[
     ("play.js", "text/javascript", include_str!("page/play.js")),
     ("author.js", "text/javascript", include_str!("page/author.js")),
     ("records.js", "text/javascript", include_str!("page/records.js")),
+    ("header.js", "text/javascript", include_str!("page/header.js")),
+    ("lobby.js", "text/javascript", include_str!("page/lobby.js")),
+    ("watch.js", "text/javascript", include_str!("page/watch.js")),
+    ("table.js", "text/javascript", include_str!("page/table.js")),
 ];
 
 /// The document every screen starts from (the script reads the address to pick the screen).

@@ -117,7 +117,7 @@ pub struct App {
     /// Told of a problem no request is waiting for (see [`Config::warn`]).
     pub warn: fn(&str),
     /// The lobby's change counter and the games' followers.
-    pub hall: Hall,
+    pub hall: Arc<Hall>,
     /// Whether session cookies are marked `Secure`.
     pub secure_cookies: bool,
     /// Sends notices of correspondence games, when an SMTP server is configured.
@@ -147,8 +147,10 @@ impl App {
             Some((url, from)) => Some(Arc::new(lobby::mail::Mailer::new(url, from, &base)?)),
             None => None,
         };
+        let store = Store::new(config.games.clone(), db, compiled.clone(), limits, config.warn);
         Ok(App {
-            store: Store::new(config.games.clone(), db, compiled.clone(), limits, config.warn),
+            hall: store.hall().clone(),
+            store,
             shipped: compiled,
             limits: Arc::new(limits.clone()),
             connections: Arc::new(Connections::new(limits)),
@@ -158,7 +160,6 @@ impl App {
             rates: Rates::new(limits),
             hosts: HostCheck::new(&config.hosts),
             warn: config.warn,
-            hall: Hall::default(),
             secure_cookies: config.secure_cookies,
             mailer,
             hashing: Arc::new(tokio::sync::Semaphore::new(limits.hashing.max(1))),

@@ -30,8 +30,8 @@ use crate::text_file::read_limited;
 use crate::web::ApiError;
 use crate::web::db::{ClockSpec, ClockState, GameRow, GameSave, Storage, now_ms};
 use crate::web::limits::ServerLimits;
-use crate::web::lobby::clock;
 use crate::web::lobby::flags::Flags;
+use crate::web::lobby::{Hall, clock};
 
 self_cell::self_cell!(
     /// A game together with the rules its positions borrow.
@@ -120,7 +120,7 @@ pub struct Session {
 #[derive(Clone)]
 enum Backend {
     Folder(PathBuf),
-    Db { db: Arc<dyn Storage>, flags: Arc<Flags>, created: i64 },
+    Db { db: Arc<dyn Storage>, flags: Arc<Flags>, hall: Arc<Hall>, created: i64 },
 }
 
 /// What a game of the lobby has beside its turns.
@@ -293,7 +293,9 @@ impl Session {
     /// The link of the other person in a game between two browsers, for the one who made it.
     #[must_use]
     pub fn invite_for(&self, key: &str) -> Option<String> {
-        if self.mode != Mode::Remote {
+        // A game of the lobby has no invitation: each player has a link of their own, which
+        // the other must never be given.
+        if self.mode != Mode::Remote || self.lobby.is_some() {
             return None;
         }
         let mine = self.sides_of(key);
@@ -326,7 +328,7 @@ impl Session {
         match &self.backend {
             Backend::Folder(path) => save_atomically(path, &record::write(self.game()))
                 .map_err(|e| failed(e.to_string())),
-            Backend::Db { db, flags, created } => {
+            Backend::Db { db, flags, hall, created } => {
                 let row = self.row(*created);
                 let turns: Vec<String> =
                     self.game().plies().iter().map(|ply| ply.name.clone()).collect();
@@ -336,6 +338,10 @@ impl Session {
                     .map_err(|e| failed(e.to_string()))?;
                 if let Some(deadline) = row.deadline {
                     flags.watch(deadline, &self.id);
+                }
+                if self.lobby.is_some() {
+                    // The lobby's lists show whose turn it is, and which games go on.
+                    hall.announce();
                 }
                 Ok(())
             }
@@ -465,6 +471,8 @@ pub struct Store {
     folder: PathBuf,
     db: Arc<dyn Storage>,
     flags: Arc<Flags>,
+    /// The lobby, told when a game of the lobby changes.
+    hall: Arc<Hall>,
     games: Mutex<Held>,
     beacons: Mutex<HashMap<String, Arc<Beacon>>>,
     /// Compiled rules by the name records give them: shipped ones, and uploaded definitions
@@ -583,6 +591,7 @@ impl Store {
             folder,
             db,
             flags: Arc::new(Flags::default()),
+            hall: Arc::new(Hall::default()),
             games: Mutex::new(Held::default()),
             beacons: Mutex::new(HashMap::new()),
             shipped,
@@ -622,6 +631,12 @@ impl Store {
         &self.flags
     }
 
+    /// The lobby: its change counter, who follows each game, its chats' marks.
+    #[must_use]
+    pub fn hall(&self) -> &Arc<Hall> {
+        &self.hall
+    }
+
     /// Starts a game by link, saved in the games folder; returns it and the keys of its sides.
     ///
     /// # Errors
@@ -637,8 +652,12 @@ impl Store {
     /// # Errors
     /// The definition or the game could not be saved.
     pub fn create_lobby(&self, new: NewGame, lobby: LobbyGame) -> Result<(Shared, Keys), ApiError> {
-        let backend =
-            Backend::Db { db: self.db.clone(), flags: self.flags.clone(), created: now_ms() };
+        let backend = Backend::Db {
+            db: self.db.clone(),
+            flags: self.flags.clone(),
+            hall: self.hall.clone(),
+            created: now_ms(),
+        };
         self.make(new, backend, Some(lobby))
     }
 
@@ -956,8 +975,12 @@ impl Store {
             let text = read_limited(&path, definition::MAX_FILE_SIZE, "definitions")?;
             self.db.save_definition(&variant, &text).map_err(|e| e.to_string())?;
         }
-        s.backend =
-            Backend::Db { db: self.db.clone(), flags: self.flags.clone(), created: now_ms() };
+        s.backend = Backend::Db {
+            db: self.db.clone(),
+            flags: self.flags.clone(),
+            hall: self.hall.clone(),
+            created: now_ms(),
+        };
         s.save().map_err(|e| e.to_string())?;
         drop(s);
         lock(&self.games).remove(id);
@@ -991,8 +1014,12 @@ impl Store {
             }),
             _ => None,
         };
-        let backend =
-            Backend::Db { db: self.db.clone(), flags: self.flags.clone(), created: row.created };
+        let backend = Backend::Db {
+            db: self.db.clone(),
+            flags: self.flags.clone(),
+            hall: self.hall.clone(),
+            created: row.created,
+        };
         self.load_text(id, &text, backend, lobby, reading)
     }
 

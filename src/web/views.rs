@@ -10,6 +10,7 @@ use crate::position::Position;
 use crate::render::svg::{Arrow, Diagram, svg, turn_path};
 use crate::side::Side;
 use crate::web::ApiError;
+use crate::web::lobby::games::LobbyInfo;
 use crate::web::session::{Mode, Session};
 
 /// One action of a turn as the page sees it and sends it back.
@@ -223,6 +224,8 @@ pub struct GameView {
     pub svg: String,
     /// The turn to enter, when it is this link's turn.
     pub step: Option<StepView>,
+    /// For a game of the lobby: its players' accounts, clocks, followers, chat and public page.
+    pub lobby: Option<LobbyInfo>,
 }
 
 /// The lowercase name of a side.
@@ -241,20 +244,6 @@ pub fn game_view(session: &Session, key: &str, flipped: bool) -> GameView {
     let sides = session.sides_of(key);
     let pos = game.position();
     let ending = game.ending();
-    let mut before = *game.start();
-    let moves = game
-        .plies()
-        .iter()
-        .map(|ply| {
-            let view = MoveView {
-                label: crate::game::move_label(&before),
-                name: ply.name.clone(),
-                side: side_name(before.side()),
-            };
-            before = crate::movegen::play_unchecked(&before, &ply.turn);
-            view
-        })
-        .collect();
     let my_turn = ending.is_none() && !session.thinking() && sides.contains(&pos.side());
     let step = my_turn.then(|| step_view(pos, &Turn::null(), &Mid::start(pos)));
     GameView {
@@ -262,13 +251,17 @@ pub fn game_view(session: &Session, key: &str, flipped: bool) -> GameView {
         variant: session.variant().to_owned(),
         title: game.rules().info().name.clone(),
         mode: session.mode.name(),
-        players: [session.players.white.to_string(), session.players.black.to_string()],
+        players: match &session.lobby {
+            // A game of the lobby is played by accounts.
+            Some(lobby) => [lobby.players.white.1.clone(), lobby.players.black.1.clone()],
+            None => [session.players.white.to_string(), session.players.black.to_string()],
+        },
         you: sides.iter().map(|&s| side_name(s)).collect(),
         to_move: side_name(pos.side()),
         fen: pos.fen(),
         score: pos.score(),
         keeps_score: game.rules().end().keeps_score(),
-        moves,
+        moves: move_list(game),
         ending: ending
             .map(|e| EndingView { result: e.result().to_string(), reason: e.to_string() }),
         draw_offer: session.draw_offer.map(side_name),
@@ -279,7 +272,26 @@ pub fn game_view(session: &Session, key: &str, flipped: bool) -> GameView {
         setup: game.setup_number().map(|n| n.to_string()),
         svg: game_board(game, flipped),
         step,
+        lobby: None,
     }
+}
+
+/// The turns of `game` as the move list shows them.
+#[must_use]
+pub fn move_list(game: &Game<'_>) -> Vec<MoveView> {
+    let mut before = *game.start();
+    game.plies()
+        .iter()
+        .map(|ply| {
+            let view = MoveView {
+                label: crate::game::move_label(&before),
+                name: ply.name.clone(),
+                side: side_name(before.side()),
+            };
+            before = crate::movegen::play_unchecked(&before, &ply.turn);
+            view
+        })
+        .collect()
 }
 
 /// Whether the holder of a link playing `sides` may take back a turn: against the engine (its

@@ -1,5 +1,5 @@
 // kickoff's web board in a real browser: Debian's Chromium, headless, driven by playwright-core.
-// Each test starts its own `kickoff serve` with an empty games folder.
+// Each test starts its own `kickoff serve` with an empty data folder.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -231,7 +231,7 @@ test('a reload resumes the game, and so does a restarted server', { timeout: 120
   await waitForMoves(page, 2);
   assert.deepEqual(await moves(page), before);
   assert.equal(await page.textContent('#status'), 'Your turn (White).');
-  // The server stops and starts again on the same games folder: the link still works.
+  // The server stops and starts again on the same data folder: the link still works.
   await server.stop();
   const again = await startServer(server.folder);
   t.after(() => again.stop());

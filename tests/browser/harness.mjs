@@ -12,10 +12,14 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const KICKOFF = process.env.KICKOFF_BIN || join(root, 'target', 'release', 'kickoff');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 
-/** Starts `kickoff serve` on a free port; `games` reuses a folder (a restart). */
-export async function startServer(games) {
-  const folder = games || mkdtempSync(join(tmpdir(), 'kickoff-games-'));
-  const child = spawn(KICKOFF, ['serve', '--port', '0', '--data', folder, '--games', folder], {
+/**
+ * Starts `kickoff serve` on a free port with a data folder of its own (its database, and its
+ * games by link in `games`); `data` reuses a folder and `port` a port (a restart, which the
+ * pages still open find again).
+ */
+export async function startServer(data, { port = 0 } = {}) {
+  const folder = data || mkdtempSync(join(tmpdir(), 'kickoff-data-'));
+  const child = spawn(KICKOFF, ['serve', '--port', String(port), '--data', folder], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise((resolve, reject) => {
@@ -33,6 +37,7 @@ export async function startServer(games) {
   });
   return {
     url,
+    port: Number(new URL(url).port),
     folder,
     async stop() {
       if (child.exitCode !== null) return;

@@ -7,7 +7,7 @@ use std::convert::Infallible;
 use std::sync::{Arc, MutexGuard};
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use serde::{Deserialize, Serialize};
@@ -22,38 +22,80 @@ use crate::side::{BySide, Side};
 use crate::web::clients::{Client, Peer, Rate, Spender};
 use crate::web::db::{Chat, ClockSpec, GameFilter, GameRow, User, now_ms};
 use crate::web::session::{ID_LEN, Session, Shared, lock, well_formed};
+use crate::web::views::{MoveView, game_board, move_list};
 use crate::web::{ApiError, App};
+
+/// What a game of the lobby shows beside its board, to anyone: its players, their clocks, who
+/// follows it, its chat's mark and its public page. A player's own view of the game (by the
+/// key of their link) carries it too.
+#[derive(Clone, Debug, Serialize)]
+pub struct LobbyInfo {
+    white: String,
+    black: String,
+    /// The milliseconds each side has left.
+    clock: Option<BySide<i64>>,
+    /// The time control.
+    time_control: Option<ClockSpec>,
+    /// Whether each player follows the game now.
+    present: BySide<bool>,
+    spectators: usize,
+    /// Changes with every message written in the game's chat, or deleted.
+    chat: u64,
+    /// The game's public page.
+    watch: String,
+    rematch_of: Option<String>,
+}
+
+/// What a game of the lobby shows beside its board, none for a game by link.
+#[must_use]
+pub fn lobby_info(app: &App, session: &Session) -> Option<LobbyInfo> {
+    let lobby = session.lobby.as_ref()?;
+    let (present, spectators) = app.hall.followers(&session.id);
+    Some(LobbyInfo {
+        white: lobby.players.white.1.clone(),
+        black: lobby.players.black.1.clone(),
+        clock: session.time_left(now_ms()),
+        time_control: lobby.clock,
+        present,
+        spectators,
+        chat: app.hall.chat_mark(&session.id),
+        watch: format!("/watch/{}", session.id),
+        rematch_of: lobby.rematch_of.clone(),
+    })
+}
 
 /// A game of the lobby as anyone sees it, and as its players see it (`your_side`, `key`).
 #[derive(Debug, Serialize)]
 pub struct LobbyView {
     id: String,
     variant: String,
-    white: String,
-    black: String,
+    /// The variant's own name.
+    title: String,
+    /// The number of its random setup, if any.
+    setup: Option<String>,
     /// The position the game started from.
     start: String,
     fen: String,
     turns: Vec<String>,
+    /// The turns as a move list shows them (`12.`, `12...`).
+    moves: Vec<MoveView>,
+    /// Goals so far, White's first, in a game of several goals.
+    score: Option<[u16; 2]>,
     result: Option<String>,
     termination: Option<String>,
     /// The ending in words.
     ending: Option<String>,
-    /// The milliseconds each side has left.
-    clock: Option<BySide<i64>>,
-    /// The time control.
-    time_control: Option<ClockSpec>,
     to_move: &'static str,
     /// The side the account asking plays.
     your_side: Option<&'static str>,
     /// The key of that side's link (`/play/ID/KEY`), for the page's own requests.
     key: Option<String>,
-    /// Whether each player follows the game now.
-    present: BySide<bool>,
-    spectators: usize,
     /// Counts the game's changes.
     version: u64,
-    rematch_of: Option<String>,
+    #[serde(flatten)]
+    info: LobbyInfo,
+    /// The board, its last turn drawn.
+    svg: String,
 }
 
 fn side_name(side: Side) -> &'static str {
@@ -70,34 +112,51 @@ fn side_of(session: &Session, user: Option<&User>) -> Option<Side> {
     Side::ALL.into_iter().find(|&side| lobby.players[side].0 == user.id)
 }
 
-fn view(app: &App, session: &Session, user: Option<&User>) -> LobbyView {
+/// The view of a lobby game (`session`, which [`lobby_game`] found) for `user`, its board
+/// turned for Black when `flipped`.
+fn view(app: &App, session: &Session, user: Option<&User>, flipped: bool) -> Option<LobbyView> {
+    let info = lobby_info(app, session)?;
     let game = session.game();
-    let lobby = session.lobby.as_ref();
-    let name = |side: Side| lobby.map(|l| l.players[side].1.clone()).unwrap_or_default();
     let ending = game.ending();
     let mine = side_of(session, user);
-    let (present, spectators) = app.hall.followers(&session.id);
-    LobbyView {
+    Some(LobbyView {
         id: session.id.clone(),
         variant: session.variant().to_owned(),
-        white: name(Side::White),
-        black: name(Side::Black),
+        title: game.rules().info().name.clone(),
+        setup: game.setup_number().map(|n| n.to_string()),
         start: game.start().fen(),
         fen: game.position().fen(),
         turns: game.plies().iter().map(|p| p.name.clone()).collect(),
+        moves: move_list(game),
+        score: game.rules().end().keeps_score().then(|| game.position().score()),
         result: ending.map(|e| e.result().to_string()),
         termination: ending.map(|e| e.tag().to_owned()).filter(|t| !t.is_empty()),
         ending: ending.map(|e| e.to_string()),
-        clock: session.time_left(now_ms()),
-        time_control: lobby.and_then(|l| l.clock),
         to_move: side_name(game.position().side()),
         your_side: mine.map(side_name),
         key: mine.and_then(|side| session.key(side)).map(str::to_owned),
-        present,
-        spectators,
         version: session.version(),
-        rematch_of: lobby.and_then(|l| l.rematch_of.clone()),
-    }
+        info,
+        svg: game_board(game, flipped),
+    })
+}
+
+/// The view of a lobby game, as a result.
+fn lobby_view(
+    app: &App,
+    session: &Session,
+    user: Option<&User>,
+    flipped: bool,
+) -> Result<Json<LobbyView>, ApiError> {
+    view(app, session, user, flipped).map(Json).ok_or(ApiError::NotFound)
+}
+
+/// Options of the view of a lobby game.
+#[derive(Debug, Deserialize)]
+pub struct ViewQuery {
+    /// The board as Black sees it.
+    #[serde(default)]
+    flip: bool,
 }
 
 /// Game `id`: from memory, or read back on the work queue in `client`'s line; then
@@ -136,14 +195,17 @@ async fn with_game<T: Send + 'static>(
     .await
 }
 
-/// `GET /api/games/{id}`: a game of the lobby, for anyone.
+/// `GET /api/games/{id}`: a game of the lobby, for anyone (`?flip=true`: its board as Black
+/// sees it).
 pub async fn state(
     State(app): State<Arc<App>>,
     peer: Peer,
     MaybeAccount(user): MaybeAccount,
     Path(id): Path<String>,
+    Query(query): Query<ViewQuery>,
 ) -> Result<Json<LobbyView>, ApiError> {
-    with_game(&app, peer.client, id, move |app, s| Ok(Json(view(app, s, user.as_ref())))).await
+    with_game(&app, peer.client, id, move |app, s| lobby_view(app, s, user.as_ref(), query.flip))
+        .await
 }
 
 /// A turn sent by a player.
@@ -190,7 +252,7 @@ pub async fn turn(
             .map_err(|e| ApiError::BadRequest(notation_error(&e).to_string()))?;
         s.change(|game| game.play(turn))?.map_err(|e| ApiError::BadRequest(e.to_string()))?;
         notify_turn(app, s);
-        Ok(Json(view(app, s, Some(&user))))
+        lobby_view(app, s, Some(&user), false)
     })
     .await
 }
@@ -236,7 +298,7 @@ pub async fn resign(
             return Err(ApiError::Conflict(format!("the game is over: {ending}")));
         }
         s.change(|game| game.declare(Ending::Resignation { loser: side }))?;
-        Ok(Json(view(app, s, Some(&user))))
+        lobby_view(app, s, Some(&user), false)
     })
     .await
 }
@@ -256,8 +318,7 @@ pub async fn events(
         Ok((s.subscribe(), side_of(&s, user.as_ref()), s.beacon()))
     })
     .await?;
-    let following = app.hall.follow(&id, side);
-    beacon.announce();
+    let following = app.hall.follow(&id, side, beacon);
     let stream = WatchStream::new(changes).map(move |version| {
         let _held = &following;
         Ok(Event::default().event("update").data(version.to_string()))
@@ -318,6 +379,7 @@ pub async fn say(
     blocking(move || {
         drop(of_lobby(&session)?);
         shared.store.db().add_chat(&id, user.id, &text, now_ms())?;
+        shared.hall.chat_changed(&id);
         lock(&session).announce();
         Ok(StatusCode::CREATED)
     })
@@ -341,6 +403,7 @@ pub async fn unsay(
         if !shared.store.db().delete_chat(&id, message)? {
             return Err(ApiError::NotFound);
         }
+        shared.hall.chat_changed(&id);
         lock(&session).announce();
         Ok(StatusCode::NO_CONTENT)
     })
@@ -391,6 +454,8 @@ pub struct Summary {
     /// Whether the account asking is to move (in its own list).
     #[serde(skip_serializing_if = "Option::is_none")]
     your_turn: Option<bool>,
+    /// The game it is a rematch of.
+    rematch_of: Option<String>,
 }
 
 fn summary(row: GameRow, user: Option<i64>) -> Summary {
@@ -412,6 +477,7 @@ fn summary(row: GameRow, user: Option<i64>) -> Summary {
         time_control: row.clock,
         deadline: row.deadline,
         updated: row.updated,
+        rematch_of: row.rematch_of,
     }
 }
 

@@ -51,6 +51,11 @@ export async function post(path, body = {}) {
   });
 }
 
+/** DELETE, get the JSON answer (none for 204). */
+export async function del(path) {
+  return patiently(path, { method: 'DELETE', headers: { Accept: 'application/json' } });
+}
+
 /**
  * Makes an element: el('button', { class: 'x', onclick: f }, 'text', child ...).
  * Text is always set as text, never as HTML.

@@ -1,6 +1,8 @@
-// kickoff's page: one document, a screen per address.
+// kickoff's page: one document, a screen per address, under a header that signs in and out.
 //   /                   start a game
 //   /play/ID/KEY        a game (the link is the key to it)
+//   /lobby              seek a game, accept one, find your games and games to watch
+//   /watch/ID           a game of the lobby, followed by anyone
 //   /author             write a variant
 //   /records            open a record and step through it
 
@@ -8,6 +10,9 @@ import { showHome } from './home.js';
 import { showGame } from './play.js';
 import { showAuthor } from './author.js';
 import { showRecords } from './records.js';
+import { showLobby } from './lobby.js';
+import { showWatch } from './watch.js';
+import { showHeader } from './header.js';
 import { el } from './api.js';
 
 function route() {
@@ -15,10 +20,17 @@ function route() {
   screen.replaceChildren();
   const path = location.pathname;
   const game = path.match(/^\/play\/([0-9a-f]+)\/([0-9a-f]+)$/);
+  const watched = path.match(/^\/watch\/([0-9a-f]+)$/);
   let nav = 'home';
   if (game) {
     nav = '';
     showGame(screen, game[1], game[2]);
+  } else if (watched) {
+    nav = '';
+    showWatch(screen, watched[1]);
+  } else if (path === '/lobby') {
+    nav = 'lobby';
+    showLobby(screen);
   } else if (path === '/author') {
     nav = 'author';
     showAuthor(screen);
@@ -35,4 +47,5 @@ function route() {
   }
 }
 
+showHeader(document.getElementById('account'));
 route();

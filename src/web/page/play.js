@@ -1,9 +1,15 @@
 // A game: the board, a turn entered step by step (the piece, its destination, then each kick,
 // with the squares possible at each step marked), the move list, and the game's buttons.
 // The server checks every step; the page only shows what it is told is possible.
+//
+// A game of the lobby shows more: its players' names and clocks, whether the other player is
+// here, the spectators, the link of its public page, the chat, and after the end a rematch. Its
+// page follows the lobby game's events, which count it as its player's presence.
 
 import { get, post, el } from './api.js';
 import { Board } from './board.js';
+import { whoAmI, onLobbyChange } from './header.js';
+import { Seats, Chat, spectatorsText, timeControl, watchLink, openGame } from './table.js';
 
 export function showGame(screen, id, key) {
   new GameScreen(screen, id, key).start();
@@ -11,6 +17,7 @@ export function showGame(screen, id, key) {
 
 class GameScreen {
   constructor(screen, id, key) {
+    this.id = id;
     this.base = `/api/games/${id}/${key}`;
     this.flipKey = `kickoff-flip-${id}`;
     this.view = null; // the game as the server sees it
@@ -48,17 +55,40 @@ class GameScreen {
     this.download = el('a', { id: 'download', class: 'button', href: `${this.base}/record`, download: '' }, 'Download the record');
     this.title = el('h1', { id: 'title' });
     this.players = el('p', { class: 'players', id: 'players' });
+    this.lobbyTop = el('div', { class: 'lobby-game', hidden: true });
+    this.lobbyBottom = el('div', { class: 'lobby-game', hidden: true });
     screen.append(el('section', { class: 'game' },
       el('div', { class: 'left' }, this.boardHost),
       el('div', { class: 'right' },
-        this.title, this.players, this.status, this.invite, this.offer,
+        this.title, this.players, this.lobbyTop, this.status, this.invite, this.offer,
         this.entry = el('div', { class: 'entry' }, this.turnLine, this.choices,
           el('div', { class: 'buttons' }, this.endTurn, this.nullTurn, this.back), typedForm),
         this.moves,
         el('div', { class: 'buttons' },
           this.undoButton,
           el('button', { id: 'flip', onclick: () => this.flip() }, 'Flip the board'),
-          this.drawButton, this.resignButton, this.download))));
+          this.drawButton, this.resignButton, this.download),
+        this.lobbyBottom)));
+  }
+
+  /** What a game of the lobby shows beside the board: made once, when the game is one. */
+  async setUpLobby() {
+    const me = await whoAmI();
+    this.me = me.name;
+    this.seats = new Seats();
+    this.spectators = el('p', { class: 'spectators', id: 'spectators' });
+    this.rematchButton = el('button', { id: 'rematch', class: 'primary', onclick: () => this.offerRematch() },
+      'Offer a rematch');
+    this.rematchText = el('span', { id: 'rematch-status' });
+    this.rematchBox = el('div', { class: 'rematch buttons', id: 'rematch-box', hidden: true },
+      this.rematchButton, this.rematchText);
+    this.rematch = { mine: null, theirs: null, asked: false };
+    this.chat = new Chat(this.id, !!me.name);
+    this.lobbyTop.replaceChildren(this.seats.element, this.spectators, this.rematchBox);
+    this.lobbyBottom.replaceChildren(watchLink(this.view.lobby.watch), this.chat.element);
+    this.lobbyTop.hidden = false;
+    this.lobbyBottom.hidden = false;
+    if (me.name) onLobbyChange((myGames) => this.lobbyChanged(myGames));
   }
 
   get flipped() {
@@ -68,13 +98,26 @@ class GameScreen {
   }
 
   async start() {
-    try {
-      await this.load();
-    } catch (e) {
-      this.status.textContent = e.message;
-      return;
+    // A server too busy for now (or restarting) is asked again; a game it does not have is not.
+    for (;;) {
+      try {
+        await this.load();
+        break;
+      } catch (e) {
+        this.status.textContent = e.message;
+        if (e.status === 404) return;
+        await new Promise((resolve) => { setTimeout(resolve, 3000); });
+      }
     }
-    const events = new EventSource(`${this.base}/events`);
+    // The board is first asked for before the page knows which side its link plays: Black's
+    // is drawn again from Black's side (or at the next change, if this fails).
+    if (this.flipped !== this.board.flipped) await this.load().catch((e) => this.fail(e));
+    if (this.view.lobby) {
+      await this.setUpLobby();
+      this.render();
+    }
+    // A lobby game's own stream counts this page as its player's presence.
+    const events = new EventSource(this.view.lobby ? `/api/games/${this.id}/events` : `${this.base}/events`);
     events.addEventListener('update', (e) => {
       const version = Number(e.data);
       if (!this.view || version === this.view.version) return;
@@ -83,9 +126,16 @@ class GameScreen {
     });
   }
 
-  /** Fetches the game and starts the turn afresh. */
+  /**
+   * Fetches the game, and starts the turn afresh when the game moved on; a change beside the
+   * turn (a draw offered, the clocks, someone coming or going, a message) leaves the turn being
+   * entered as it is.
+   */
   async load({ restarted = false } = {}) {
-    if (this.accept(await get(`${this.base}?flip=${this.flipped}`), restarted)) this.reset();
+    const before = this.view;
+    if (!this.accept(await get(`${this.base}?flip=${this.flipped}`), restarted)) return;
+    if (before && !restarted && sameTurn(before, this.view) && this.board.flipped === this.flipped) this.render();
+    else this.reset();
   }
 
   /**
@@ -115,8 +165,11 @@ class GameScreen {
   render() {
     const v = this.view;
     this.title.textContent = v.title;
-    this.players.textContent = `White: ${v.players[0]} · Black: ${v.players[1]}` +
-      (v.setup ? ` · setup ${v.setup}` : '') + (v.keeps_score ? ` · score ${v.score[0]}–${v.score[1]}` : '');
+    const more = (v.setup ? ` · setup ${v.setup}` : '') + (v.keeps_score ? ` · score ${v.score[0]}–${v.score[1]}` : '');
+    this.players.textContent = v.lobby
+      ? timeControl(v.lobby.time_control) + more
+      : `White: ${v.players[0]} · Black: ${v.players[1]}${more}`;
+    if (v.lobby && this.seats) this.renderLobby();
     this.board.show(this.svg);
     this.markSquares();
     this.status.textContent = this.statusText();
@@ -149,6 +202,7 @@ class GameScreen {
     const side = v.to_move === 'white' ? 'White' : 'Black';
     if (v.thinking) return `${side} (the engine) is thinking…`;
     if (this.step) return v.mode === 'hotseat' ? `${side} to play.` : `Your turn (${side}).`;
+    if (v.lobby) return `Waiting for ${v.lobby[v.to_move]} (${side})…`;
     if (v.mode === 'remote') return `Waiting for ${side}…`;
     return `${side} to play.`;
   }
@@ -189,6 +243,66 @@ class GameScreen {
       row.append(el('span', { class: last ? 'move last' : 'move', 'data-index': i }, m.name));
     });
     this.moves.scrollTop = this.moves.scrollHeight;
+  }
+
+  /** The players and their clocks, the spectators, the chat, the rematch. */
+  renderLobby() {
+    const v = this.view;
+    const over = !!v.ending;
+    this.seats.order(this.flipped ? 'black' : 'white');
+    this.seats.show(v.lobby, v.to_move, over);
+    this.spectators.textContent = spectatorsText(v.lobby.spectators);
+    this.chat.refresh(v.lobby.chat);
+    this.rematchBox.hidden = !over || v.you.length === 0;
+    const r = this.rematch;
+    const other = v.lobby[v.you[0] === 'white' ? 'black' : 'white'];
+    if (r.theirs) {
+      this.rematchButton.textContent = 'Accept the rematch';
+      this.rematchButton.disabled = false;
+      this.rematchText.textContent = `${other} offers a rematch.`;
+    } else if (r.mine) {
+      this.rematchButton.textContent = 'Offer a rematch';
+      this.rematchButton.disabled = true;
+      this.rematchText.textContent = `Rematch offered to ${other}.`;
+    } else {
+      this.rematchButton.textContent = 'Offer a rematch';
+      this.rematchButton.disabled = false;
+      this.rematchText.textContent = '';
+    }
+    if (over && !r.asked && this.me) {
+      // The first look at the offers once the game is over; lobby events bring the others.
+      r.asked = true;
+      this.lobbyChanged(null).catch(() => { r.asked = false; });
+    }
+  }
+
+  /** The lobby changed: a rematch offered, or made (then it opens). */
+  async lobbyChanged(myGames) {
+    if (!this.view.ending) return;
+    const next = (myGames || []).find((g) => g.rematch_of === this.id && !g.result);
+    if (next) {
+      openGame(next.id);
+      return;
+    }
+    const seeks = await get('/api/seeks');
+    const offers = seeks.filter((s) => s.rematch_of === this.id);
+    this.rematch.mine = offers.find((s) => s.user === this.me) || null;
+    this.rematch.theirs = offers.find((s) => s.user !== this.me) || null;
+    this.render();
+  }
+
+  async offerRematch() {
+    try {
+      const answer = await post(`/api/games/${this.id}/rematch`);
+      if (answer.game) {
+        openGame(answer.game);
+        return;
+      }
+      this.rematch.mine = { id: answer.seek };
+      this.render();
+    } catch (e) {
+      this.fail(e);
+    }
   }
 
   renderInvite() {
@@ -352,6 +466,12 @@ class GameScreen {
       this.fail(e);
     }
   }
+}
+
+/** Whether two views of a game are at the same turn (the turn being entered stays). */
+function sameTurn(a, b) {
+  return a.moves.length === b.moves.length && !!a.ending === !!b.ending && a.thinking === b.thinking
+    && !!a.step === !!b.step && a.to_move === b.to_move;
 }
 
 function unique(list) {
