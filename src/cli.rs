@@ -357,6 +357,11 @@ pub enum Command {
         /// reach the board by rebinding its own name to the board's address.
         #[arg(long = "allow-host", value_name = "NAME")]
         allow_hosts: Vec<String>,
+        /// The address of a reverse proxy in front of the board (repeat it for several): the
+        /// client of a request it forwards is the address its `X-Forwarded-For` header ends
+        /// with, and its own connections are bounded only by the server's total.
+        #[arg(long = "trust-proxy", value_name = "ADDRESS")]
+        proxies: Vec<std::net::IpAddr>,
         /// The most connections open at once (default: 2000, or fewer when the process may
         /// open fewer files).
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(16..=1_000_000))]

@@ -194,6 +194,7 @@ fn main() -> ExitCode {
             mail_from,
             public_url,
             allow_hosts,
+            proxies,
             max_connections,
         } => commands::serve::run(commands::serve::Request {
             address: std::net::SocketAddr::new(host, port),
@@ -204,6 +205,7 @@ fn main() -> ExitCode {
             public_url,
             open,
             allow_hosts,
+            proxies,
             max_connections,
         }),
         Command::Render { variant, start, record, turn, format, arrows, flip, output } => {

@@ -242,6 +242,33 @@ fn sign_in_attempts_are_limited_per_client() {
 }
 
 #[test]
+fn behind_a_trusted_proxy_each_forwarded_client_has_its_own_limits() {
+    let dir = Scratch::new("proxy");
+    let trusting = Server::with(&dir.0, &["--trust-proxy", "127.0.0.1"]);
+    let other = Scratch::new("no-proxy");
+    let believing_no_one = Server::start(&other.0);
+    let login = |server: &Server, from: &str| {
+        let wrong = json!({"name": "carol", "password": "not this one"});
+        agent()
+            .post(&format!("{}/api/login", server.base))
+            .header("X-Forwarded-For", format!("198.51.100.1, {from}"))
+            .send_json(&wrong)
+            .unwrap()
+            .status()
+            .as_u16()
+    };
+    for server in [&trusting, &believing_no_one] {
+        let statuses: Vec<u16> = (0..12).map(|_| login(server, "203.0.113.5")).collect();
+        assert_eq!(&statuses[..10], &[401; 10]);
+        assert_eq!(statuses[11], 429, "{statuses:?}");
+    }
+    // Another address behind the proxy has attempts of its own; a server that trusts no proxy
+    // counts the proxy's address, whatever the header claims.
+    assert_eq!(login(&trusting, "203.0.113.6"), 401);
+    assert_eq!(login(&believing_no_one, "203.0.113.6"), 429);
+}
+
+#[test]
 fn a_seek_accepted_makes_a_game_that_its_players_play_and_anyone_watches() {
     let dir = Scratch::new("play");
     let server = Server::start(&dir.0);

@@ -1,5 +1,6 @@
 //! `kickoff serve [--port P] [--host H] [--open] [--data DIR] [--games DIR] [--secure-cookies]
-//! [--smtp URL --mail-from ADDRESS] [--public-url URL] [--allow-host NAME] [--max-connections N]`:
+//! [--smtp URL --mail-from ADDRESS] [--public-url URL] [--allow-host NAME] [--trust-proxy ADDRESS]
+//! [--max-connections N]`:
 //! the web board and the lobby.
 
 use std::net::SocketAddr;
@@ -27,6 +28,8 @@ pub struct Request {
     pub open: bool,
     /// Host names the board is reached by.
     pub allow_hosts: Vec<String>,
+    /// Reverse proxies whose `X-Forwarded-For` is believed.
+    pub proxies: Vec<std::net::IpAddr>,
     /// The most connections open at once.
     pub max_connections: Option<u32>,
 }
@@ -41,6 +44,7 @@ pub fn run(request: Request) -> Exit {
     config.smtp = request.smtp;
     config.public_url = request.public_url;
     config.hosts = request.allow_hosts;
+    config.proxies = request.proxies;
     if let Some(most) = request.max_connections {
         config.limits.connections = most as usize;
     }

@@ -55,6 +55,31 @@ pub struct Peer {
     pub address: SocketAddr,
 }
 
+/// The client a trusted reverse proxy forwarded a request for: the last address of its
+/// `X-Forwarded-For` headers that is not itself one of the `proxies` (each proxy appends the
+/// address it was reached from, so what comes before is only what the client claimed); none
+/// when the headers name no such address, or cannot be read.
+#[must_use]
+pub fn forwarded(headers: &axum::http::HeaderMap, proxies: &[IpAddr]) -> Option<Client> {
+    let values: Vec<&str> = headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .map(|v| v.to_str().ok())
+        .collect::<Option<_>>()?;
+    for entry in values.iter().flat_map(|v| v.split(',')).rev() {
+        let entry = entry.trim();
+        // An address as proxies write it: bare, or an IPv6 one in brackets with a port.
+        let ip = entry
+            .parse::<IpAddr>()
+            .ok()
+            .or_else(|| entry.parse::<SocketAddr>().ok().map(|a| a.ip()))?;
+        if !proxies.contains(&ip) {
+            return Some(Client::of(ip));
+        }
+    }
+    None
+}
+
 impl Default for Peer {
     /// A request handed to the router directly, as in tests of the router alone.
     fn default() -> Peer {
@@ -262,6 +287,34 @@ mod tests {
         let mapped = Client::of("::ffff:192.0.2.7".parse().unwrap());
         assert_eq!(mapped, Client::of("192.0.2.7".parse().unwrap()));
         assert_eq!(a.to_string(), "2001:db8::/64");
+    }
+
+    #[test]
+    fn a_forwarded_client_is_the_last_address_no_proxy_of_ours_added() {
+        let proxies: Vec<IpAddr> = vec!["127.0.0.1".parse().unwrap(), "10.0.0.2".parse().unwrap()];
+        let headers = |values: &[&str]| {
+            let mut map = axum::http::HeaderMap::new();
+            for v in values {
+                map.append("x-forwarded-for", v.parse().unwrap());
+            }
+            map
+        };
+        let client = |ip: &str| Some(Client::of(ip.parse().unwrap()));
+        // What the client claimed comes first; the proxy appends the address it saw.
+        assert_eq!(
+            forwarded(&headers(&["198.51.100.9, 203.0.113.5"]), &proxies),
+            client("203.0.113.5")
+        );
+        // Through two proxies of ours, the address the first one saw.
+        assert_eq!(
+            forwarded(&headers(&["198.51.100.9", "203.0.113.5, 10.0.0.2"]), &proxies),
+            client("203.0.113.5")
+        );
+        assert_eq!(forwarded(&headers(&["[2001:db8::1]:443"]), &proxies), client("2001:db8::1"));
+        // Nothing to believe: the proxy's own address counts.
+        assert_eq!(forwarded(&headers(&[]), &proxies), None);
+        assert_eq!(forwarded(&headers(&["10.0.0.2"]), &proxies), None);
+        assert_eq!(forwarded(&headers(&["203.0.113.5, unknown"]), &proxies), None);
     }
 
     #[test]

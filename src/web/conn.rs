@@ -12,6 +12,7 @@ use std::collections::HashMap;
 use std::convert::Infallible;
 use std::future::Future;
 use std::io;
+use std::net::IpAddr;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -31,7 +32,7 @@ use tokio::time::Sleep;
 use tower::ServiceExt;
 
 use crate::web::App;
-use crate::web::clients::{Client, Peer, Rate};
+use crate::web::clients::{Client, Peer, Rate, forwarded};
 use crate::web::limits::ServerLimits;
 use crate::web::session::lock;
 
@@ -97,12 +98,13 @@ impl Connections {
     }
 
     /// A place for a new connection of `client`, made by closing a waiting one if the table is
-    /// full; none when every connection in the way is serving a request.
-    fn admit(self: &Arc<Self>, client: Client) -> Option<Ticket> {
+    /// full; none when every connection in the way is serving a request. A trusted proxy's
+    /// connections (`proxy`) carry many clients' requests: only the table's total bounds them.
+    fn admit(self: &Arc<Self>, client: Client, proxy: bool) -> Option<Ticket> {
         let now = self.now();
         let mut table = lock(&self.table);
         let own = table.per_client.get(&client).copied().unwrap_or(0);
-        if own >= self.per_client && !table.evict(|c| c.client == client) {
+        if !proxy && own >= self.per_client && !table.evict(|c| c.client == client) {
             return None;
         }
         if table.open.len() >= self.total && !table.evict(|_| true) {
@@ -188,23 +190,27 @@ pub async fn accept(listener: TcpListener, app: Arc<App>, shutdown: impl Future<
             }
         };
         let client = Client::of(address.ip());
-        if app.rates.spend(client, Rate::Connection).is_err() {
+        let proxy = app.proxies.contains(&address.ip());
+        if !proxy && app.rates.spend(client, Rate::Connection).is_err() {
             continue;
         }
-        let Some(ticket) = app.connections.admit(client) else {
+        let Some(ticket) = app.connections.admit(client, proxy) else {
             let _ = stream.try_write(REFUSED);
             continue;
         };
         let _ = stream.set_nodelay(true);
         let peer = Peer { client, address };
-        tokio::spawn(serve(stream, peer, ticket, router.clone(), app.limits.clone()));
+        let proxies = proxy.then(|| app.proxies.clone().into());
+        tokio::spawn(serve(stream, peer, proxies, ticket, router.clone(), app.limits.clone()));
     }
 }
 
-/// Serves one connection until it closes, times out or is evicted.
+/// Serves one connection until it closes, times out or is evicted; `proxies` when it comes
+/// from a trusted proxy, whose requests are each their forwarded client's.
 async fn serve(
     stream: TcpStream,
     peer: Peer,
+    proxies: Option<Arc<[IpAddr]>>,
     ticket: Ticket,
     router: Router,
     limits: Arc<ServerLimits>,
@@ -213,6 +219,10 @@ async fn serve(
     let connections = ticket.connections.clone();
     let service = hyper::service::service_fn(move |request| {
         let busy = Busy::new(conn.clone(), connections.now());
+        let mut peer = peer;
+        if let Some(proxies) = &proxies {
+            peer.client = forwarded(request.headers(), proxies).unwrap_or(peer.client);
+        }
         answer(request, peer, busy, router.clone())
     });
     let io = TokioIo::new(Stalling::new(stream, limits.write_stall));
@@ -434,28 +444,39 @@ mod tests {
     #[test]
     fn a_full_client_makes_room_by_closing_its_longest_waiting_connection() {
         let connections = table(100, 2);
-        let first = connections.admit(client(1)).unwrap();
-        let second = connections.admit(client(1)).unwrap();
+        let first = connections.admit(client(1), false).unwrap();
+        let second = connections.admit(client(1), false).unwrap();
         second.conn.since.store(0, Ordering::Release);
         first.conn.since.store(5, Ordering::Release);
-        let third = connections.admit(client(1)).unwrap();
+        let third = connections.admit(client(1), false).unwrap();
         assert_eq!(connections.open(), 2);
         let table = lock(&connections.table);
         assert!(!table.open.contains_key(&second.conn.id), "the longest waiting one went");
         assert!(table.open.contains_key(&first.conn.id) && table.open.contains_key(&third.conn.id));
         assert_eq!(table.per_client[&client(1)], 2);
+        drop(table);
+        // A trusted proxy's connections are bounded by the total only.
+        let proxied: Vec<Ticket> =
+            (0..5).map(|_| connections.admit(client(9), true).unwrap()).collect();
+        assert_eq!(connections.open(), 7);
+        assert_eq!(lock(&connections.table).per_client[&client(9)], 5);
+        drop(proxied);
+        assert_eq!(connections.open(), 2);
     }
 
     #[test]
     fn a_busy_connection_is_never_closed_for_another() {
         let connections = table(2, 2);
-        let a = connections.admit(client(1)).unwrap();
-        let b = connections.admit(client(2)).unwrap();
+        let a = connections.admit(client(1), false).unwrap();
+        let b = connections.admit(client(2), false).unwrap();
         let _busy_a = Busy::new(a.conn.clone(), 1);
         let _busy_b = Busy::new(b.conn.clone(), 1);
-        assert!(connections.admit(client(3)).is_none(), "no room: both are serving requests");
+        assert!(
+            connections.admit(client(3), false).is_none(),
+            "no room: both are serving requests"
+        );
         drop(_busy_b);
-        let c = connections.admit(client(3));
+        let c = connections.admit(client(3), false);
         assert!(c.is_some());
         assert!(!lock(&connections.table).open.contains_key(&b.conn.id));
     }
@@ -463,12 +484,12 @@ mod tests {
     #[test]
     fn event_streams_go_last() {
         let connections = table(2, 10);
-        let stream = connections.admit(client(1)).unwrap();
-        let idle = connections.admit(client(2)).unwrap();
+        let stream = connections.admit(client(1), false).unwrap();
+        let idle = connections.admit(client(2), false).unwrap();
         stream.conn.streaming.store(true, Ordering::Release);
         stream.conn.since.store(0, Ordering::Release);
         idle.conn.since.store(10, Ordering::Release);
-        let _new = connections.admit(client(3)).unwrap();
+        let _new = connections.admit(client(3), false).unwrap();
         let table = lock(&connections.table);
         assert!(table.open.contains_key(&stream.conn.id));
         assert!(!table.open.contains_key(&idle.conn.id));
@@ -477,7 +498,7 @@ mod tests {
     #[test]
     fn a_dropped_ticket_frees_its_place() {
         let connections = table(1, 1);
-        let a = connections.admit(client(1)).unwrap();
+        let a = connections.admit(client(1), false).unwrap();
         drop(a);
         assert_eq!(connections.open(), 0);
         assert!(lock(&connections.table).per_client.is_empty());

@@ -71,6 +71,9 @@ pub struct Config {
     pub warn: fn(&str),
     /// Host names, besides `localhost` and addresses, that the page may be reached by.
     pub hosts: Vec<String>,
+    /// Reverse proxies in front of the server: a request one forwards comes from the client
+    /// its `X-Forwarded-For` names.
+    pub proxies: Vec<std::net::IpAddr>,
     /// The bounds on what clients may hold and ask for.
     pub limits: ServerLimits,
 }
@@ -89,6 +92,7 @@ impl Config {
             public_url: None,
             warn,
             hosts: Vec::new(),
+            proxies: Vec::new(),
             limits: ServerLimits::for_this_process(),
         }
     }
@@ -114,6 +118,8 @@ pub struct App {
     pub rates: Rates,
     /// The host names the page may be reached by.
     hosts: HostCheck,
+    /// Reverse proxies whose `X-Forwarded-For` is believed.
+    pub proxies: Vec<std::net::IpAddr>,
     /// Told of a problem no request is waiting for (see [`Config::warn`]).
     pub warn: fn(&str),
     /// The lobby's change counter and the games' followers.
@@ -159,6 +165,7 @@ impl App {
             memory: Arc::new(Budget::new(limits.memory, limits.memory_per_client)),
             rates: Rates::new(limits),
             hosts: HostCheck::new(&config.hosts),
+            proxies: config.proxies.clone(),
             warn: config.warn,
             secure_cookies: config.secure_cookies,
             mailer,
