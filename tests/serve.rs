@@ -658,3 +658,40 @@ fn random_games_of_a_variant_whose_sides_can_be_left_without_a_turn() {
     drop(server);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn the_pages_files_are_cached_and_cost_a_tenth_of_a_request() {
+    let dir = folder("static");
+    let server = Server::with(&dir, |config| {
+        config.limits.request_burst = 20.0;
+        config.limits.requests_per_second = 0.001;
+    });
+    let agent = agent();
+    let mut response = agent.get(&server.url("/static/app.js")).call().unwrap();
+    assert_eq!(response.status().as_u16(), 200);
+    let tag = response.headers().get("etag").unwrap().to_str().unwrap().to_owned();
+    response.body_mut().read_to_string().unwrap();
+    assert!(tag.starts_with('"') && tag.len() == 26, "{tag}");
+    // A copy still the server's is answered without the file.
+    let mut again =
+        agent.get(&server.url("/static/app.js")).header("If-None-Match", &tag).call().unwrap();
+    assert_eq!(again.status().as_u16(), 304);
+    assert_eq!(again.body_mut().read_to_string().unwrap(), "");
+    let mut other =
+        agent.get(&server.url("/static/api.js")).header("If-None-Match", &tag).call().unwrap();
+    assert_eq!(other.status().as_u16(), 200, "another file's tag is not this one's");
+    other.body_mut().read_to_string().unwrap();
+    // A burst of 20 requests: 150 of the page's files fit in it, then 5 requests of the API;
+    // the next is refused.
+    for i in 0..150 {
+        let mut file = agent.get(&server.url("/static/board.js")).call().unwrap();
+        assert_eq!(file.status().as_u16(), 200, "file {i}");
+        // Read whole, so that the connection serves the next.
+        file.body_mut().read_to_string().unwrap();
+    }
+    for i in 0..4 {
+        assert_eq!(server.get("/api/variants").0, 200, "request {i}");
+    }
+    let statuses: Vec<u16> = (0..3).map(|_| server.get("/api/variants").0).collect();
+    assert!(statuses.contains(&429), "{statuses:?}");
+}

@@ -1,9 +1,12 @@
 //! The page, embedded in the binary: one HTML document for every screen, its scripts and its
 //! style sheet.
 
+use std::sync::LazyLock;
+
 use axum::extract::Path;
-use axum::http::{StatusCode, header};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
+use sha2::{Digest, Sha256};
 
 /// The page's files: name, content type, text.
 const FILES: &[(&str, &str, &str)] = &[
@@ -26,17 +29,35 @@ pub async fn index() -> Html<&'static str> {
     Html(include_str!("page/index.html"))
 }
 
+/// Each file's entity tag: a hash of its text, so that a browser asks again only whether its
+/// copy is still the server's, and is answered 304 without the file when it is.
+static TAGS: LazyLock<Vec<String>> = LazyLock::new(|| {
+    FILES
+        .iter()
+        .map(|(_, _, text)| {
+            let hash = Sha256::digest(text.as_bytes());
+            let hex: String = hash[..12].iter().map(|b| format!("{b:02x}")).collect();
+            format!("\"{hex}\"")
+        })
+        .collect()
+});
+
 /// `GET /static/{file}`: one of the page's files, by its exact name.
-pub async fn file(Path(name): Path<String>) -> Response {
-    match FILES.iter().find(|(n, _, _)| *n == name) {
-        Some((_, kind, text)) => (
-            [
-                (header::CONTENT_TYPE, format!("{kind}; charset=utf-8")),
-                (header::CACHE_CONTROL, "no-cache".to_owned()),
-            ],
-            *text,
-        )
-            .into_response(),
-        None => (StatusCode::NOT_FOUND, "no such file").into_response(),
+pub async fn file(Path(name): Path<String>, headers: HeaderMap) -> Response {
+    let Some(index) = FILES.iter().position(|(n, _, _)| *n == name) else {
+        return (StatusCode::NOT_FOUND, "no such file").into_response();
+    };
+    let (_, kind, text) = FILES[index];
+    let tag = &TAGS[index];
+    let fresh = headers
+        .get_all(header::IF_NONE_MATCH)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|t| t.trim() == tag || t.trim() == "*");
+    let head = [(header::CACHE_CONTROL, "no-cache".to_owned()), (header::ETAG, tag.clone())];
+    if fresh {
+        return (StatusCode::NOT_MODIFIED, head).into_response();
     }
+    (head, [(header::CONTENT_TYPE, format!("{kind}; charset=utf-8"))], text).into_response()
 }
