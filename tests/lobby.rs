@@ -125,6 +125,18 @@ impl Server {
         cookie.split(';').next().unwrap().to_owned()
     }
 
+    /// Signs in: the new session's cookie.
+    fn login(&self, name: &str, password: &str) -> String {
+        let response = self
+            .agent
+            .post(&format!("{}/api/login", self.base))
+            .send_json(json!({"name": name, "password": password}))
+            .unwrap();
+        assert_eq!(response.status().as_u16(), 200);
+        let cookie = response.headers().get("set-cookie").unwrap().to_str().unwrap();
+        cookie.split(';').next().unwrap().to_owned()
+    }
+
     /// A bearer token for the account of `cookie`.
     fn token(&self, cookie: &str) -> String {
         let (status, body) = self.call("POST", "/api/tokens", Some(cookie), None);
@@ -963,4 +975,45 @@ fn a_lobby_game_gives_its_pages_the_board_the_players_the_clocks_and_the_chat() 
     assert_eq!(mine[0]["id"], made["game"]);
     assert_eq!(mine[0]["rematch_of"], game.as_str());
     assert_eq!(mine[1]["rematch_of"], Value::Null);
+}
+
+#[test]
+fn tokens_are_listed_and_revoked_and_a_new_password_signs_out_other_browsers() {
+    let dir = Scratch::new("tokens");
+    let server = Server::start(&dir.0);
+    let alice = server.account("alice");
+    let (status, made) = server.post("/api/tokens", &alice, &json!({"label": "my bot"}));
+    assert_eq!(status, 201, "{made}");
+    let (token, id) = (made["token"].as_str().unwrap(), made["id"].as_str().unwrap());
+    let (status, list) = server.get("/api/tokens", Some(&alice));
+    assert_eq!(status, 200);
+    assert_eq!(list.as_array().unwrap().len(), 1, "{list}");
+    assert_eq!((list[0]["id"].as_str(), list[0]["label"].as_str()), (Some(id), Some("my bot")));
+    assert!(!list.to_string().contains(&token[3..]), "the secret is never shown again");
+    assert_eq!(server.get("/api/me", Some(token)).1["name"], "alice");
+    // Another account cannot see or revoke it.
+    let bob = server.account("bob");
+    assert_eq!(server.get("/api/tokens", Some(&bob)).1, json!([]));
+    assert_eq!(server.call("DELETE", &format!("/api/tokens/{id}"), Some(&bob), None).0, 404);
+    assert_eq!(server.call("DELETE", &format!("/api/tokens/{id}"), Some(&alice), None).0, 204);
+    assert_eq!(server.get("/api/me", Some(token)).1["name"], Value::Null, "revoked");
+    assert_eq!(server.call("DELETE", &format!("/api/tokens/{id}"), Some(&alice), None).0, 404);
+    assert_eq!(server.call("DELETE", "/api/tokens/..%2F", Some(&alice), None).0, 404);
+
+    // A second browser signed in; the first changes the password.
+    let second = server.login("alice", "correct horse");
+    let kept =
+        server.post("/api/tokens", &alice, &json!({})).1["token"].as_str().unwrap().to_owned();
+    let change = |auth: &str, password: &str, new: &str| {
+        server.post("/api/me/password", auth, &json!({"password": password, "new": new})).0
+    };
+    assert_eq!(change(&alice, "wrong one", "battery staple"), 403);
+    assert_eq!(change(&alice, "correct horse", "short"), 400);
+    assert_eq!(change(&alice, "correct horse", "battery staple"), 204);
+    assert_eq!(server.get("/api/me", Some(&alice)).1["name"], "alice", "this browser stays");
+    assert_eq!(server.get("/api/me", Some(&second)).1["name"], Value::Null, "the other is out");
+    assert_eq!(server.get("/api/me", Some(&kept)).1["name"], "alice", "tokens stay");
+    let old = json!({"name": "alice", "password": "correct horse"});
+    assert_eq!(server.call("POST", "/api/login", None, Some(&old)).0, 401);
+    server.login("alice", "battery staple");
 }

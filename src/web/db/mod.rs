@@ -82,6 +82,18 @@ pub enum Color {
 }
 
 /// An open seek, or a challenge to one player.
+/// A bearer token as its owner sees it: never its secret.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TokenInfo {
+    /// The first 16 hexadecimal digits of the hash of its secret: enough to name it, nothing
+    /// to use it by.
+    pub id: String,
+    /// What its owner said it is for.
+    pub label: String,
+    /// When it was made.
+    pub created: i64,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Seek {
     /// Its id.
@@ -255,6 +267,22 @@ pub trait Storage: Send + Sync {
     /// # Errors
     /// The database failed.
     fn token_count(&self, user: i64) -> DbResult<usize>;
+    /// An account's tokens, oldest first.
+    ///
+    /// # Errors
+    /// The database failed.
+    fn tokens(&self, user: i64) -> DbResult<Vec<TokenInfo>>;
+    /// Revokes an account's token by its [`TokenInfo::id`]; false when it has none of that id.
+    ///
+    /// # Errors
+    /// The database failed.
+    fn delete_token(&self, user: i64, id: &str) -> DbResult<bool>;
+    /// Changes an account's password (its hash) and ends its sessions but the one of hash
+    /// `keep`.
+    ///
+    /// # Errors
+    /// The database failed.
+    fn set_password(&self, user: i64, password: &str, keep: Option<&[u8]>) -> DbResult<()>;
 
     /// Keeps a definition's text under its name, unless one is kept already.
     ///

@@ -13,7 +13,7 @@ use rusqlite_migration::{M, Migrations};
 
 use super::{
     Chat, ClockSpec, ClockState, Color, DbError, DbResult, Flag, GameFilter, GameRow, GameSave,
-    Seek, Storage, TurnRow, User,
+    Seek, Storage, TokenInfo, TurnRow, User,
 };
 use crate::side::Side;
 use crate::web::session::lock;
@@ -183,6 +183,18 @@ impl Storage for Sqlite {
         c.query_row(&sql, [id], user).map_err(failed)
     }
 
+    fn set_password(&self, user: i64, password: &str, keep: Option<&[u8]>) -> DbResult<()> {
+        self.with(|c| {
+            let t = c.transaction()?;
+            t.execute("UPDATE users SET password = ?2 WHERE id = ?1", params![user, password])?;
+            t.execute(
+                "DELETE FROM sessions WHERE user = ?1 AND hash IS NOT ?2",
+                params![user, keep],
+            )?;
+            t.commit()
+        })
+    }
+
     fn user_by_name(&self, name: &str) -> DbResult<Option<(User, String)>> {
         let sql = format!("SELECT {USER_COLUMNS}, password FROM users WHERE name = ?1");
         self.with(|c| c.query_row(&sql, [name], |row| Ok((user(row)?, row.get(6)?))).optional())
@@ -262,6 +274,32 @@ impl Storage for Sqlite {
             "SELECT {USER_COLUMNS} FROM users WHERE id = (SELECT user FROM tokens WHERE hash = ?1)"
         );
         self.with(|c| c.query_row(&sql, [hash], user).optional())
+    }
+
+    fn tokens(&self, user: i64) -> DbResult<Vec<TokenInfo>> {
+        self.with(|c| {
+            let mut statement = c.prepare_cached(
+                "SELECT lower(substr(hex(hash), 1, 16)), label, created FROM tokens \
+                 WHERE user = ?1 ORDER BY created, hash",
+            )?;
+            let rows = statement.query_map([user], |r| {
+                Ok(TokenInfo { id: r.get(0)?, label: r.get(1)?, created: r.get(2)? })
+            })?;
+            rows.collect()
+        })
+    }
+
+    fn delete_token(&self, user: i64, id: &str) -> DbResult<bool> {
+        if id.len() != 16 || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Ok(false);
+        }
+        self.with(|c| {
+            c.execute(
+                "DELETE FROM tokens WHERE user = ?1 AND lower(substr(hex(hash), 1, 16)) = lower(?2)",
+                params![user, id],
+            )
+            .map(|n| n > 0)
+        })
     }
 
     fn token_count(&self, user: i64) -> DbResult<usize> {

@@ -10,7 +10,7 @@ use argon2::Argon2;
 use argon2::password_hash::phc::PasswordHash;
 use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use axum::Json;
-use axum::extract::{FromRequestParts, State};
+use axum::extract::{FromRequestParts, Path, State};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::web::clients::{Peer, Rate, Spender};
-use crate::web::db::{DbError, User, now_ms};
+use crate::web::db::{DbError, TokenInfo, User, now_ms};
 use crate::web::session::random_hex;
 use crate::web::{ApiError, App};
 
@@ -303,6 +303,8 @@ pub struct TokenRequest {
 #[derive(Debug, Serialize)]
 pub struct TokenAnswer {
     token: String,
+    /// What names it in the list of tokens (to revoke it).
+    id: String,
 }
 
 /// `POST /api/tokens`: a bearer token for the signed-in account, for bots and scripts.
@@ -325,8 +327,83 @@ pub async fn create_token(
             )));
         }
         let token = format!("kt_{}", random_hex(32)?);
-        db.create_token(&secret_hash(&token), user.id, &label, now_ms())?;
-        Ok((StatusCode::CREATED, Json(TokenAnswer { token })))
+        let hash = secret_hash(&token);
+        db.create_token(&hash, user.id, &label, now_ms())?;
+        let id = hash[..8].iter().map(|b| format!("{b:02x}")).collect();
+        Ok((StatusCode::CREATED, Json(TokenAnswer { token, id })))
+    })
+    .await
+}
+
+/// `GET /api/tokens`: the signed-in account's tokens (their ids and labels, never their secrets).
+pub async fn tokens(
+    State(app): State<Arc<App>>,
+    Account(user): Account,
+) -> Result<Json<Vec<TokenInfo>>, ApiError> {
+    let shared = app.clone();
+    blocking(move || Ok(Json(shared.store.db().tokens(user.id)?))).await
+}
+
+/// `DELETE /api/tokens/{id}`: revokes one of the account's tokens.
+pub async fn revoke_token(
+    State(app): State<Arc<App>>,
+    Account(user): Account,
+    Path(id): Path<String>,
+) -> Result<StatusCode, ApiError> {
+    let shared = app.clone();
+    blocking(move || match shared.store.db().delete_token(user.id, &id)? {
+        true => Ok(StatusCode::NO_CONTENT),
+        false => Err(ApiError::NotFound),
+    })
+    .await
+}
+
+/// A password changed.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PasswordRequest {
+    /// The password now.
+    password: String,
+    /// The new one.
+    new: String,
+}
+
+/// `POST /api/me/password`: changes the account's password, given the current one; every
+/// other browser signed in to the account is signed out (its tokens stay).
+pub async fn set_password(
+    State(app): State<Arc<App>>,
+    Account(user): Account,
+    headers: HeaderMap,
+    Json(request): Json<PasswordRequest>,
+) -> Result<StatusCode, ApiError> {
+    check_password(&request.new).map_err(ApiError::BadRequest)?;
+    let wait = |retry| ApiError::RateLimited {
+        message: "too many wrong passwords: wait a little".to_owned(),
+        retry,
+    };
+    // Wrong passwords count as failed sign-ins of the account's name.
+    let name = Spender::Name(user.name.to_ascii_lowercase());
+    app.rates.check(name.clone(), Rate::FailedLogin).map_err(wait)?;
+    if request.password.len() > 256 {
+        return Err(ApiError::Forbidden("that is not the account's password".to_owned()));
+    }
+    let (shared, asked) = (app.clone(), user.name.clone());
+    let found = blocking(move || Ok(shared.store.db().user_by_name(&asked)?)).await?;
+    let Some((_, hash)) = found else { return Err(ApiError::NotFound) };
+    let (password, new) = (request.password, request.new);
+    let hashed = hashing(&app, move || {
+        password_matches(&password, &hash).then(|| hash_password(&new)).transpose()
+    })
+    .await?;
+    let Some(hashed) = hashed else {
+        let _ = app.rates.spend_as(name, Rate::FailedLogin, 1.0);
+        return Err(ApiError::Forbidden("that is not the account's password".to_owned()));
+    };
+    let keep = cookie_secret(&headers).map(|secret| secret_hash(&secret));
+    let shared = app.clone();
+    blocking(move || {
+        shared.store.db().set_password(user.id, &hashed, keep.as_deref())?;
+        Ok(StatusCode::NO_CONTENT)
     })
     .await
 }
