@@ -5,9 +5,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer, startBrowser, clickSquare, screenshot } from './harness.mjs';
+import { startServer, startBrowser, clickSquare, screenshot, KICKOFF } from './harness.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** A game of Boyer's rules in which White scores at the 79th turn. */
@@ -344,4 +345,81 @@ test('a correspondence game survives a restart of the server', { timeout: 120000
   await bob.click('#account-submit');
   await bob.waitForFunction(() => document.querySelector('#account-name')?.textContent === 'bob');
   await waitForMoves(bob, 2);
+});
+
+test('a player mutes another in the chat, an administrator deletes a message, and an account keeps its settings', { timeout: 120000 }, async (t) => {
+  const server = await withServer(t);
+  const lobby = `${server.url}/lobby`;
+  const alice = await newPage(t, lobby);
+  await signUp(alice, 'alice');
+  const bob = await newPage(t, lobby);
+  await signUp(bob, 'bob');
+  // Carol is made an administrator with kickoff admin, on the running server's database.
+  const carol = await newPage(t, lobby);
+  await signUp(carol, 'carol');
+  execFileSync(KICKOFF, ['admin', 'make-admin', 'carol', '--data', server.folder]);
+  await seek(alice, { color: 'white', days: 2, to: 'bob' });
+  await bob.locator('#challenges .seek-item[data-user="alice"] .accept').click();
+  await bob.waitForURL(/\/play\//);
+  await alice.waitForURL(/\/play\//);
+  const id = new URL(alice.url()).pathname.split('/')[2];
+  await carol.goto(`${server.url}/watch/${id}`);
+  const say = async (page, text) => {
+    await page.fill('#chat-input', text);
+    await page.click('#chat-send');
+  };
+  const messages = (page) => page.locator('#chat-messages .chat-text').allTextContents();
+  const waitForChat = (page, texts) => page.waitForFunction((want) => JSON.stringify(
+    [...document.querySelectorAll('#chat-messages .chat-text')].map((m) => m.textContent)) === want,
+  JSON.stringify(texts));
+  await say(bob, 'good luck');
+  await say(bob, 'you will need it');
+  await waitForChat(alice, ['good luck', 'you will need it']);
+  // One's own messages have no mute; no one but an administrator has a delete.
+  assert.equal(await bob.locator('#chat-messages .chat-mute').count(), 0);
+  assert.equal(await alice.locator('#chat-messages .chat-delete').count(), 0);
+  // Alice mutes Bob: his messages go from her page, not from the others'.
+  await alice.locator('#chat-messages .chat-mute').first().click();
+  await waitForChat(alice, []);
+  assert.equal(await alice.textContent('#chat-notice'), "You no longer read bob's messages. Read them again");
+  await say(bob, 'are you there?');
+  await waitForChat(carol, ['good luck', 'you will need it', 'are you there?']);
+  assert.deepEqual(await messages(alice), []);
+  await alice.click('#chat-unmute');
+  await waitForChat(alice, ['good luck', 'you will need it', 'are you there?']);
+  // Carol, an administrator, deletes one message for everyone.
+  await carol.reload();
+  await waitForChat(carol, ['good luck', 'you will need it', 'are you there?']);
+  await carol.locator('#chat-messages .chat-message', { hasText: 'you will need it' }).locator('.chat-delete').click();
+  for (const page of [carol, alice, bob]) await waitForChat(page, ['good luck', 'are you there?']);
+
+  // Alice's account: an address for notices, a token made and revoked, a new password.
+  await alice.click('#account-name');
+  await alice.locator('#account-panel:not([hidden])').waitFor();
+  await alice.fill('#account-email', 'alice@example.org');
+  await alice.click('#account-email-form button[type=submit]');
+  await alice.locator('#account-email-said:not([hidden])').waitFor();
+  assert.equal(await alice.textContent('#account-email-said'), 'Notices go to alice@example.org.');
+  await alice.fill('#account-token-label', 'my bot');
+  await alice.click('#account-token-form button[type=submit]');
+  const token = await alice.textContent('#account-token');
+  assert.match(token, /^kt_[0-9a-f]{64}$/);
+  const me = await (await fetch(`${server.url}/api/me`, { headers: { Authorization: `Bearer ${token}` } })).json();
+  assert.equal(me.name, 'alice');
+  assert.equal(me.email, 'alice@example.org');
+  await alice.locator('#account-tokens li', { hasText: 'my bot' }).locator('.revoke').click();
+  await alice.locator('#account-tokens li', { hasText: 'No tokens.' }).waitFor();
+  const after = await (await fetch(`${server.url}/api/me`, { headers: { Authorization: `Bearer ${token}` } })).json();
+  assert.equal(after.name, null, 'the revoked token signs no one in');
+  await alice.fill('#account-current', 'not it');
+  await alice.fill('#account-new', 'battery staple');
+  await alice.click('#account-password-form button[type=submit]');
+  await alice.locator('#account-password-said.error').waitFor();
+  await alice.fill('#account-current', 'correct horse');
+  await alice.click('#account-password-form button[type=submit]');
+  await alice.waitForFunction(() => document.querySelector('#account-password-said').textContent.startsWith('Password changed'));
+  const login = (password) => fetch(`${server.url}/api/login`, { method: 'POST',
+    headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'alice', password }) });
+  assert.equal((await login('correct horse')).status, 401);
+  assert.equal((await login('battery staple')).status, 200);
 });

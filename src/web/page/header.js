@@ -3,7 +3,7 @@
 // them (the badge, the lobby, a finished game waiting for a rematch): one stream a page, its
 // events gathered so that a burst of changes costs one round of requests.
 
-import { get, post, el } from './api.js';
+import { get, post, del, el } from './api.js';
 
 let mePromise = null;
 
@@ -77,7 +77,15 @@ export async function showHeader(host) {
         location.reload();
       }
     } }, 'Sign out');
-    host.replaceChildren(badge, el('span', { id: 'account-name', class: 'name' }, me.name), out);
+    const panel = accountPanel(me);
+    const name = el('button', { id: 'account-name', class: 'link name', 'aria-expanded': 'false',
+      title: 'Your account: e-mail notices, password, tokens for bots',
+      onclick: () => {
+        panel.hidden = !panel.hidden;
+        name.setAttribute('aria-expanded', String(!panel.hidden));
+        if (!panel.hidden) panel.dispatchEvent(new Event('open'));
+      } }, me.name);
+    host.replaceChildren(badge, name, out, panel);
     onLobbyChange((games) => {
       const turns = games.filter((g) => g.your_turn).length;
       badge.hidden = turns === 0;
@@ -124,4 +132,98 @@ export async function showHeader(host) {
     el('button', { id: 'sign-in', class: 'link', onclick: () => open('login') }, 'Sign in'),
     el('button', { id: 'sign-up', class: 'link', onclick: () => open('signup') }, 'Sign up'),
     form);
+}
+
+/**
+ * The account's settings, opened from its name: the e-mail address notices of correspondence
+ * games go to, the password, and the bearer tokens of its bots and scripts (made, each shown
+ * once, and revoked).
+ */
+function accountPanel(me) {
+  const say = (node, text, error = false) => {
+    node.textContent = text;
+    node.className = error ? 'error' : 'hint';
+    node.hidden = !text;
+  };
+  const form = (id, onsubmit, ...children) => el('form', { id, onsubmit: async (e) => {
+    e.preventDefault();
+    await onsubmit();
+  } }, ...children);
+
+  const email = el('input', { id: 'account-email', type: 'email', size: 22, value: me.email || '',
+    autocomplete: 'email', 'aria-label': 'E-mail address', placeholder: 'none' });
+  const emailSaid = el('p', { id: 'account-email-said', hidden: true });
+  const emailForm = form('account-email-form', async () => {
+    try {
+      const address = email.value.trim();
+      await post('/api/me/email', { email: address || null });
+      say(emailSaid, address ? `Notices go to ${address}.` : 'No notices by e-mail.');
+    } catch (e) {
+      say(emailSaid, e.message, true);
+    }
+  }, el('label', { for: 'account-email' }, 'E-mail me when it is my turn in a correspondence game:'),
+  el('div', { class: 'row' }, email, el('button', { type: 'submit' }, 'Save')), emailSaid);
+
+  const current = el('input', { id: 'account-current', type: 'password', autocomplete: 'current-password',
+    required: true, 'aria-label': 'Current password', placeholder: 'current password' });
+  const fresh = el('input', { id: 'account-new', type: 'password', autocomplete: 'new-password', required: true,
+    minlength: 8, 'aria-label': 'New password', placeholder: 'new password (8 or more)' });
+  const passwordSaid = el('p', { id: 'account-password-said', hidden: true });
+  const passwordForm = form('account-password-form', async () => {
+    try {
+      await post('/api/me/password', { password: current.value, new: fresh.value });
+      current.value = '';
+      fresh.value = '';
+      say(passwordSaid, 'Password changed; your other browsers are signed out.');
+    } catch (e) {
+      say(passwordSaid, e.message, true);
+    }
+  }, el('label', { for: 'account-current' }, 'Change the password:'), current, fresh,
+  el('button', { type: 'submit' }, 'Change'), passwordSaid);
+
+  const tokens = el('ul', { id: 'account-tokens', class: 'tokens' });
+  const label = el('input', { id: 'account-token-label', maxlength: 100, size: 16,
+    'aria-label': 'What the token is for', placeholder: 'what it is for' });
+  const made = el('p', { id: 'account-token-made', class: 'hint', hidden: true });
+  const tokensSaid = el('p', { id: 'account-tokens-said', hidden: true });
+  const showTokens = async () => {
+    try {
+      const list = await get('/api/tokens');
+      tokens.replaceChildren(...list.map((t) => el('li', { 'data-id': t.id },
+        el('span', {}, t.label || '(no label)'), ' ',
+        el('span', { class: 'hint' }, new Date(t.created).toLocaleDateString()), ' ',
+        el('button', { type: 'button', class: 'revoke', onclick: async () => {
+          try {
+            await del(`/api/tokens/${t.id}`);
+            made.hidden = true;
+            await showTokens();
+          } catch (e) {
+            say(tokensSaid, e.message, true);
+          }
+        } }, 'Revoke'))));
+      if (list.length === 0) tokens.replaceChildren(el('li', { class: 'hint' }, 'No tokens.'));
+    } catch (e) {
+      say(tokensSaid, e.message, true);
+    }
+  };
+  const tokenForm = form('account-token-form', async () => {
+    try {
+      const answer = await post('/api/tokens', { label: label.value.trim() || null });
+      label.value = '';
+      made.replaceChildren('Your new token, shown this once: ',
+        el('code', { id: 'account-token' }, answer.token),
+        ' (a bot uses it as kickoff bot --token, or in an Authorization: Bearer header).');
+      made.hidden = false;
+      tokensSaid.hidden = true;
+      await showTokens();
+    } catch (e) {
+      say(tokensSaid, e.message, true);
+    }
+  }, el('label', { for: 'account-token-label' }, 'Tokens for bots and scripts:'), tokens,
+  el('div', { class: 'row' }, label, el('button', { type: 'submit' }, 'Make a token')), made, tokensSaid);
+
+  const panel = el('div', { id: 'account-panel', class: 'account-form account-panel', hidden: true },
+    emailForm, passwordForm, tokenForm);
+  panel.addEventListener('open', showTokens);
+  return panel;
 }

@@ -83,7 +83,7 @@ class GameScreen {
     this.rematchBox = el('div', { class: 'rematch buttons', id: 'rematch-box', hidden: true },
       this.rematchButton, this.rematchText);
     this.rematch = { mine: null, theirs: null, asked: false };
-    this.chat = new Chat(this.id, !!me.name);
+    this.chat = new Chat(this.id, me);
     this.lobbyTop.replaceChildren(this.seats.element, this.spectators, this.rematchBox);
     this.lobbyBottom.replaceChildren(watchLink(this.view.lobby.watch), this.chat.element);
     this.lobbyTop.hidden = false;

@@ -3,7 +3,7 @@
 // is here, the spectators, the link of the public page, and the chat. Every name and message is
 // set as text.
 
-import { get, post, el } from './api.js';
+import { get, post, del, el } from './api.js';
 
 let opening = null;
 
@@ -165,16 +165,22 @@ export function watchLink(path) {
     el('button', { id: 'copy-watch-link', type: 'button', onclick: copy }, 'Copy the link'), done);
 }
 
-/** A game's chat: its messages, and a line to write one when signed in. */
+/**
+ * A game's chat: its messages, and a line to write one when signed in (`me`: `{name, admin}`).
+ * Each message of someone else has a button to mute its writer (for this account, everywhere),
+ * and, for an administrator, one to delete it.
+ */
 export class Chat {
-  constructor(id, signedIn) {
+  constructor(id, me) {
     this.path = `/api/games/${id}/chat`;
+    this.me = me;
     this.mark = null;
     this.asked = 0;
     this.list = el('ol', { class: 'chat-messages', id: 'chat-messages' });
     this.error = el('p', { class: 'error', id: 'chat-error', hidden: true });
+    this.notice = el('p', { class: 'hint', id: 'chat-notice', hidden: true });
     let form;
-    if (signedIn) {
+    if (me.name) {
       this.input = el('input', { id: 'chat-input', maxlength: 500, autocomplete: 'off',
         'aria-label': 'A message', placeholder: 'Say something' });
       form = el('form', { class: 'chat-form', onsubmit: (e) => { e.preventDefault(); this.send(); } },
@@ -182,7 +188,8 @@ export class Chat {
     } else {
       form = el('p', { class: 'hint', id: 'chat-sign-in' }, 'Sign in to write in the chat.');
     }
-    this.element = el('section', { class: 'chat', id: 'chat' }, el('h2', {}, 'Chat'), this.list, form, this.error);
+    this.element = el('section', { class: 'chat', id: 'chat' }, el('h2', {}, 'Chat'), this.list, form,
+      this.notice, this.error);
   }
 
   /** Reads the chat again when its mark is not the one read. */
@@ -200,10 +207,57 @@ export class Chat {
     }
     if (asked !== this.asked) return; // a later answer is on its way
     const atBottom = this.list.scrollTop + this.list.clientHeight >= this.list.scrollHeight - 4;
-    this.list.replaceChildren(...messages.map((m) => el('li', { class: 'chat-message', 'data-id': m.id,
-      title: new Date(m.at).toLocaleString() },
-      el('span', { class: 'chat-user' }, m.user), ' ', el('span', { class: 'chat-text' }, m.text))));
+    this.list.replaceChildren(...messages.map((m) => this.message(m)));
     if (atBottom) this.list.scrollTop = this.list.scrollHeight;
+  }
+
+  /** One message, with the buttons its reader may use on it. */
+  message(m) {
+    const tools = el('span', { class: 'chat-tools' });
+    if (this.me.name && m.user !== this.me.name) {
+      tools.append(el('button', { type: 'button', class: 'link chat-mute', title: `Stop reading ${m.user}`,
+        onclick: () => this.mute(m.user, true) }, 'Mute'));
+    }
+    if (this.me.admin) {
+      tools.append(el('button', { type: 'button', class: 'link chat-delete', title: 'Delete this message for everyone',
+        onclick: () => this.remove(m.id) }, 'Delete'));
+    }
+    return el('li', { class: 'chat-message', 'data-id': m.id, title: new Date(m.at).toLocaleString() },
+      el('span', { class: 'chat-user' }, m.user), ' ', el('span', { class: 'chat-text' }, m.text), tools);
+  }
+
+  /** Stops reading `user`'s messages (or reads them again), and says so with a way back. */
+  async mute(user, mute) {
+    this.error.hidden = true;
+    try {
+      await post(`/api/users/${encodeURIComponent(user)}/mute`, { mute });
+    } catch (e) {
+      this.showError(e.message);
+      return;
+    }
+    if (mute) {
+      this.notice.replaceChildren(`You no longer read ${user}'s messages. `,
+        el('button', { type: 'button', class: 'link', id: 'chat-unmute', onclick: () => this.mute(user, false) },
+          'Read them again'));
+      this.notice.hidden = false;
+    } else {
+      this.notice.hidden = true;
+    }
+    this.mark = null;
+    await this.refresh('muted');
+  }
+
+  /** An administrator deletes a message for everyone. */
+  async remove(id) {
+    this.error.hidden = true;
+    try {
+      await del(`${this.path}/${id}`);
+    } catch (e) {
+      this.showError(e.message);
+      return;
+    }
+    this.mark = null;
+    await this.refresh('deleted');
   }
 
   async send() {

@@ -28,11 +28,11 @@ export async function showWatch(screen, id) {
     return;
   }
   const me = await whoAmI();
-  new WatchScreen(screen, id, !!me.name).start(view);
+  new WatchScreen(screen, id, me).start(view);
 }
 
 class WatchScreen {
-  constructor(screen, id, signedIn) {
+  constructor(screen, id, me) {
     this.id = id;
     this.view = null;
     this.flipped = false;
@@ -44,7 +44,7 @@ class WatchScreen {
     this.status = el('p', { class: 'status', id: 'status' });
     this.spectators = el('p', { class: 'spectators', id: 'spectators' });
     this.moves = el('ol', { class: 'moves', id: 'moves' });
-    this.chat = new Chat(id, signedIn);
+    this.chat = new Chat(id, me);
     this.link = el('div');
     screen.append(el('section', { class: 'game watch' },
       el('div', { class: 'left' }, this.boardHost),
