@@ -18,7 +18,8 @@
 //!   definition read or checked) waits its turn for one of a few workers, clients served by
 //!   their share of the workers' time; the queue's length is bounded in all and per client,
 //!   the wait too, and each job has its own time bound.
-//! - **quick work**: the light requests of a game (its state, a step, a turn) run a few at a
+//! - **quick work**: the light requests of a game (its state, a step, a turn) and the database's
+//!   reads and writes (accounts, seeks, lobby games, chat) run a few at a
 //!   time, a few per client.
 //! - **rates**: new connections and requests a second, games and bytes of uploaded
 //!   definitions a minute, per client; games a minute in all.

@@ -103,18 +103,6 @@ pub fn secret_hash(secret: &str) -> Vec<u8> {
     Sha256::digest(secret.as_bytes()).to_vec()
 }
 
-/// Runs database work off the async threads.
-///
-/// # Errors
-/// The work's own error.
-pub async fn blocking<T: Send + 'static>(
-    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
-) -> Result<T, ApiError> {
-    tokio::task::spawn_blocking(work).await.unwrap_or_else(|_| {
-        Err(ApiError::Internal("the request failed inside the server".to_owned()))
-    })
-}
-
 /// Runs the hashing of a password (Argon2id: about 19 MiB and tens of milliseconds), a few at a
 /// time on threads of their own (so that signing in does not wait behind the engine's
 /// searches), at most the queue's wait.
@@ -130,7 +118,9 @@ async fn hashing<T: Send + 'static>(
         .await
         .map_err(|_| busy())?
         .map_err(|_| busy())?;
-    let done = blocking(work).await;
+    let done = tokio::task::spawn_blocking(work).await.unwrap_or_else(|_| {
+        Err(ApiError::Internal("the request failed inside the server".to_owned()))
+    });
     drop(permit);
     done
 }
@@ -175,13 +165,13 @@ pub async fn create(
         }
     })?;
     let (shared, name) = (app.clone(), request.name.clone());
-    if blocking(move || Ok(shared.store.db().user_by_name(&name)?)).await?.is_some() {
+    if app.quick(peer.client, move || Ok(shared.store.db().user_by_name(&name)?)).await?.is_some() {
         return Err(ApiError::Conflict(format!("the name `{}` is taken", request.name)));
     }
     let password = request.password;
     let hash = hashing(&app, move || hash_password(&password)).await?;
     let shared = app.clone();
-    blocking(move || {
+    app.quick(peer.client, move || {
         let user = match shared.store.db().create_user(&request.name, &hash, now_ms()) {
             Ok(user) => user,
             Err(DbError::Taken) => {
@@ -214,7 +204,7 @@ pub async fn login(
         return Err(wrong());
     }
     let (shared, asked) = (app.clone(), request.name.clone());
-    let found = blocking(move || Ok(shared.store.db().user_by_name(&asked)?)).await?;
+    let found = app.quick(peer.client, move || Ok(shared.store.db().user_by_name(&asked)?)).await?;
     // An unknown name costs the same time as a wrong password.
     let (user, hash) = match found {
         Some((user, hash)) => (Some(user), hash),
@@ -230,7 +220,7 @@ pub async fn login(
         return Err(ApiError::Forbidden("this account is banned".to_owned()));
     }
     let shared = app.clone();
-    blocking(move || {
+    app.quick(peer.client, move || {
         let cookie = new_session(&shared, &user)?;
         Ok(signed_in(StatusCode::OK, cookie, &user))
     })
@@ -244,11 +234,18 @@ fn dummy_hash() -> &'static str {
 }
 
 /// `POST /api/logout`: ends the browser's session.
-pub async fn logout(State(app): State<Arc<App>>, headers: HeaderMap) -> Result<Response, ApiError> {
+pub async fn logout(
+    State(app): State<Arc<App>>,
+    peer: Peer,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
     if let Some(secret) = cookie_secret(&headers) {
         let hash = secret_hash(&secret);
         let shared = app.clone();
-        blocking(move || shared.store.db().delete_session(&hash).map_err(ApiError::from)).await?;
+        app.quick(peer.client, move || {
+            shared.store.db().delete_session(&hash).map_err(ApiError::from)
+        })
+        .await?;
     }
     let mut response = StatusCode::NO_CONTENT.into_response();
     response.headers_mut().insert(header::SET_COOKIE, cookie(&app, "", 0)?);
@@ -274,6 +271,7 @@ pub struct EmailRequest {
 /// no notices).
 pub async fn set_email(
     State(app): State<Arc<App>>,
+    peer: Peer,
     Account(user): Account,
     Json(request): Json<EmailRequest>,
 ) -> Result<StatusCode, ApiError> {
@@ -284,7 +282,7 @@ pub async fn set_email(
         return Err(ApiError::BadRequest("that is not an e-mail address".to_owned()));
     }
     let shared = app.clone();
-    blocking(move || {
+    app.quick(peer.client, move || {
         shared.store.db().set_email(user.id, email.as_deref()).map_err(ApiError::from)
     })
     .await?;
@@ -310,6 +308,7 @@ pub struct TokenAnswer {
 /// `POST /api/tokens`: a bearer token for the signed-in account, for bots and scripts.
 pub async fn create_token(
     State(app): State<Arc<App>>,
+    peer: Peer,
     Account(user): Account,
     body: Option<Json<TokenRequest>>,
 ) -> Result<(StatusCode, Json<TokenAnswer>), ApiError> {
@@ -318,7 +317,7 @@ pub async fn create_token(
         return Err(ApiError::BadRequest("a token's label has at most 100 characters".into()));
     }
     let shared = app.clone();
-    blocking(move || {
+    app.quick(peer.client, move || {
         let db = shared.store.db();
         if db.token_count(user.id)? >= shared.limits.tokens_per_account {
             return Err(ApiError::Conflict(format!(
@@ -338,20 +337,22 @@ pub async fn create_token(
 /// `GET /api/tokens`: the signed-in account's tokens (their ids and labels, never their secrets).
 pub async fn tokens(
     State(app): State<Arc<App>>,
+    peer: Peer,
     Account(user): Account,
 ) -> Result<Json<Vec<TokenInfo>>, ApiError> {
     let shared = app.clone();
-    blocking(move || Ok(Json(shared.store.db().tokens(user.id)?))).await
+    app.quick(peer.client, move || Ok(Json(shared.store.db().tokens(user.id)?))).await
 }
 
 /// `DELETE /api/tokens/{id}`: revokes one of the account's tokens.
 pub async fn revoke_token(
     State(app): State<Arc<App>>,
+    peer: Peer,
     Account(user): Account,
     Path(id): Path<String>,
 ) -> Result<StatusCode, ApiError> {
     let shared = app.clone();
-    blocking(move || match shared.store.db().delete_token(user.id, &id)? {
+    app.quick(peer.client, move || match shared.store.db().delete_token(user.id, &id)? {
         true => Ok(StatusCode::NO_CONTENT),
         false => Err(ApiError::NotFound),
     })
@@ -372,6 +373,7 @@ pub struct PasswordRequest {
 /// other browser signed in to the account is signed out (its tokens stay).
 pub async fn set_password(
     State(app): State<Arc<App>>,
+    peer: Peer,
     Account(user): Account,
     headers: HeaderMap,
     Json(request): Json<PasswordRequest>,
@@ -388,7 +390,7 @@ pub async fn set_password(
         return Err(ApiError::Forbidden("that is not the account's password".to_owned()));
     }
     let (shared, asked) = (app.clone(), user.name.clone());
-    let found = blocking(move || Ok(shared.store.db().user_by_name(&asked)?)).await?;
+    let found = app.quick(peer.client, move || Ok(shared.store.db().user_by_name(&asked)?)).await?;
     let Some((_, hash)) = found else { return Err(ApiError::NotFound) };
     let (password, new) = (request.password, request.new);
     let hashed = hashing(&app, move || {
@@ -401,7 +403,7 @@ pub async fn set_password(
     };
     let keep = cookie_secret(&headers).map(|secret| secret_hash(&secret));
     let shared = app.clone();
-    blocking(move || {
+    app.quick(peer.client, move || {
         shared.store.db().set_password(user.id, &hashed, keep.as_deref())?;
         Ok(StatusCode::NO_CONTENT)
     })
@@ -444,17 +446,19 @@ impl FromRequestParts<Arc<App>> for MaybeAccount {
         if token.is_none() && secret.is_none() {
             return Ok(MaybeAccount(None));
         }
-        let app = app.clone();
-        let user = blocking(move || {
-            let db = app.store.db();
-            let user = match (token, secret) {
-                (Some(token), _) => db.token_user(&secret_hash(&token)),
-                (None, Some(secret)) => db.session_user(&secret_hash(&secret), now_ms()),
-                (None, None) => Ok(None),
-            };
-            user.map_err(ApiError::from)
-        })
-        .await?;
+        let client = parts.extensions.get::<Peer>().copied().unwrap_or_default().client;
+        let shared = app.clone();
+        let user = app
+            .quick(client, move || {
+                let db = shared.store.db();
+                let user = match (token, secret) {
+                    (Some(token), _) => db.token_user(&secret_hash(&token)),
+                    (None, Some(secret)) => db.session_user(&secret_hash(&secret), now_ms()),
+                    (None, None) => Ok(None),
+                };
+                user.map_err(ApiError::from)
+            })
+            .await?;
         Ok(MaybeAccount(user.filter(|u| !u.banned)))
     }
 }

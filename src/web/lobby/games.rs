@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use tokio_stream::StreamExt;
 use tokio_stream::wrappers::WatchStream;
 
-use super::accounts::{Account, MaybeAccount, blocking};
+use super::accounts::{Account, MaybeAccount};
 use crate::game::Ending;
 use crate::notation::turn::names::resolve;
 use crate::render::printable::notation_error;
@@ -187,7 +187,7 @@ async fn with_game<T: Send + 'static>(
 ) -> Result<T, ApiError> {
     let session = lobby_game(app, client, &id).await?;
     let shared = app.clone();
-    blocking(move || {
+    app.quick(client, move || {
         let mut s = of_lobby(&session)?;
         s.flag(now_ms())?;
         work(&shared, &mut s)
@@ -313,11 +313,12 @@ pub async fn events(
     Path(id): Path<String>,
 ) -> Result<Sse<impl tokio_stream::Stream<Item = Result<Event, Infallible>>>, ApiError> {
     let session = lobby_game(&app, peer.client, &id).await?;
-    let (changes, side, beacon) = blocking(move || {
-        let s = of_lobby(&session)?;
-        Ok((s.subscribe(), side_of(&s, user.as_ref()), s.beacon()))
-    })
-    .await?;
+    let (changes, side, beacon) = app
+        .quick(peer.client, move || {
+            let s = of_lobby(&session)?;
+            Ok((s.subscribe(), side_of(&s, user.as_ref()), s.beacon()))
+        })
+        .await?;
     let following = app.hall.follow(&id, side, beacon);
     let stream = WatchStream::new(changes).map(move |version| {
         let _held = &following;
@@ -343,7 +344,7 @@ pub async fn chat(
 ) -> Result<Json<Vec<Chat>>, ApiError> {
     let session = lobby_game(&app, peer.client, &id).await?;
     let shared = app.clone();
-    blocking(move || {
+    app.quick(peer.client, move || {
         drop(of_lobby(&session)?);
         let shown = shared.limits.chat_shown;
         let chat = shared.store.db().chat(&id, user.map(|u| u.id), shown)?;
@@ -376,7 +377,7 @@ pub async fn say(
     })?;
     let session = lobby_game(&app, peer.client, &id).await?;
     let shared = app.clone();
-    blocking(move || {
+    app.quick(peer.client, move || {
         drop(of_lobby(&session)?);
         shared.store.db().add_chat(&id, user.id, &text, now_ms())?;
         shared.hall.chat_changed(&id);
@@ -398,7 +399,7 @@ pub async fn unsay(
     }
     let session = lobby_game(&app, peer.client, &id).await?;
     let shared = app.clone();
-    blocking(move || {
+    app.quick(peer.client, move || {
         drop(of_lobby(&session)?);
         if !shared.store.db().delete_chat(&id, message)? {
             return Err(ApiError::NotFound);
@@ -422,12 +423,13 @@ pub struct MuteRequest {
 /// (or reads them again).
 pub async fn mute(
     State(app): State<Arc<App>>,
+    peer: Peer,
     Account(user): Account,
     Path(name): Path<String>,
     Json(request): Json<MuteRequest>,
 ) -> Result<StatusCode, ApiError> {
     let shared = app.clone();
-    blocking(move || {
+    app.quick(peer.client, move || {
         let db = shared.store.db();
         let (other, _) = db.user_by_name(&name)?.ok_or(ApiError::NotFound)?;
         db.mute(user.id, other.id, request.mute)?;
@@ -482,9 +484,9 @@ fn summary(row: GameRow, user: Option<i64>) -> Summary {
 }
 
 /// `GET /api/games`: the lobby games in progress, to watch, the most recently played first.
-pub async fn list(State(app): State<Arc<App>>) -> Result<Json<Vec<Summary>>, ApiError> {
+pub async fn list(State(app): State<Arc<App>>, peer: Peer) -> Result<Json<Vec<Summary>>, ApiError> {
     let shared = app.clone();
-    blocking(move || {
+    app.quick(peer.client, move || {
         let rows = shared.store.db().games(GameFilter::InProgress, 100)?;
         Ok(Json(rows.into_iter().map(|r| summary(r, None)).collect()))
     })
@@ -495,10 +497,11 @@ pub async fn list(State(app): State<Arc<App>>) -> Result<Json<Vec<Summary>>, Api
 /// in progress, then the finished ones, most recent first.
 pub async fn mine(
     State(app): State<Arc<App>>,
+    peer: Peer,
     Account(user): Account,
 ) -> Result<Json<Vec<Summary>>, ApiError> {
     let shared = app.clone();
-    blocking(move || {
+    app.quick(peer.client, move || {
         let rows = shared.store.db().games(GameFilter::Of(user.id), 200)?;
         let mut games: Vec<Summary> = rows.into_iter().map(|r| summary(r, Some(user.id))).collect();
         games.sort_by_key(|g| (g.your_turn != Some(true), g.result.is_some()));

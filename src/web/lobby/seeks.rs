@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use tokio_stream::StreamExt;
 use tokio_stream::wrappers::WatchStream;
 
-use super::accounts::{Account, MaybeAccount, blocking};
+use super::accounts::{Account, MaybeAccount};
 use super::clock;
 use crate::definition::load_shipped;
 use crate::search::Player;
@@ -139,6 +139,7 @@ fn spend_seek(app: &App, user: &User) -> Result<(), ApiError> {
 /// `POST /api/seeks`: an open seek, or a challenge to the player named `to`.
 pub async fn create(
     State(app): State<Arc<App>>,
+    peer: Peer,
     Account(user): Account,
     Json(request): Json<SeekRequest>,
 ) -> Result<(StatusCode, Json<Created>), ApiError> {
@@ -159,49 +160,50 @@ pub async fn create(
     };
     spend_seek(&app, &user)?;
     let shared = app.clone();
-    let id = blocking(move || {
-        let db = shared.store.db();
-        if db.seek_count(user.id)? >= shared.limits.seeks_per_account {
-            return Err(ApiError::Conflict(format!(
-                "an account has at most {} seeks open: cancel one first",
-                shared.limits.seeks_per_account
-            )));
-        }
-        let target = match &request.to {
-            None => None,
-            Some(name) => {
-                let (target, _) = db
-                    .user_by_name(name)?
-                    .filter(|(t, _)| !t.banned)
-                    .ok_or_else(|| ApiError::BadRequest(format!("no player is named `{name}`")))?;
-                if target.id == user.id {
-                    return Err(ApiError::BadRequest("you cannot challenge yourself".into()));
-                }
-                Some((target.id, target.name))
+    let id = app
+        .quick(peer.client, move || {
+            let db = shared.store.db();
+            if db.seek_count(user.id)? >= shared.limits.seeks_per_account {
+                return Err(ApiError::Conflict(format!(
+                    "an account has at most {} seeks open: cancel one first",
+                    shared.limits.seeks_per_account
+                )));
             }
-        };
-        let now = now_ms();
-        let lasts = match request.clock {
-            ClockSpec::Live { .. } => shared.limits.live_seek_time.as_millis(),
-            ClockSpec::Correspondence { .. } => 14 * 86_400_000,
-        };
-        let seek = Seek {
-            id: random_hex(12)?,
-            user: user.id,
-            user_name: user.name.clone(),
-            target,
-            variant: request.variant,
-            setup,
-            color: request.color.unwrap_or(Color::Random),
-            clock: request.clock,
-            created: now,
-            expires: Some(now + i64::try_from(lasts).unwrap_or(i64::MAX / 2)),
-            rematch_of: None,
-        };
-        db.create_seek(&seek)?;
-        Ok(seek.id)
-    })
-    .await?;
+            let target = match &request.to {
+                None => None,
+                Some(name) => {
+                    let (target, _) =
+                        db.user_by_name(name)?.filter(|(t, _)| !t.banned).ok_or_else(|| {
+                            ApiError::BadRequest(format!("no player is named `{name}`"))
+                        })?;
+                    if target.id == user.id {
+                        return Err(ApiError::BadRequest("you cannot challenge yourself".into()));
+                    }
+                    Some((target.id, target.name))
+                }
+            };
+            let now = now_ms();
+            let lasts = match request.clock {
+                ClockSpec::Live { .. } => shared.limits.live_seek_time.as_millis(),
+                ClockSpec::Correspondence { .. } => 14 * 86_400_000,
+            };
+            let seek = Seek {
+                id: random_hex(12)?,
+                user: user.id,
+                user_name: user.name.clone(),
+                target,
+                variant: request.variant,
+                setup,
+                color: request.color.unwrap_or(Color::Random),
+                clock: request.clock,
+                created: now,
+                expires: Some(now + i64::try_from(lasts).unwrap_or(i64::MAX / 2)),
+                rematch_of: None,
+            };
+            db.create_seek(&seek)?;
+            Ok(seek.id)
+        })
+        .await?;
     app.hall.announce();
     Ok((StatusCode::CREATED, Json(Created { id })))
 }
@@ -209,24 +211,27 @@ pub async fn create(
 /// `GET /api/seeks`: the open seeks, and the challenges from or to the account asking.
 pub async fn list(
     State(app): State<Arc<App>>,
+    peer: Peer,
     MaybeAccount(user): MaybeAccount,
 ) -> Result<Json<Vec<SeekView>>, ApiError> {
     let shared = app.clone();
-    let seeks = blocking(move || {
-        shared.store.db().seeks(user.map(|u| u.id), now_ms()).map_err(ApiError::from)
-    })
-    .await?;
+    let seeks = app
+        .quick(peer.client, move || {
+            shared.store.db().seeks(user.map(|u| u.id), now_ms()).map_err(ApiError::from)
+        })
+        .await?;
     Ok(Json(seeks.into_iter().map(SeekView::from).collect()))
 }
 
 /// `DELETE /api/seeks/{id}`: its maker cancels it, or the challenged player declines it.
 pub async fn cancel(
     State(app): State<Arc<App>>,
+    peer: Peer,
     Account(user): Account,
     Path(id): Path<String>,
 ) -> Result<StatusCode, ApiError> {
     let shared = app.clone();
-    blocking(move || {
+    app.quick(peer.client, move || {
         let db = shared.store.db();
         let seek = db.seek(&id)?.ok_or(ApiError::NotFound)?;
         if seek.user != user.id && seek.target.as_ref().is_none_or(|t| t.0 != user.id) {
@@ -250,22 +255,23 @@ pub async fn accept(
     refuse_banned(&user)?;
     let shared = app.clone();
     let me = user.clone();
-    let seek = blocking(move || {
-        let db = shared.store.db();
-        let seek = db
-            .seek(&id)?
-            .filter(|s| s.expires.is_none_or(|t| t >= now_ms()))
-            .ok_or(ApiError::NotFound)?;
-        if seek.user == me.id {
-            return Err(ApiError::Conflict("this is your own seek".to_owned()));
-        }
-        if seek.target.as_ref().is_some_and(|t| t.0 != me.id) {
-            return Err(ApiError::Forbidden("this challenge is for another player".to_owned()));
-        }
-        check_games(&shared, me.id)?;
-        Ok(seek)
-    })
-    .await?;
+    let seek = app
+        .quick(peer.client, move || {
+            let db = shared.store.db();
+            let seek = db
+                .seek(&id)?
+                .filter(|s| s.expires.is_none_or(|t| t >= now_ms()))
+                .ok_or(ApiError::NotFound)?;
+            if seek.user == me.id {
+                return Err(ApiError::Conflict("this is your own seek".to_owned()));
+            }
+            if seek.target.as_ref().is_some_and(|t| t.0 != me.id) {
+                return Err(ApiError::Forbidden("this challenge is for another player".to_owned()));
+            }
+            check_games(&shared, me.id)?;
+            Ok(seek)
+        })
+        .await?;
     let game = make_game(&app, peer, seek, &user).await?;
     Ok((StatusCode::CREATED, Json(Made { game })))
 }
@@ -313,47 +319,48 @@ async fn make_game(
     };
     let shared = app.clone();
     let acceptor = acceptor.clone();
-    let id = blocking(move || {
-        let db = shared.store.db();
-        if !db.delete_seek(&seek.id)? {
-            return Err(ApiError::Conflict("someone else took this seek".to_owned()));
-        }
-        let seeker_side = match seek.color {
-            Color::White => Side::White,
-            Color::Black => Side::Black,
-            Color::Random => {
-                if random_hex(1)?.as_bytes()[1] % 2 == 0 {
-                    Side::White
-                } else {
-                    Side::Black
-                }
+    let id = app
+        .quick(peer.client, move || {
+            let db = shared.store.db();
+            if !db.delete_seek(&seek.id)? {
+                return Err(ApiError::Conflict("someone else took this seek".to_owned()));
             }
-        };
-        let mut players = BySide {
-            white: (acceptor.id, acceptor.name.clone()),
-            black: (acceptor.id, acceptor.name.clone()),
-        };
-        players[seeker_side] = (seek.user, seek.user_name.clone());
-        let new = NewGame {
-            definition: rules,
-            shipped: Some(seek.variant.clone()),
-            text: None,
-            setup,
-            mode: Mode::Remote,
-            players: BySide { white: Player::Human, black: Player::Human },
-            maker: seeker_side,
-        };
-        let lobby = LobbyGame {
-            players,
-            clock: Some(seek.clock),
-            clocks: Some(clock::start(seek.clock, now_ms())),
-            rematch_of: seek.rematch_of.clone(),
-        };
-        let (session, _) = shared.store.create_lobby(new, lobby)?;
-        let id = lock(&session).id.clone();
-        Ok(id)
-    })
-    .await?;
+            let seeker_side = match seek.color {
+                Color::White => Side::White,
+                Color::Black => Side::Black,
+                Color::Random => {
+                    if random_hex(1)?.as_bytes()[1] % 2 == 0 {
+                        Side::White
+                    } else {
+                        Side::Black
+                    }
+                }
+            };
+            let mut players = BySide {
+                white: (acceptor.id, acceptor.name.clone()),
+                black: (acceptor.id, acceptor.name.clone()),
+            };
+            players[seeker_side] = (seek.user, seek.user_name.clone());
+            let new = NewGame {
+                definition: rules,
+                shipped: Some(seek.variant.clone()),
+                text: None,
+                setup,
+                mode: Mode::Remote,
+                players: BySide { white: Player::Human, black: Player::Human },
+                maker: seeker_side,
+            };
+            let lobby = LobbyGame {
+                players,
+                clock: Some(seek.clock),
+                clocks: Some(clock::start(seek.clock, now_ms())),
+                rematch_of: seek.rematch_of.clone(),
+            };
+            let (session, _) = shared.store.create_lobby(new, lobby)?;
+            let id = lock(&session).id.clone();
+            Ok(id)
+        })
+        .await?;
     app.hall.announce();
     Ok(id)
 }
@@ -370,54 +377,55 @@ pub async fn rematch(
     spend_seek(&app, &user)?;
     let shared = app.clone();
     let me = user.clone();
-    let step = blocking(move || {
-        let db = shared.store.db();
-        let row = db.game(&id)?.ok_or(ApiError::NotFound)?;
-        let (Some(white), Some(black)) = (row.white.clone(), row.black.clone()) else {
-            return Err(ApiError::NotFound);
-        };
-        let my_side = if white.0 == me.id {
-            Side::White
-        } else if black.0 == me.id {
-            Side::Black
-        } else {
-            return Err(ApiError::Forbidden("you did not play this game".to_owned()));
-        };
-        if row.result.is_none() {
-            return Err(ApiError::Conflict("the game is still going".to_owned()));
-        }
-        let other = if my_side == Side::White { black } else { white };
-        let rematches: Vec<Seek> = db
-            .seeks(Some(me.id), now_ms())?
-            .into_iter()
-            .filter(|s| s.rematch_of.as_deref() == Some(&id))
-            .collect();
-        if let Some(seek) = rematches.iter().find(|s| s.user == other.0) {
-            check_games(&shared, me.id)?;
-            return Ok(Err(seek.clone()));
-        }
-        if rematches.iter().any(|s| s.user == me.id) {
-            return Err(ApiError::Conflict("you have offered a rematch already".to_owned()));
-        }
-        let now = now_ms();
-        let clock = row.clock.unwrap_or(ClockSpec::Correspondence { days: 3 });
-        let seek = Seek {
-            id: random_hex(12)?,
-            user: me.id,
-            user_name: me.name.clone(),
-            target: Some(other),
-            variant: row.variant.clone(),
-            setup: None,
-            color: if my_side == Side::White { Color::Black } else { Color::White },
-            clock,
-            created: now,
-            expires: Some(now + 3_600_000),
-            rematch_of: Some(id.clone()),
-        };
-        db.create_seek(&seek)?;
-        Ok(Ok(seek.id))
-    })
-    .await?;
+    let step = app
+        .quick(peer.client, move || {
+            let db = shared.store.db();
+            let row = db.game(&id)?.ok_or(ApiError::NotFound)?;
+            let (Some(white), Some(black)) = (row.white.clone(), row.black.clone()) else {
+                return Err(ApiError::NotFound);
+            };
+            let my_side = if white.0 == me.id {
+                Side::White
+            } else if black.0 == me.id {
+                Side::Black
+            } else {
+                return Err(ApiError::Forbidden("you did not play this game".to_owned()));
+            };
+            if row.result.is_none() {
+                return Err(ApiError::Conflict("the game is still going".to_owned()));
+            }
+            let other = if my_side == Side::White { black } else { white };
+            let rematches: Vec<Seek> = db
+                .seeks(Some(me.id), now_ms())?
+                .into_iter()
+                .filter(|s| s.rematch_of.as_deref() == Some(&id))
+                .collect();
+            if let Some(seek) = rematches.iter().find(|s| s.user == other.0) {
+                check_games(&shared, me.id)?;
+                return Ok(Err(seek.clone()));
+            }
+            if rematches.iter().any(|s| s.user == me.id) {
+                return Err(ApiError::Conflict("you have offered a rematch already".to_owned()));
+            }
+            let now = now_ms();
+            let clock = row.clock.unwrap_or(ClockSpec::Correspondence { days: 3 });
+            let seek = Seek {
+                id: random_hex(12)?,
+                user: me.id,
+                user_name: me.name.clone(),
+                target: Some(other),
+                variant: row.variant.clone(),
+                setup: None,
+                color: if my_side == Side::White { Color::Black } else { Color::White },
+                clock,
+                created: now,
+                expires: Some(now + 3_600_000),
+                rematch_of: Some(id.clone()),
+            };
+            db.create_seek(&seek)?;
+            Ok(Ok(seek.id))
+        })
+        .await?;
     match step {
         Ok(seek) => {
             app.hall.announce();
