@@ -1017,3 +1017,29 @@ fn tokens_are_listed_and_revoked_and_a_new_password_signs_out_other_browsers() {
     assert_eq!(server.call("POST", "/api/login", None, Some(&old)).0, 401);
     server.login("alice", "battery staple");
 }
+
+#[test]
+fn a_rematch_of_a_random_setup_plays_the_same_setup_colours_swapped() {
+    let dir = Scratch::new("rematch-setup");
+    let server = Server::start(&dir.0);
+    let alice = server.token(&server.account("alice"));
+    let bob = server.token(&server.account("bob"));
+    let seek = json!({"variant": "football-960", "clock": {"days": 1}, "color": "white",
+        "setup": "random"});
+    let game = server.game(&alice, &bob, &seek);
+    let (_, first) = server.get(&format!("/api/games/{game}"), None);
+    let setup = first["setup"].as_str().expect("a random setup's number").to_owned();
+    assert_eq!(server.post(&format!("/api/games/{game}/resign"), &bob, &json!({})).0, 200);
+    let (_, offer) = server.call("POST", &format!("/api/games/{game}/rematch"), Some(&bob), None);
+    assert!(offer["seek"].is_string(), "{offer}");
+    let (status, made) =
+        server.call("POST", &format!("/api/games/{game}/rematch"), Some(&alice), None);
+    assert_eq!(status, 201, "{made}");
+    let (_, second) = server.get(&format!("/api/games/{}", made["game"].as_str().unwrap()), None);
+    assert_eq!((second["white"].as_str(), second["black"].as_str()), (Some("bob"), Some("alice")));
+    assert_eq!(second["setup"].as_str(), Some(setup.as_str()));
+    assert_eq!(second["start"], first["start"]);
+    // A rematch of a game that is not one is not found, whatever its id.
+    let (status, _) = server.call("POST", "/api/games/..%2F..%2Fx/rematch", Some(&bob), None);
+    assert_eq!(status, 404);
+}

@@ -24,7 +24,7 @@ use crate::web::api::setup_number;
 use crate::web::clients::{Peer, Rate, Spender};
 use crate::web::db::{ClockSpec, Color, Seek, User, now_ms};
 use crate::web::queue::Kind;
-use crate::web::session::{LobbyGame, Mode, NewGame, lock, random_hex};
+use crate::web::session::{ID_LEN, LobbyGame, Mode, NewGame, lock, random_hex, well_formed};
 use crate::web::{ApiError, App};
 
 /// The most seconds a live game gives each side, and adds after a turn.
@@ -366,7 +366,8 @@ async fn make_game(
 }
 
 /// `POST /api/games/{id}/rematch`: offers the other player of a finished game another, colours
-/// swapped; accepts their offer when they made one.
+/// swapped and, in a variant of random setups, the same setup; accepts their offer when they
+/// made one.
 pub async fn rematch(
     State(app): State<Arc<App>>,
     peer: Peer,
@@ -375,6 +376,14 @@ pub async fn rematch(
 ) -> Result<(StatusCode, Json<serde_json::Value>), ApiError> {
     refuse_banned(&user)?;
     spend_seek(&app, &user)?;
+    // The setup played, so that each player has had each side of it.
+    if !well_formed(&id, ID_LEN) {
+        return Err(ApiError::NotFound);
+    }
+    let setup = match app.game_by_id(peer.client, &id).await {
+        Ok(session) => lock(&session).game().setup_number().map(|n| n.to_string()),
+        Err(_) => None,
+    };
     let shared = app.clone();
     let me = user.clone();
     let step = app
@@ -415,7 +424,7 @@ pub async fn rematch(
                 user_name: me.name.clone(),
                 target: Some(other),
                 variant: row.variant.clone(),
-                setup: None,
+                setup,
                 color: if my_side == Side::White { Color::Black } else { Color::White },
                 clock,
                 created: now,
