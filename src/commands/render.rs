@@ -9,8 +9,9 @@ use crate::commands::{Exit, load_variant, setup_or_fen};
 use kickoff::definition::{Definition, LoadOptions};
 use kickoff::game::record;
 use kickoff::position::Position;
+use kickoff::render::png::png;
 use kickoff::render::printable::{excerpt, printable, printable_path};
-use kickoff::render::svg::{Arrow, ArrowKind, Diagram, png, svg, turn_path};
+use kickoff::render::svg::{Arrow, ArrowKind, Diagram, svg, turn_path};
 use kickoff::rules::Rules;
 use kickoff::square::Square;
 

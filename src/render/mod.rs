@@ -3,7 +3,10 @@
 pub mod diagram;
 pub mod explain;
 pub mod places;
+#[cfg(feature = "png")]
+pub mod png;
 pub mod printable;
+#[cfg(feature = "svg")]
 pub mod svg;
 pub mod terminal;
 pub mod words;
