@@ -34,6 +34,23 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! # Features
+//!
+//! Without its default features (`kickoff = { ..., default-features = false }`) the crate is
+//! the engine alone: definitions, positions, turns, games and records, the search, the solver,
+//! the analyses and the renderings as text. Each feature adds a part of the application and
+//! the crates only it needs; all are on by default:
+//!
+//! - `svg`: board diagrams as SVG, `render::svg` (ttf-parser, for the letters).
+//! - `png`: PNG pictures of them, `render::png` (resvg); takes `svg`.
+//! - `server`: the web board and the lobby, `web` (axum, tokio, hyper, tower, SQLite through
+//!   rusqlite, argon2, lettre); takes `svg`.
+//! - `cli`: what only the `kickoff` program needs (clap, clap_complete, clap_mangen,
+//!   indicatif, open, ureq); takes `server` and `png`. The binary requires it.
+//!
+//! `tests/library.rs` checks with `cargo tree` that the engine alone compiles none of these
+//! crates.
+//!
 //! # Where things live
 //!
 //! Each rule of the definition format (a key such as `kick.goal_rank`) is written down once per
@@ -94,6 +111,7 @@ pub mod side;
 pub mod square;
 pub mod square_set;
 pub mod text_file;
+#[cfg(feature = "server")]
 pub mod web;
 
 pub use definition::{Definition, Diagnostic, LoadError, load};

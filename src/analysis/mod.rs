@@ -7,7 +7,7 @@ pub mod plain;
 pub mod proof;
 pub mod report;
 pub mod selfplay;
-pub mod solve;
+pub(crate) mod solve;
 pub mod survey;
 
 pub use proof::{Attack, Checked, Defence, ProofError, check};

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::analysis::selfplay::{DrawCause, GameSummary};
 use crate::analysis::survey::StartVerdict;
-use crate::render::svg::escape;
+use crate::render::printable::escape;
 
 /// The Wilson score interval at 95% for a score fraction `p` over `n` games (wins alone, or
 /// wins with half the draws).

@@ -5,8 +5,7 @@ use std::io::BufRead;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use crate::cli::AdminAction;
-use crate::commands::Exit;
+use crate::commands::{CommandError, CommandResult};
 use kickoff::render::printable::{excerpt, printable_path};
 use kickoff::web::db::{DbError, Flag, Sqlite, Storage, now_ms};
 use kickoff::web::limits::ServerLimits;
@@ -14,34 +13,79 @@ use kickoff::web::lobby::accounts::{check_name, hash_password};
 use kickoff::web::session::{ID_LEN, Store, well_formed};
 use kickoff::web::{compile_shipped, default_data_folder};
 
-/// Does `action` on the database in `data`.
-pub fn run(data: Option<PathBuf>, action: AdminAction) -> Exit {
-    let data = data.unwrap_or_else(default_data_folder);
-    if let Err(e) = std::fs::create_dir_all(&data) {
-        eprintln!("error: cannot make the data folder {}: {e}", printable_path(&data));
-        return Exit::Usage;
-    }
-    let path = data.join("kickoff.db");
-    let db = match Sqlite::open(&path) {
-        Ok(db) => db,
-        Err(e) => {
-            eprintln!("error: {}: {e}", printable_path(&path));
-            return Exit::Failure;
-        }
-    };
-    match act(db, action) {
-        Ok(done) => {
-            println!("{done}");
-            Exit::Success
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            Exit::Failure
-        }
-    }
+/// The arguments of `kickoff admin`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The server's data folder (default: kickoff in the user's data folder).
+    #[arg(long, value_name = "DIR", global = true)]
+    pub data: Option<PathBuf>,
+    #[command(subcommand)]
+    pub action: Action,
 }
 
-fn act(db: Sqlite, action: AdminAction) -> Result<String, String> {
+/// What `kickoff admin` does.
+#[derive(Debug, clap::Subcommand)]
+pub enum Action {
+    /// Make an account; its password is read from the first line of stdin.
+    CreateUser {
+        /// Its name.
+        name: String,
+        /// Make it an administrator.
+        #[arg(long)]
+        admin: bool,
+    },
+    /// Make an account an administrator.
+    MakeAdmin {
+        /// Its name.
+        name: String,
+    },
+    /// Ban an account: it can no longer sign in, seek or play; its sessions end and its seeks go.
+    Ban {
+        /// Its name.
+        name: String,
+    },
+    /// Lift a ban.
+    Unban {
+        /// Its name.
+        name: String,
+    },
+    /// Forbid an account to chat.
+    Mute {
+        /// Its name.
+        name: String,
+    },
+    /// Let an account chat again.
+    Unmute {
+        /// Its name.
+        name: String,
+    },
+    /// Copy the whole database to a new file while the server runs.
+    Backup {
+        /// The copy (a new file).
+        file: PathBuf,
+    },
+    /// Import the games of a games folder (records `ID.txt`, definitions `HASH.toml`): their
+    /// links keep working, from the database.
+    Import {
+        /// The folder.
+        folder: PathBuf,
+    },
+}
+
+/// Does the action on the database in the data folder.
+pub fn run(args: Args) -> CommandResult {
+    let data = args.data.unwrap_or_else(default_data_folder);
+    std::fs::create_dir_all(&data).map_err(|e| {
+        CommandError::usage(format!("cannot make the data folder {}: {e}", printable_path(&data)))
+    })?;
+    let path = data.join("kickoff.db");
+    let db = Sqlite::open(&path)
+        .map_err(|e| CommandError::failure(format!("{}: {e}", printable_path(&path))))?;
+    println!("{}", act(db, args.action).map_err(CommandError::failure)?);
+    Ok(())
+}
+
+fn act(db: Sqlite, action: Action) -> Result<String, String> {
     let flag = |name: &str, flag, on, done: &str| -> Result<String, String> {
         if db.set_flag(name, flag, on).map_err(|e| e.to_string())? {
             Ok(format!("{} {done}", excerpt(name)))
@@ -50,7 +94,7 @@ fn act(db: Sqlite, action: AdminAction) -> Result<String, String> {
         }
     };
     match action {
-        AdminAction::CreateUser { name, admin } => {
+        Action::CreateUser { name, admin } => {
             check_name(&name)?;
             let mut password = String::new();
             std::io::stdin().lock().read_line(&mut password).map_err(|e| e.to_string())?;
@@ -69,16 +113,16 @@ fn act(db: Sqlite, action: AdminAction) -> Result<String, String> {
             }
             Ok(format!("{name}: account made{}", if admin { " (an administrator)" } else { "" }))
         }
-        AdminAction::MakeAdmin { name } => flag(&name, Flag::Admin, true, "is an administrator"),
-        AdminAction::Ban { name } => flag(&name, Flag::Banned, true, "is banned"),
-        AdminAction::Unban { name } => flag(&name, Flag::Banned, false, "is no longer banned"),
-        AdminAction::Mute { name } => flag(&name, Flag::Muted, true, "may not chat"),
-        AdminAction::Unmute { name } => flag(&name, Flag::Muted, false, "may chat again"),
-        AdminAction::Backup { file } => {
+        Action::MakeAdmin { name } => flag(&name, Flag::Admin, true, "is an administrator"),
+        Action::Ban { name } => flag(&name, Flag::Banned, true, "is banned"),
+        Action::Unban { name } => flag(&name, Flag::Banned, false, "is no longer banned"),
+        Action::Mute { name } => flag(&name, Flag::Muted, true, "may not chat"),
+        Action::Unmute { name } => flag(&name, Flag::Muted, false, "may chat again"),
+        Action::Backup { file } => {
             db.backup(&file).map_err(|e| e.to_string())?;
             Ok(format!("the database is copied to {}", printable_path(&file)))
         }
-        AdminAction::Import { folder } => import(db, folder),
+        Action::Import { folder } => import(db, folder),
     }
 }
 

@@ -6,9 +6,8 @@ use std::time::Duration;
 use indicatif::{ProgressBar, ProgressStyle};
 use rand_chacha::ChaCha8Rng;
 
-use crate::cli::ReportFormat;
 use crate::commands::progress::terminal_bar;
-use crate::commands::{Exit, load_variant};
+use crate::commands::{CommandError, CommandResult, load_variant};
 use kickoff::analysis::fair::draw_excluding;
 use kickoff::analysis::report::{Forced, Play, Report};
 use kickoff::analysis::selfplay::{SelfPlay, self_play};
@@ -20,50 +19,66 @@ use kickoff::definition::LoadOptions;
 /// looks the setup up.
 const SELF_PLAY_DRAWS: usize = 1000;
 
-/// What `kickoff analyze` was asked for.
-#[derive(Clone, Debug)]
-pub struct Request {
-    /// The variant.
+/// The arguments of `kickoff analyze`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// A shipped variant's name or a path to a .toml file.
     pub variant: String,
-    /// `--turns`.
+    /// Look for forced goals within this many turns of each side.
+    #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=8))]
     pub turns: u32,
-    /// `--games`.
-    pub games: usize,
-    /// `--level`.
+    /// Self-play games (0: none).
+    #[arg(long, value_name = "M", default_value_t = 40, value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
+    pub games: u32,
+    /// The engine's level in self-play.
+    #[arg(long, value_name = "L", default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=kickoff::search::MAX_LEVEL as i64))]
     pub level: u8,
-    /// `--max-turns`.
+    /// A self-play game still going after this many turns is a draw.
+    #[arg(long, value_name = "N", default_value_t = 200)]
     pub max_turns: u32,
-    /// `--seed`.
+    /// The seed of self-play (setups and opening turns).
+    #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
-    /// `--threads`.
-    pub threads: Option<usize>,
-    /// `--time` per start and side.
+    /// Worker threads (default: every core).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
+    /// Give up on a start after this many seconds per side ("unknown").
+    #[arg(long, value_name = "S", value_parser = crate::cli::seconds)]
     pub time: Option<Duration>,
-    /// `--format`.
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
     pub format: ReportFormat,
 }
 
+/// How to print a report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ReportFormat {
+    /// For people.
+    Text,
+    /// For programs.
+    Json,
+    /// A self-contained HTML page with plots.
+    Html,
+}
+
 /// Builds the report and prints it.
-pub fn run(request: &Request, options: LoadOptions) -> Exit {
-    let def = match load_variant(&request.variant, options) {
-        Ok(def) => def,
-        Err(exit) => return exit,
-    };
+pub fn run(args: &Args, options: LoadOptions) -> CommandResult {
+    let def = load_variant(&args.variant, options)?;
     let rules = &def.rules;
-    let threads = request
+    let threads = args
         .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+        .map_or_else(|| std::thread::available_parallelism().map_or(1, usize::from), usize::from)
         .max(1);
+    let games = usize::try_from(args.games).unwrap_or(usize::MAX);
     let bar = progress_bar();
     let report_progress = |done: usize, all: usize| {
         bar.set_length(all as u64);
         bar.set_position(done as u64);
     };
     bar.set_message("forced goals");
-    let (verdicts, took) =
-        forced_goals(rules, request.turns, threads, request.time, &report_progress);
-    let forced = Forced::new(request.turns, verdicts, took.as_secs_f64());
-    let play = (request.games > 0).then(|| {
+    let (verdicts, took) = forced_goals(rules, args.turns, threads, args.time, &report_progress);
+    let forced = Forced::new(args.turns, verdicts, took.as_secs_f64());
+    let play = (games > 0).then(|| {
         bar.set_message("self-play");
         bar.set_position(0);
         let unfair: Vec<u128> = forced
@@ -75,31 +90,27 @@ pub fn run(request: &Request, options: LoadOptions) -> Exit {
         // Among the setups with no forced goal found (none for a single start).
         let draw = |rng: &mut ChaCha8Rng| draw_excluding(rules, &unfair, SELF_PLAY_DRAWS, rng).ok();
         let options = SelfPlay {
-            games: request.games,
-            level: request.level,
-            seed: request.seed,
+            games,
+            level: args.level,
+            seed: args.seed,
             threads,
-            max_turns: request.max_turns,
+            max_turns: args.max_turns,
             opening: 2,
             stuck_turns: 20,
         };
         let (games, took) = self_play(rules, options, &draw, &report_progress);
-        Play::new(request.level, games, took.as_secs_f64())
+        Play::new(args.level, games, took.as_secs_f64())
     });
     bar.finish_and_clear();
-    let report = Report { variant: rules.info().name.clone(), seed: request.seed, forced, play };
-    match request.format {
+    let report = Report { variant: rules.info().name.clone(), seed: args.seed, forced, play };
+    match args.format {
         ReportFormat::Text => print!("{}", report.text()),
         ReportFormat::Html => print!("{}", report.html()),
-        ReportFormat::Json => match serde_json::to_string(&report) {
-            Ok(json) => println!("{json}"),
-            Err(e) => {
-                eprintln!("error: {e}");
-                return Exit::Failure;
-            }
-        },
+        ReportFormat::Json => {
+            println!("{}", serde_json::to_string(&report).map_err(CommandError::failure)?);
+        }
     }
-    Exit::Success
+    Ok(())
 }
 
 fn progress_bar() -> ProgressBar {

@@ -6,7 +6,7 @@ use std::time::Duration;
 use serde::Serialize;
 
 use crate::cli::{Format, Start};
-use crate::commands::{Exit, in_play, load_variant};
+use crate::commands::{CommandError, CommandResult, in_play, load_variant};
 use kickoff::definition::LoadOptions;
 use kickoff::game::Game;
 use kickoff::movegen::play_unchecked;
@@ -26,54 +26,47 @@ struct Json {
     line: Vec<String>,
 }
 
-/// What to search.
-pub struct Request<'a> {
-    /// The variant argument.
-    pub variant: &'a str,
-    /// `--fen F` or `--setup N` (default: the start).
-    pub start: &'a Start,
-    /// The deepest iteration.
+/// The arguments of `kickoff bestmove`: what to search.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// A shipped variant's name or a path to a .toml file.
+    pub variant: String,
+    #[command(flatten)]
+    pub start: Start,
+    /// Search this many turns deep.
+    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=64))]
     pub depth: Option<u32>,
-    /// The thinking time in milliseconds.
+    /// Think this many milliseconds.
+    #[arg(long, value_name = "MS")]
     pub movetime: Option<u64>,
-    /// The level whose limits apply when neither depth nor time is given.
+    /// Use a level's limits (when neither --depth nor --movetime is given).
+    #[arg(long, value_name = "L", value_parser = clap::value_parser!(u8).range(1..=kickoff::search::MAX_LEVEL as i64), conflicts_with_all = ["depth", "movetime"])]
     pub level: Option<u8>,
-    /// `--exact N`: the solver's turns each way, with a movetime.
+    /// With --movetime: ask the exact solver for a forced goal within N turns of the side
+    /// to move (first, an eighth of the time) and of the opponent after the chosen turn
+    /// (last, three eighths) (levels 3 and 4 do so within 2 and 3 turns).
+    #[arg(long, value_name = "N", requires = "movetime", value_parser = clap::value_parser!(u32).range(0..=6))]
     pub exact: Option<u32>,
-    /// `--moves`: turns played before the position searched.
-    pub moves: Option<&'a str>,
-    /// Text or JSON.
+    /// Turns played before the position searched, from the start or --fen, separated by
+    /// spaces (e.g. "Nc3 Nc7 Qd4"): the position after them is searched, and their
+    /// positions are the game's past (a result that repeats one may draw).
+    #[arg(long, value_name = "TURNS", allow_hyphen_values = true)]
+    pub moves: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 }
 
 /// Searches and prints the chosen turn.
-pub fn run(request: &Request<'_>, options: LoadOptions) -> Exit {
-    let def = match load_variant(request.variant, options) {
-        Ok(def) => def,
-        Err(exit) => return exit,
-    };
-    let pos = match in_play(&def, request.variant, request.start) {
-        Ok(pos) => pos,
-        Err(exit) => return exit,
-    };
-    let (pos, past) = match after_moves(pos, request.moves.unwrap_or("")) {
-        Ok(found) => found,
-        Err(message) => {
-            eprintln!("error: {message}");
-            return Exit::Usage;
-        }
-    };
+pub fn run(args: &Args, options: LoadOptions) -> CommandResult {
+    let def = load_variant(&args.variant, options)?;
+    let pos = in_play(&def, &args.variant, &args.start)?;
+    let (pos, past) =
+        after_moves(pos, args.moves.as_deref().unwrap_or("")).map_err(CommandError::usage)?;
     let mut searcher = Searcher::new(&def.rules);
-    let report = match searcher.search(&pos, &past, limits(request)) {
-        Ok(report) => report,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return Exit::Failure;
-        }
-    };
+    let report = searcher.search(&pos, &past, limits(args)).map_err(CommandError::failure)?;
     let (Some(turn), Some(result)) = (report.turn.clone(), report.result) else {
-        eprintln!("error: there is no turn to choose in this position");
-        return Exit::Failure;
+        return Err(CommandError::failure("there is no turn to choose in this position"));
     };
     let mut line = Vec::new();
     let mut at = pos;
@@ -90,30 +83,26 @@ pub fn run(request: &Request<'_>, options: LoadOptions) -> Exit {
         time_ms: report.time.as_millis(),
         line,
     };
-    match request.format {
-        Format::Json => match serde_json::to_string_pretty(&json) {
-            Ok(text) => println!("{text}"),
-            Err(e) => {
-                eprintln!("error: {e}");
-                return Exit::Failure;
-            }
-        },
+    match args.format {
+        Format::Json => {
+            println!("{}", serde_json::to_string_pretty(&json).map_err(CommandError::failure)?);
+        }
         Format::Text => print_text(&json, report.time),
     }
-    Exit::Success
+    Ok(())
 }
 
 /// The search's limits: the depth or time asked for, else the level's.
-fn limits(request: &Request<'_>) -> Limits {
-    if request.depth.is_none() && request.movetime.is_none() {
-        Limits::level(request.level.unwrap_or(DEFAULT_LEVEL))
+fn limits(args: &Args) -> Limits {
+    if args.depth.is_none() && args.movetime.is_none() {
+        Limits::level(args.level.unwrap_or(DEFAULT_LEVEL))
     } else {
         Limits {
-            depth: request.depth,
-            movetime: request.movetime.map(Duration::from_millis),
+            depth: args.depth,
+            movetime: args.movetime.map(Duration::from_millis),
             min_depth: 1,
             cap: None,
-            exact: request.exact.unwrap_or(0),
+            exact: args.exact.unwrap_or(0),
         }
     }
 }

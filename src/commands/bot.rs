@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::commands::Exit;
+use crate::commands::{CommandError, CommandResult};
 use kickoff::definition::load_shipped;
 use kickoff::game::Game;
 use kickoff::notation::turn::names::name;
@@ -17,26 +17,36 @@ use kickoff::render::printable::excerpt;
 use kickoff::rules::Rules;
 use kickoff::search::{Limits, Searcher};
 
-/// What the bot was asked.
-pub struct Request {
-    /// The server's address (`http://host:port`).
+/// The arguments of `kickoff bot`: what the bot is asked.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The server's address (`http://HOST:PORT`).
+    #[arg(long, value_name = "URL")]
     pub server: String,
-    /// The account's bearer token.
+    /// The account's bearer token (`POST /api/tokens`); `-` reads it from stdin.
+    #[arg(long, value_name = "TOKEN")]
     pub token: String,
-    /// The engine's level.
+    /// The engine's level, 1 to 4.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=4))]
     pub level: u8,
-    /// The variants it accepts games of (all shipped ones when empty).
+    /// The variants it plays, separated by commas (default: every shipped one).
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub variants: Vec<String>,
-    /// Whether it accepts open seeks too, not only challenges.
+    /// Accept open seeks too, not only challenges to the account.
+    #[arg(long)]
     pub accept_seeks: bool,
-    /// Whether it accepts live games.
-    pub live: bool,
-    /// Whether it accepts correspondence games.
-    pub correspondence: bool,
+    /// Refuse live games.
+    #[arg(long)]
+    pub no_live: bool,
+    /// Refuse correspondence games.
+    #[arg(long)]
+    pub no_correspondence: bool,
     /// The most games it plays at once.
+    #[arg(long, value_name = "N", default_value_t = 4)]
     pub max_games: usize,
-    /// How often it looks for work.
-    pub poll: Duration,
+    /// How often it looks for challenges and turns, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 500, value_parser = clap::value_parser!(u64).range(50..=60_000))]
+    pub poll: u64,
 }
 
 /// Why a call to the server failed.
@@ -75,52 +85,54 @@ impl Client {
     }
 }
 
-/// Plays as the account of `request.token` until stopped, or until the token is refused.
-pub fn run(request: &Request) -> Exit {
+/// Plays as the account of the token until stopped, or until the token is refused.
+pub fn run(mut args: Args) -> CommandResult {
+    if args.token == "-" {
+        let mut line = String::new();
+        let _ = std::io::stdin().read_line(&mut line);
+        args.token = line.trim().to_owned();
+    }
     let client = Client {
         agent: ureq::Agent::config_builder()
             .http_status_as_error(false)
             .timeout_global(Some(Duration::from_secs(30)))
             .build()
             .into(),
-        base: request.server.trim_end_matches('/').to_owned(),
-        auth: format!("Bearer {}", request.token),
+        base: args.server.trim_end_matches('/').to_owned(),
+        auth: format!("Bearer {}", args.token),
     };
     let me = match client.call("GET", "/api/me", None) {
         Ok(me) => me["name"].as_str().map(str::to_owned),
         Err(CallError::Status(code, why)) => {
-            eprintln!("error: the server answered {code}: {why}");
-            return Exit::Failure;
+            return Err(CommandError::failure(format!("the server answered {code}: {why}")));
         }
         Err(CallError::Unreachable(why)) => {
-            eprintln!("error: cannot reach {}: {why}", excerpt(&client.base));
-            return Exit::Failure;
+            let base = excerpt(&client.base);
+            return Err(CommandError::failure(format!("cannot reach {base}: {why}")));
         }
     };
-    let Some(me) = me else {
-        eprintln!("error: the server does not know this token");
-        return Exit::Failure;
-    };
+    let me = me.ok_or_else(|| CommandError::failure("the server does not know this token"))?;
     println!("kickoff plays as {} on {}", excerpt(&me), excerpt(&client.base));
     let mut rules: HashMap<String, Rules> = HashMap::new();
     loop {
-        match round(&client, request, &me, &mut rules) {
+        match round(&client, &args, &me, &mut rules) {
             Ok(()) => {}
             Err(CallError::Status(401, why)) => {
-                eprintln!("error: the server no longer takes this token: {why}");
-                return Exit::Failure;
+                return Err(CommandError::failure(format!(
+                    "the server no longer takes this token: {why}"
+                )));
             }
             Err(CallError::Status(code, why)) => eprintln!("warning: {code}: {why}"),
             Err(CallError::Unreachable(why)) => eprintln!("warning: {why}"),
         }
-        std::thread::sleep(request.poll);
+        std::thread::sleep(Duration::from_millis(args.poll));
     }
 }
 
 /// One look at the lobby and the bot's games: challenges accepted, turns played.
 fn round(
     client: &Client,
-    request: &Request,
+    args: &Args,
     me: &str,
     rules: &mut HashMap<String, Rules>,
 ) -> Result<(), CallError> {
@@ -129,10 +141,10 @@ fn round(
     let mut going = games.iter().filter(|g| g["result"].is_null()).count();
     let seeks = client.call("GET", "/api/seeks", None)?;
     for seek in seeks.as_array().into_iter().flatten() {
-        if going >= request.max_games {
+        if going >= args.max_games {
             break;
         }
-        if !wanted(request, me, seek) {
+        if !wanted(args, me, seek) {
             continue;
         }
         let id = seek["id"].as_str().unwrap_or_default();
@@ -153,28 +165,28 @@ fn round(
     }
     for game in games.iter().filter(|g| g["your_turn"] == json!(true)) {
         let id = game["id"].as_str().unwrap_or_default();
-        play(client, request, id, rules)?;
+        play(client, args, id, rules)?;
     }
     Ok(())
 }
 
 /// Whether the bot takes `seek`: a challenge to it, or an open seek when it accepts them, of a
 /// variant and a time control it plays.
-fn wanted(request: &Request, me: &str, seek: &Value) -> bool {
+fn wanted(args: &Args, me: &str, seek: &Value) -> bool {
     let to_me = seek["to"].as_str().is_some_and(|to| to.eq_ignore_ascii_case(me));
-    let open = seek["to"].is_null() && request.accept_seeks;
+    let open = seek["to"].is_null() && args.accept_seeks;
     let own = seek["user"].as_str().is_some_and(|u| u.eq_ignore_ascii_case(me));
     let variant = seek["variant"].as_str().unwrap_or_default();
-    let variant_ok = request.variants.is_empty() || request.variants.iter().any(|v| v == variant);
+    let variant_ok = args.variants.is_empty() || args.variants.iter().any(|v| v == variant);
     let live = seek["clock"]["initial"].is_number();
-    let clock_ok = if live { request.live } else { request.correspondence };
+    let clock_ok = if live { !args.no_live } else { !args.no_correspondence };
     !own && (to_me || open) && variant_ok && clock_ok
 }
 
 /// Chooses and plays the bot's turn in game `id`.
 fn play(
     client: &Client,
-    request: &Request,
+    args: &Args,
     id: &str,
     rules: &mut HashMap<String, Rules>,
 ) -> Result<(), CallError> {
@@ -192,7 +204,7 @@ fn play(
         rules.insert(variant.clone(), def.rules);
     }
     let rules = &rules[&variant];
-    let Some(turn) = choose(rules, &variant, &game, request.level) else {
+    let Some(turn) = choose(rules, &variant, &game, args.level) else {
         eprintln!("warning: game {}: no turn to play", excerpt(id));
         return Ok(());
     };

@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use crate::cli::Format;
-use crate::commands::Exit;
+use crate::commands::{CommandError, CommandResult};
 use kickoff::definition::{load_shipped, shipped};
 
 /// One shipped variant, as `--format json` gives it.
@@ -21,8 +21,16 @@ struct Listed {
     random_setup: bool,
 }
 
+/// The arguments of `kickoff list`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
 /// Prints every shipped variant.
-pub fn run(format: Format) -> Exit {
+pub fn run(args: &Args) -> CommandResult {
     let mut listed = Vec::new();
     for name in shipped::names() {
         match load_shipped(name) {
@@ -39,22 +47,19 @@ pub fn run(format: Format) -> Exit {
                 });
             }
             Err(e) => {
-                eprintln!("error: the shipped variant {name} does not load: {e}");
-                return Exit::Failure;
+                return Err(CommandError::failure(format!(
+                    "the shipped variant {name} does not load: {e}"
+                )));
             }
         }
     }
-    match format {
-        Format::Json => match serde_json::to_string_pretty(&listed) {
-            Ok(text) => println!("{text}"),
-            Err(e) => {
-                eprintln!("error: {e}");
-                return Exit::Failure;
-            }
-        },
+    match args.format {
+        Format::Json => {
+            println!("{}", serde_json::to_string_pretty(&listed).map_err(CommandError::failure)?);
+        }
         Format::Text => print_text(&listed),
     }
-    Exit::Success
+    Ok(())
 }
 
 /// One line a variant: its name, its title and its description.

@@ -1,4 +1,10 @@
 //! What each subcommand does: load, run, print. The library does the work.
+//!
+//! Each subcommand's module has its arguments, `Args` (a `clap::Args` that `cli::Command`
+//! names), and `run`, which takes them and returns a [`CommandResult`]: a failure is a
+//! [`CommandError`] with its exit status and what to say, which `main` prints once. Only what
+//! is said while the command goes on stays where it happens: warnings, the problems of each
+//! file `validate` checks, and what a game at the prompt or from a script answers.
 
 pub mod admin;
 pub mod analyze;
@@ -8,6 +14,7 @@ pub mod completions;
 pub mod definition;
 pub mod explain;
 pub mod list;
+pub mod manpage;
 pub mod matches;
 pub mod perft;
 pub mod play;
@@ -23,6 +30,7 @@ pub mod texts;
 pub mod turns;
 pub mod validate;
 
+use std::fmt;
 use std::io::IsTerminal;
 
 use crate::cli::Start;
@@ -38,15 +46,89 @@ use kickoff::render::printable::{make_rules_printable, printable};
 use kickoff::rules::{RandomSetup, Rules};
 use kickoff::setup::SetupNumber;
 
-/// How a command ended, as the process exit status.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Exit {
-    /// It did what was asked.
-    Success = 0,
+/// What a command gives back: its result, or why it failed.
+pub type CommandResult<T = ()> = Result<T, CommandError>;
+
+/// The exit status of a command that failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Status {
     /// It reported a failure (an invalid file, an illegal turn ...).
     Failure = 1,
     /// Bad usage or an unreadable file.
     Usage = 2,
+}
+
+/// Why a command failed: its exit status and what is left to say on stderr, which `main`
+/// prints once (its `Display` is the text, line ends included).
+#[derive(Debug)]
+pub struct CommandError {
+    status: Status,
+    /// Said first, as it is: the problems of a definition or a position, each with its place.
+    shown: String,
+    /// The error (`error: ...`); none when `shown` or the command's output says it all.
+    message: Option<String>,
+    /// A hint after it (`  = help: ...`).
+    help: Option<String>,
+}
+
+impl CommandError {
+    /// A failure (exit status 1), with its message.
+    pub fn failure(message: impl fmt::Display) -> Self {
+        Self::new(Status::Failure, message)
+    }
+
+    /// Bad usage or an unreadable file (exit status 2), with its message.
+    pub fn usage(message: impl fmt::Display) -> Self {
+        Self::new(Status::Usage, message)
+    }
+
+    /// A failure with `status` and `message`.
+    pub fn new(status: Status, message: impl fmt::Display) -> Self {
+        Self { status, shown: String::new(), message: Some(message.to_string()), help: None }
+    }
+
+    /// A failure with `status` and nothing more to say: the command's output or the problems
+    /// it showed as it went say why.
+    pub fn quiet(status: Status) -> Self {
+        Self { status, shown: String::new(), message: None, help: None }
+    }
+
+    /// A failure with `status` whose text is `shown` as it is (rendered diagnostics).
+    pub fn shown(status: Status, shown: String) -> Self {
+        Self { status, shown, message: None, help: None }
+    }
+
+    /// The same, with a hint after the message.
+    #[must_use]
+    pub fn with_help(mut self, help: impl fmt::Display) -> Self {
+        self.help = Some(help.to_string());
+        self
+    }
+
+    /// The same, with `message` after what is shown.
+    #[must_use]
+    pub fn with_message(mut self, message: impl fmt::Display) -> Self {
+        self.message = Some(message.to_string());
+        self
+    }
+
+    /// The exit status.
+    pub fn status(&self) -> Status {
+        self.status
+    }
+}
+
+impl fmt::Display for CommandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.shown)?;
+        if let Some(message) = &self.message {
+            writeln!(f, "error: {message}")?;
+        }
+        if let Some(help) = &self.help {
+            writeln!(f, "  = help: {help}")?;
+        }
+        Ok(())
+    }
 }
 
 /// Whether to colour what goes to stdout: a terminal, and NO_COLOR not set.
@@ -61,42 +143,47 @@ pub fn color_stderr() -> bool {
     std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && std::io::stderr().is_terminal()
 }
 
-/// Prints why a definition could not be read (an unreadable file or an unknown name).
-pub fn report_unloadable(e: &LoadError) {
+/// Why a definition could not be read (an unreadable file or an unknown name).
+pub fn unloadable(e: &LoadError) -> CommandError {
     // The name may come from a record's Variant tag or an `extends` key.
-    eprintln!("error: {}", printable(&e.to_string()));
-    if let LoadError::UnknownVariant { help, .. } = e {
-        eprintln!("  = help: {}", printable(help));
+    let error = CommandError::usage(printable(&e.to_string()));
+    match e {
+        LoadError::UnknownVariant { help, .. } => error.with_help(printable(help)),
+        _ => error,
     }
 }
 
-/// Prints why `--embed` cannot carry the definition `variant`, and what would.
-pub fn report_unembeddable(variant: &str, why: Unembeddable) {
-    eprintln!("error: --embed: a record cannot carry {}: {why}", printable(variant));
+/// Why `--embed` cannot carry the definition `variant`, and what would.
+pub fn unembeddable(variant: &str, why: Unembeddable) -> CommandError {
+    let error = CommandError::usage(format!(
+        "--embed: a record cannot carry {}: {why}",
+        printable(variant)
+    ));
     if why == Unembeddable::ExtendsFile {
-        eprintln!(
-            "  = help: `kickoff definition {} --resolved > one.toml` writes the whole definition \
-             as one file, which a record can carry",
+        return error.with_help(format!(
+            "`kickoff definition {} --resolved > one.toml` writes the whole definition as one \
+             file, which a record can carry",
             printable(variant)
-        );
+        ));
     }
+    error
 }
 
-/// Loads a VARIANT argument; on failure prints why to stderr and returns the exit status.
+/// Loads a VARIANT argument, printing its warnings to stderr.
 ///
 /// # Errors
-/// [`Exit::Usage`] for an unreadable file or unknown name, [`Exit::Failure`] for an invalid one.
-pub fn load_variant(arg: &str, options: LoadOptions) -> Result<Definition, Exit> {
-    let located = |sources: &Sources, diagnostics: &[Diagnostic]| print_all(sources, diagnostics);
-    let def = finish_load(load_with(arg, options), located).inspect_err(|&exit| {
-        if exit == Exit::Failure {
+/// [`Status::Usage`] for an unreadable file or unknown name, [`Status::Failure`] with every
+/// problem for an invalid one.
+pub fn load_variant(arg: &str, options: LoadOptions) -> CommandResult<Definition> {
+    finish_load(load_with(arg, options), rendered).map_err(|e| match e.status {
+        Status::Failure => {
             let arg = printable(arg);
-            eprintln!(
-                "error: {arg} is not a valid definition (`kickoff validate {arg}` lists the problems)"
-            );
+            e.with_message(format!(
+                "{arg} is not a valid definition (`kickoff validate {arg}` lists the problems)"
+            ))
         }
-    })?;
-    Ok(def)
+        Status::Usage => e,
+    })
 }
 
 /// Loads the definition a record carries, its problems located in the record `file` (whose
@@ -104,37 +191,35 @@ pub fn load_variant(arg: &str, options: LoadOptions) -> Result<Definition, Exit>
 ///
 /// # Errors
 /// As [`load_variant`].
-pub fn load_embedded(file: &str, record: &str, embedded: &Embedded) -> Result<Definition, Exit> {
+pub fn load_embedded(file: &str, record: &str, embedded: &Embedded) -> CommandResult<Definition> {
     let located = |sources: &Sources, diagnostics: &[Diagnostic]| {
         let (sources, diagnostics) = in_record(file, record, embedded.offset, sources, diagnostics);
-        print_all(&sources, &diagnostics);
+        rendered(&sources, &diagnostics)
     };
-    finish_load(load_text(file, &embedded.text), located).inspect_err(|&exit| {
-        if exit == Exit::Failure {
-            eprintln!("error: the definition {} carries is not valid", printable(file));
+    finish_load(load_text(file, &embedded.text), located).map_err(|e| match e.status {
+        Status::Failure => {
+            e.with_message(format!("the definition {} carries is not valid", printable(file)))
         }
+        Status::Usage => e,
     })
 }
 
-/// Prints a definition's warnings or problems with `show`, or why it could not be read.
+/// A definition, its warnings rendered by `render` and printed; or its problems so rendered,
+/// or why it could not be read.
 fn finish_load(
     loaded: Result<Definition, LoadError>,
-    show: impl Fn(&Sources, &[Diagnostic]),
-) -> Result<Definition, Exit> {
+    render: impl Fn(&Sources, &[Diagnostic]) -> String,
+) -> CommandResult<Definition> {
     match loaded {
         Ok(mut def) => {
-            show(&def.sources, &def.warnings);
+            eprint!("{}", render(&def.sources, &def.warnings));
             make_rules_printable(&mut def.rules);
             Ok(def)
         }
         Err(LoadError::Invalid { sources, diagnostics }) => {
-            show(&sources, &diagnostics);
-            Err(Exit::Failure)
+            Err(CommandError::shown(Status::Failure, render(&sources, &diagnostics)))
         }
-        Err(e) => {
-            report_unloadable(&e);
-            Err(Exit::Usage)
-        }
+        Err(e) => Err(unloadable(&e)),
     }
 }
 
@@ -169,51 +254,53 @@ fn in_record(
     (moved, diagnostics.collect())
 }
 
-/// Prints diagnostics (the first [`kickoff::definition::MAX_SHOWN`]) to stderr, as `validate`
-/// shows them.
-fn print_all(sources: &Sources, diagnostics: &[Diagnostic]) {
+/// Diagnostics (the first [`kickoff::definition::MAX_SHOWN`]) as `validate` shows them, for
+/// stderr.
+fn rendered(sources: &Sources, diagnostics: &[Diagnostic]) -> String {
     let color = color_stderr();
+    let mut text = String::new();
     for d in diagnostics.iter().take(kickoff::definition::MAX_SHOWN) {
-        eprintln!("{}\n", d.render(sources, color));
+        text += &format!("{}\n\n", d.render(sources, color));
     }
     if let Some(more) = kickoff::definition::more_line(diagnostics) {
-        eprintln!("{more}\n");
+        text += &format!("{more}\n\n");
     }
+    text
 }
 
-/// The position `--fen` gives (default: the variant's start), printing every problem with a
-/// caret under it. A finished position (the ball on a goal) is refused: it has no turns.
+/// The position `--fen` gives (default: the variant's start), every problem with a caret
+/// under it. A finished position (the ball on a goal) is refused: it has no turns.
 ///
 /// # Errors
-/// Exit 1, the problem already printed.
-pub fn load_position<'r>(def: &'r Definition, fen: Option<&str>) -> Result<Position<'r>, Exit> {
+/// [`Status::Failure`], with the problems.
+pub fn load_position<'r>(def: &'r Definition, fen: Option<&str>) -> CommandResult<Position<'r>> {
     unfinished(parse_position(def, fen)?)
 }
 
-/// The position of `--setup N` or `--fen F` (default: the variant's start), printing any
-/// problem; a finished position (the ball on a goal) is refused: it has no turns.
+/// The position of `--setup N` or `--fen F` (default: the variant's start); a finished
+/// position (the ball on a goal) is refused: it has no turns.
 ///
 /// # Errors
-/// Exit 1, the problem already printed.
+/// [`Status::Failure`], with the problem.
 pub fn playable<'r>(
     def: &'r Definition,
     variant: &str,
     start: &Start,
-) -> Result<Position<'r>, Exit> {
+) -> CommandResult<Position<'r>> {
     unfinished(setup_or_fen(def, variant, start)?)
 }
 
-/// The position of `--setup N` or `--fen F` (default: the variant's start), printing any
-/// problem; a position where the game is over for any reason (a goal, a match won, the turn
-/// limit) is refused: the game has no turns there, and no goal can be forced.
+/// The position of `--setup N` or `--fen F` (default: the variant's start); a position where
+/// the game is over for any reason (a goal, a match won, the turn limit) is refused: the game
+/// has no turns there, and no goal can be forced.
 ///
 /// # Errors
-/// Exit 1, the problem already printed.
+/// [`Status::Failure`], with the problem.
 pub fn in_play<'r>(
     def: &'r Definition,
     variant: &str,
     start: &Start,
-) -> Result<Position<'r>, Exit> {
+) -> CommandResult<Position<'r>> {
     let pos = setup_or_fen(def, variant, start)?;
     match pos.finished() {
         Some(finished) => Err(game_over(&finished)),
@@ -222,71 +309,71 @@ pub fn in_play<'r>(
 }
 
 /// Refuses a finished position (a goal, a match won, a royal piece captured), saying why.
-fn unfinished(pos: Position<'_>) -> Result<Position<'_>, Exit> {
+fn unfinished(pos: Position<'_>) -> CommandResult<Position<'_>> {
     match pos.finished().filter(|_| pos.is_goal()) {
         Some(finished) => Err(game_over(&finished)),
         None => Ok(pos),
     }
 }
 
-/// Says why a position has no turns: how its game ended.
-fn game_over(finished: &Finished) -> Exit {
-    eprintln!("error: the game is over in this position ({finished}), so there are no turns");
-    Exit::Failure
+/// Why a position has no turns: how its game ended.
+fn game_over(finished: &Finished) -> CommandError {
+    CommandError::failure(format!(
+        "the game is over in this position ({finished}), so there are no turns"
+    ))
 }
 
 /// The position of `--setup N` if given, else of `--fen` (default: the variant's start), finished
-/// or not, printing any problem.
+/// or not.
 ///
 /// # Errors
-/// Exit 1, the problem already printed.
+/// [`Status::Failure`], with the problem.
 pub fn setup_or_fen<'r>(
     def: &'r Definition,
     variant: &str,
     start: &Start,
-) -> Result<Position<'r>, Exit> {
+) -> CommandResult<Position<'r>> {
     let Some(text) = start.setup.as_deref() else {
         return parse_position(def, start.fen.as_deref());
     };
     let rules = &def.rules;
-    let Some(random) = rules.random_setup() else {
-        eprintln!(
-            "error: {} has no random setup (no [setup.random] in its definition)",
-            printable(variant)
-        );
-        return Err(Exit::Failure);
-    };
+    let random = rules.random_setup().ok_or_else(|| no_random_setup(variant))?;
     numbered_setup(rules, random, text).map(|(pos, _)| pos)
 }
 
+/// Why `variant` has no setup to draw.
+pub fn no_random_setup(variant: &str) -> CommandError {
+    CommandError::failure(format!(
+        "{} has no random setup (no [setup.random] in its definition)",
+        printable(variant)
+    ))
+}
+
 /// The setup `--setup N` names in the random setup `random` of `rules`: its number and its
-/// position, printing any problem.
+/// position.
 ///
 /// # Errors
-/// Exit 1, the problem already printed.
+/// [`Status::Failure`], with the problem.
 pub fn numbered_setup<'r>(
     rules: &'r Rules,
     random: &RandomSetup,
     text: &str,
-) -> Result<(Position<'r>, SetupNumber), Exit> {
+) -> CommandResult<(Position<'r>, SetupNumber)> {
     SetupNumber::parse(text, kickoff::setup::independent_by_default(random))
         .map_err(|e| e.to_string())
         .and_then(|n| {
             let pos = kickoff::setup::position(rules, random, n).map_err(|e| e.to_string())?;
             Ok((pos, n))
         })
-        .map_err(|e| {
-            eprintln!("error: {e}");
-            Exit::Failure
-        })
+        .map_err(CommandError::failure)
 }
 
-/// The position `--fen` gives (default: the variant's start), finished or not, printing every
-/// problem with a caret under it.
+/// The position `--fen` gives (default: the variant's start), finished or not, every problem
+/// with a caret under it.
 ///
 /// # Errors
-/// Exit 1, the problem already printed.
-pub fn parse_position<'r>(def: &'r Definition, fen: Option<&str>) -> Result<Position<'r>, Exit> {
+/// [`Status::Failure`], with the problems.
+pub fn parse_position<'r>(def: &'r Definition, fen: Option<&str>) -> CommandResult<Position<'r>> {
     let text = fen.unwrap_or(def.rules.setup_fen());
     Position::from_fen(&def.rules, text).map_err(|e| {
         let mut sources = Sources::default();
@@ -295,11 +382,12 @@ pub fn parse_position<'r>(def: &'r Definition, fen: Option<&str>) -> Result<Posi
             text: text.to_owned(),
             origin: Origin::Text(text.to_owned()),
         });
+        let mut shown = String::new();
         for p in e.problems {
             let at = Loc { file, span: p.span };
             let d = Diagnostic::new(Code::BadPosition, format!("bad position: {}", p.message), at);
-            eprintln!("{}\n", d.with_help_opt(p.help).render(&sources, color_stderr()));
+            shown += &format!("{}\n\n", d.with_help_opt(p.help).render(&sources, color_stderr()));
         }
-        Exit::Failure
+        CommandError::shown(Status::Failure, shown)
     })
 }

@@ -6,54 +6,65 @@ use std::time::Instant;
 use crate::cli::Start;
 use crate::commands::progress::{hidden_bar, show_progress};
 use crate::commands::texts::Texts;
-use crate::commands::{Exit, load_variant, playable};
+use crate::commands::{CommandError, CommandResult, load_variant, playable};
 use kickoff::definition::LoadOptions;
 use kickoff::movegen::{MAX_TURNS, PerftOptions, each_legal_turn, perft, perft_divide};
 use kickoff::notation::turn::names::Namer;
 use kickoff::position::Position;
 
+/// The arguments of `kickoff perft`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// A shipped variant's name or a path to a .toml file.
+    pub variant: String,
+    /// The number of turns (0 to 64).
+    #[arg(value_parser = clap::value_parser!(u32).range(0..=kickoff::movegen::perft::MAX_DEPTH as i64))]
+    pub depth: u32,
+    #[command(flatten)]
+    pub start: Start,
+    /// Also print each turn with its own count.
+    #[arg(long)]
+    pub divide: bool,
+    /// Count only sequences of exactly DEPTH turns, as chess perft does: a finished
+    /// position has no turns (by default a scoring turn ends its sequence and counts 1).
+    #[arg(long)]
+    pub exact: bool,
+    /// Count each distinct result of a position once, however many turns lead to it.
+    #[arg(long)]
+    pub distinct: bool,
+    /// Worker threads.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: u16,
+}
+
 /// Prints the count (with `--divide`, each turn's count first) on stdout, the time on stderr.
-pub fn run(
-    variant: &str,
-    depth: usize,
-    start: &Start,
-    divide: bool,
-    perft_options: PerftOptions,
-    options: LoadOptions,
-) -> Exit {
-    let def = match load_variant(variant, options) {
-        Ok(def) => def,
-        Err(exit) => return exit,
+pub fn run(args: &Args, options: LoadOptions) -> CommandResult {
+    let def = load_variant(&args.variant, options)?;
+    let pos = playable(&def, &args.variant, &args.start)?;
+    kickoff::movegen::check_turn_count(&pos).map_err(CommandError::failure)?;
+    let depth = args.depth as usize;
+    let threads = usize::from(args.threads);
+    let options = PerftOptions {
+        threads,
+        exact: args.exact,
+        distinct: args.distinct,
+        ..PerftOptions::default()
     };
-    let pos = match playable(&def, variant, start) {
-        Ok(pos) => pos,
-        Err(exit) => return exit,
-    };
-    if let Err(e) = kickoff::movegen::check_turn_count(&pos) {
-        eprintln!("error: {e}");
-        return Exit::Failure;
-    }
-    let threads = perft_options.threads;
-    let options = perft_options;
     let start = Instant::now();
     let bar = hidden_bar();
     let report = |done: usize, all: usize| show_progress(&bar, start, done, all, "parts");
-    let total = if divide {
+    let total = if args.divide {
         perft_divide(&pos, depth, &options, Some(&report)).map(|d| print_divided(&pos, &d))
     } else {
         perft(&pos, depth, &options, Some(&report))
     };
     bar.finish_and_clear();
-    let total = match total {
-        Ok(total) => total,
-        Err(_) => {
-            eprintln!(
-                "error: perft {depth} reaches a position with more than {MAX_TURNS} turns (its \
-                 kick chains multiply through many pieces): too many to count"
-            );
-            return Exit::Failure;
-        }
-    };
+    let total = total.map_err(|_| {
+        CommandError::failure(format!(
+            "perft {depth} reaches a position with more than {MAX_TURNS} turns (its kick \
+             chains multiply through many pieces): too many to count"
+        ))
+    })?;
     println!("{total}");
     let elapsed = start.elapsed();
     eprintln!(
@@ -61,7 +72,7 @@ pub fn run(
         elapsed.as_secs_f64() * 1000.0,
         if threads == 1 { "" } else { "s" }
     );
-    Exit::Success
+    Ok(())
 }
 
 /// Prints each turn's count (`counts`, in listing order), named and sorted as `kickoff turns`

@@ -6,7 +6,7 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
-use crate::commands::{Exit, load_variant};
+use crate::commands::{CommandError, CommandResult, load_variant, unembeddable};
 use kickoff::definition::{Definition, LoadOptions};
 use kickoff::game::{Game, record};
 use kickoff::movegen::Turn;
@@ -26,30 +26,41 @@ pub use input::Input;
 use kickoff::render::printable::printable_path;
 use start::{RecordCheck, Saved, Started, pick_variant, read_saved, same_variant, start_game};
 
-/// What `kickoff play` was asked for.
-#[derive(Clone, Debug, Default)]
-pub struct Request {
-    /// The variant (default: Boyer's game, or the loaded record's).
+/// The arguments of `kickoff play`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// A shipped variant's name or a path to a .toml file.
     pub variant: Option<String>,
-    /// Who plays White: `human`, `random`, `greedy`, `engine[:LEVEL]`.
+    /// Who plays White: human, random, greedy, engine or engine:LEVEL (1 to 4, default 4).
+    #[arg(long, default_value = "human")]
     pub white: String,
-    /// Who plays Black.
+    /// Who plays Black: human, random, greedy, engine or engine:LEVEL.
+    #[arg(long, default_value = "engine")]
     pub black: String,
-    /// `--setup N|random`.
+    /// Random setup N (N/M when Black is drawn independently), `random`, or `fair` (`fair:N`):
+    /// a random setup where neither side forces a goal within 2 (N) turns.
+    #[arg(long, value_name = "N|random|fair", conflicts_with = "fen")]
     pub setup: Option<String>,
-    /// `--fen F`.
+    /// Start from this position.
+    #[arg(long)]
     pub fen: Option<String>,
-    /// `--record FILE`: saved after every turn.
+    /// Save the game's record to FILE after every turn.
+    #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
-    /// `--force`: a new game may replace the record in the `--record` file.
+    /// Let a new game replace the record already in the --record FILE.
+    #[arg(long, requires = "record")]
     pub force: bool,
-    /// `--load FILE`: resume a saved game.
+    /// Resume the game saved in FILE.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "setup"])]
     pub load: Option<PathBuf>,
-    /// `--seed S`: the computer's random choices.
+    /// Seed the computer's random choices (and a random setup), for a reproducible game.
+    #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
-    /// `--embed`: records carry the definition.
+    /// Carry the definition in the records written, so that a record alone replays the game.
+    #[arg(long)]
     pub embed: bool,
-    /// The prompt even when the input is not a terminal (for tests and pipes).
+    /// Use the prompt even when the input is not a terminal.
+    #[arg(long, hide = true)]
     pub interactive: bool,
 }
 
@@ -57,56 +68,30 @@ pub struct Request {
 pub const DEFAULT_VARIANT: &str = "boyer-1951";
 
 /// Plays a game.
-pub fn run(request: &Request, options: LoadOptions) -> Exit {
-    let loaded = match &request.load {
-        Some(path) => match read_saved(path) {
-            Ok(saved) => Some(saved),
-            Err(exit) => return exit,
-        },
-        None => None,
-    };
-    let (variant, def) = match definition(request, loaded.as_ref(), options) {
-        Ok(loaded) => loaded,
-        Err(exit) => return exit,
-    };
-    if let Some(saved) = &loaded
-        && let Err(exit) = same_variant(&saved.path, &saved.parsed, &def, &variant, options)
-    {
-        return exit;
-    }
+pub fn run(args: &Args, options: LoadOptions) -> CommandResult {
+    let loaded = args.load.as_deref().map(read_saved).transpose()?;
+    let (variant, def) = definition(args, loaded.as_ref(), options)?;
     if let Some(saved) = &loaded {
+        same_variant(&saved.path, &saved.parsed, &def, &variant, options)?;
         let file = printable_path(&saved.path);
         crate::commands::replay::warn_if_changed(&file, &saved.parsed, &def);
     }
-    let mut seats = match seats::seats(&def.rules, &request.white, &request.black, request.seed) {
-        Ok(seats) => seats,
-        Err(message) => {
-            eprintln!("error: {message}");
-            return Exit::Usage;
-        }
-    };
+    let mut seats = seats::seats(&def.rules, &args.white, &args.black, args.seed)
+        .map_err(CommandError::usage)?;
     let Started { mut game, record_to, setup_drawn } =
-        match start_game(request, &def, &variant, loaded.as_ref()) {
-            Ok(started) => started,
-            Err(exit) => return exit,
-        };
-    if let Err(exit) = describe_definition(&mut game, &def, &variant, request.embed) {
-        return exit;
-    }
-    if !request.embed
+        start_game(args, &def, &variant, loaded.as_ref())?;
+    describe_definition(&mut game, &def, &variant, args.embed)?;
+    if !args.embed
         && let Some(path) = &record_to
     {
         crate::commands::replay::warn_if_outside(&variant, path);
     }
-    let interactive = request.interactive || std::io::stdin().is_terminal();
+    let interactive = args.interactive || std::io::stdin().is_terminal();
     let stdin = std::io::stdin();
     let mut input = Input::new(stdin.lock());
     let resumed = loaded.as_ref().map(|saved| saved.path.as_path());
-    let replaces = RecordCheck { path: record_to.as_deref(), resumed, force: request.force };
-    let up_to_date = match replaces.check(interactive, &mut input) {
-        Ok(up_to_date) => up_to_date,
-        Err(exit) => return exit,
-    };
+    let replaces = RecordCheck { path: record_to.as_deref(), resumed, force: args.force };
+    let up_to_date = replaces.check(interactive, &mut input)?;
     let mut session = Session::new(game, record_to, &seats);
     session.setup_drawn = setup_drawn;
     if up_to_date {
@@ -122,11 +107,11 @@ pub fn run(request: &Request, options: LoadOptions) -> Exit {
 /// The variant to play and its definition: named on the command line, else the one the loaded
 /// record carries, else the one it names, else Boyer's.
 fn definition(
-    request: &Request,
+    args: &Args,
     loaded: Option<&Saved>,
     options: LoadOptions,
-) -> Result<(String, Definition), Exit> {
-    if request.variant.is_none()
+) -> CommandResult<(String, Definition)> {
+    if args.variant.is_none()
         && let Some(saved) = loaded
     {
         let file = printable_path(&saved.path);
@@ -134,7 +119,7 @@ fn definition(
             return carried;
         }
     }
-    let variant = pick_variant(request, loaded, options)?;
+    let variant = pick_variant(args, loaded, options)?;
     let def = load_variant(&variant, options)?;
     Ok((variant, def))
 }
@@ -147,14 +132,11 @@ fn describe_definition(
     def: &Definition,
     variant: &str,
     embed: bool,
-) -> Result<(), Exit> {
+) -> CommandResult {
     game.variant_hash = Some(record::definition_hash(&def.sources));
     let carried = game.definition.take().is_some();
     if embed {
-        let text = record::embeddable(&def.sources).map_err(|why| {
-            crate::commands::report_unembeddable(variant, why);
-            Exit::Usage
-        })?;
+        let text = record::embeddable(&def.sources).map_err(|why| unembeddable(variant, why))?;
         game.definition = Some(text);
     } else if carried {
         game.definition = record::embeddable(&def.sources).ok();

@@ -3,69 +3,74 @@
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
-use crate::cli::{ImageFormat, Start};
+use crate::cli::Start;
 use crate::commands::replay::{parse_record, read_record_file};
-use crate::commands::{Exit, load_variant, setup_or_fen};
+use crate::commands::{CommandError, CommandResult, load_variant, setup_or_fen};
 use kickoff::definition::{Definition, LoadOptions};
 use kickoff::game::record;
 use kickoff::position::Position;
+use kickoff::render::png::png;
 use kickoff::render::printable::{excerpt, printable, printable_path};
-use kickoff::render::svg::{Arrow, ArrowKind, Diagram, png, svg, turn_path};
+use kickoff::render::svg::{Arrow, ArrowKind, Diagram, svg, turn_path};
 use kickoff::rules::Rules;
 use kickoff::square::Square;
 
-/// What `kickoff render` was asked for.
-#[derive(Clone, Debug)]
-pub struct Request {
-    /// The variant.
+/// The arguments of `kickoff render`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// A shipped variant's name or a path to a .toml file.
     pub variant: String,
-    /// `--fen F` or `--setup N`.
+    #[command(flatten)]
     pub start: Start,
-    /// `--record FILE`.
+    /// A game record: draw the position after turn K, with that turn's path.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "setup"])]
     pub record: Option<PathBuf>,
-    /// `--turn K`.
+    /// The number of turns of the record played (default: all of them; 0: the start).
+    #[arg(long, value_name = "K", requires = "record")]
     pub turn: Option<usize>,
-    /// SVG or PNG.
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ImageFormat::Svg)]
     pub format: ImageFormat,
-    /// `--arrows "e5-h8 e5>h8"`.
+    /// Arrows to draw: `e5-h8` (a move) or `e5>h8` (a kick), separated by spaces.
+    #[arg(long, value_name = "LIST")]
     pub arrows: Option<String>,
-    /// `--flip`.
+    /// Black's view: rank 1 at the top.
+    #[arg(long)]
     pub flip: bool,
-    /// `--output FILE`.
+    /// Write to FILE instead of standard output.
+    #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
 }
 
-/// Draws the position asked for.
-pub fn run(request: &Request, options: LoadOptions) -> Exit {
-    match draw(request, options) {
-        Ok(()) => Exit::Success,
-        Err(exit) => exit,
-    }
+/// The picture formats of `render`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ImageFormat {
+    /// Scalable vector graphics.
+    Svg,
+    /// A PNG picture, drawn by resvg.
+    Png,
 }
 
-fn draw(request: &Request, options: LoadOptions) -> Result<(), Exit> {
-    let def = load_variant(&request.variant, options)?;
+/// Draws the position asked for.
+pub fn run(args: &Args, options: LoadOptions) -> CommandResult {
+    let def = load_variant(&args.variant, options)?;
     let rules = &def.rules;
-    let (pos, mut arrows, marked) = match &request.record {
-        Some(path) => from_record(&def, path, request.turn)?,
-        None => (setup_or_fen(&def, &request.variant, &request.start)?, Vec::new(), Vec::new()),
+    let (pos, mut arrows, marked) = match &args.record {
+        Some(path) => from_record(&def, path, args.turn)?,
+        None => (setup_or_fen(&def, &args.variant, &args.start)?, Vec::new(), Vec::new()),
     };
-    if let Some(list) = &request.arrows {
-        arrows.extend(parse_arrows(rules, list).map_err(|e| {
-            eprintln!("error: --arrows: {e}");
-            Exit::Usage
-        })?);
+    if let Some(list) = &args.arrows {
+        arrows.extend(
+            parse_arrows(rules, list).map_err(|e| CommandError::usage(format!("--arrows: {e}")))?,
+        );
     }
     let picture =
-        svg(&Diagram { position: &pos, flipped: request.flip, arrows: &arrows, marked: &marked });
-    let bytes = match request.format {
+        svg(&Diagram { position: &pos, flipped: args.flip, arrows: &arrows, marked: &marked });
+    let bytes = match args.format {
         ImageFormat::Svg => picture.into_bytes(),
-        ImageFormat::Png => png(&picture, 2.0).map_err(|e| {
-            eprintln!("error: {e}");
-            Exit::Failure
-        })?,
+        ImageFormat::Png => png(&picture, 2.0).map_err(CommandError::failure)?,
     };
-    write_out(request, &bytes)
+    write_out(args, &bytes)
 }
 
 /// The position after `turn` turns of the record (all of them by default), with that turn's
@@ -74,22 +79,21 @@ fn from_record<'r>(
     def: &'r Definition,
     path: &std::path::Path,
     turn: Option<usize>,
-) -> Result<(Position<'r>, Vec<Arrow>, Vec<Square>), Exit> {
+) -> CommandResult<(Position<'r>, Vec<Arrow>, Vec<Square>)> {
     let shown = printable_path(path);
     let text = read_record_file(path).map_err(|reason| {
-        eprintln!("error: cannot read {shown}: {}", printable(&reason));
-        Exit::Usage
+        CommandError::usage(format!("cannot read {shown}: {}", printable(&reason)))
     })?;
     let parsed = parse_record(&shown, &text)?;
-    let game = record::read(&def.rules, &def.rules.info().name, &parsed).map_err(|broken| {
-        eprintln!("error: {shown}: {}", broken.error);
-        Exit::Failure
-    })?;
+    let game = record::read(&def.rules, &def.rules.info().name, &parsed)
+        .map_err(|broken| CommandError::failure(format!("{shown}: {}", broken.error)))?;
     let plies = game.plies();
     let k = turn.unwrap_or(plies.len());
     if k > plies.len() {
-        eprintln!("error: --turn {k}: the record has {} turns", plies.len());
-        return Err(Exit::Usage);
+        return Err(CommandError::usage(format!(
+            "--turn {k}: the record has {} turns",
+            plies.len()
+        )));
     }
     if k == 0 {
         return Ok((*game.start(), Vec::new(), Vec::new()));
@@ -126,24 +130,20 @@ fn parse_arrows(rules: &Rules, list: &str) -> Result<Vec<Arrow>, String> {
 }
 
 /// Writes the picture to `--output` or standard output (never a PNG to a terminal).
-fn write_out(request: &Request, bytes: &[u8]) -> Result<(), Exit> {
-    if let Some(path) = &request.output {
+fn write_out(args: &Args, bytes: &[u8]) -> CommandResult {
+    if let Some(path) = &args.output {
         return std::fs::write(path, bytes).map_err(|e| {
-            eprintln!(
-                "error: cannot write {}: {}",
-                printable_path(path),
-                kickoff::text_file::io_reason(&e)
-            );
-            Exit::Failure
+            let why = kickoff::text_file::io_reason(&e);
+            CommandError::failure(format!("cannot write {}: {why}", printable_path(path)))
         });
     }
     let mut out = std::io::stdout();
-    if request.format == ImageFormat::Png && out.is_terminal() {
-        eprintln!("error: a PNG is not for a terminal: redirect the output or give --output FILE");
-        return Err(Exit::Usage);
+    if args.format == ImageFormat::Png && out.is_terminal() {
+        return Err(CommandError::usage(
+            "a PNG is not for a terminal: redirect the output or give --output FILE",
+        ));
     }
-    out.write_all(bytes).and_then(|()| out.flush()).map_err(|e| {
-        eprintln!("error: {}", kickoff::text_file::io_reason(&e));
-        Exit::Failure
-    })
+    out.write_all(bytes)
+        .and_then(|()| out.flush())
+        .map_err(|e| CommandError::failure(kickoff::text_file::io_reason(&e)))
 }

@@ -2,7 +2,9 @@
 
 use std::path::Path;
 
-use crate::commands::{Exit, color_stderr, load_embedded, load_variant};
+use crate::commands::{
+    CommandError, CommandResult, Status, color_stderr, load_embedded, load_variant,
+};
 use kickoff::definition::Code;
 use kickoff::definition::{Definition, Diagnostic, LoadOptions, Loc, Origin, SourceFile, Sources};
 use kickoff::game::record::{self, RecordError};
@@ -13,40 +15,41 @@ use kickoff::render::printable::{excerpt, printable};
 /// The largest record read.
 pub const MAX_RECORD_SIZE: u64 = 8 << 20;
 
-/// Replays `file` and prints the final position, the result and the reason.
-pub fn run(file: &str, variant: Option<&str>, options: LoadOptions) -> Exit {
-    let text = match read_record_file(Path::new(file)) {
-        Ok(text) => text,
-        Err(reason) => {
-            eprintln!("error: cannot read {}: {}", printable(file), printable(&reason));
-            return Exit::Usage;
-        }
-    };
-    let parsed = match parse_record(file, &text) {
-        Ok(parsed) => parsed,
-        Err(exit) => return exit,
-    };
+/// The arguments of `kickoff replay`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The record.
+    pub file: String,
+    /// The variant, when the record names none (or names one that moved).
+    #[arg(long)]
+    pub variant: Option<String>,
+}
+
+/// Replays the record and prints the final position, the result and the reason.
+pub fn run(args: &Args, options: LoadOptions) -> CommandResult {
+    let (file, variant) = (args.file.as_str(), args.variant.as_deref());
+    let text = read_record_file(Path::new(file)).map_err(|reason| {
+        CommandError::usage(format!("cannot read {}: {}", printable(file), printable(&reason)))
+    })?;
+    let parsed = parse_record(file, &text)?;
     let carried = variant.is_none().then(|| carried(file, &text, &parsed)).flatten();
-    let (name, def) = match carried.unwrap_or_else(|| named(file, variant, &parsed, options)) {
-        Ok(loaded) => loaded,
-        Err(exit) => return exit,
-    };
+    let (name, def) = carried.unwrap_or_else(|| named(file, variant, &parsed, options))?;
     warn_if_changed(file, &parsed, &def);
     match record::read(&def.rules, &name, &parsed) {
         Ok(game) => {
             summary(&game, &parsed);
-            Exit::Success
+            Ok(())
         }
         Err(broken) => {
-            report_broken(file, &text, &broken.error);
+            let mut shown = broken_text(file, &text, &broken.error);
             if let Some(game) = broken.game {
-                eprintln!(
-                    "the game up to there ({} turns) reaches {}",
+                shown += &format!(
+                    "the game up to there ({} turns) reaches {}\n",
                     game.plies().len(),
                     game.position().fen()
                 );
             }
-            Exit::Failure
+            Err(CommandError::shown(Status::Failure, shown))
         }
     }
 }
@@ -57,19 +60,16 @@ fn named(
     variant: Option<&str>,
     parsed: &RecordText,
     options: LoadOptions,
-) -> Result<(String, Definition), Exit> {
+) -> CommandResult<(String, Definition)> {
     let name = match (variant, parsed.tag("Variant")) {
         (Some(given), _) => given.to_owned(),
-        (None, Some(tag)) => record_variant(Path::new(file), tag, options).map_err(|message| {
-            eprintln!("error: {}: {message}", printable(file));
-            Exit::Failure
-        })?,
+        (None, Some(tag)) => record_variant(Path::new(file), tag, options)
+            .map_err(|message| CommandError::failure(format!("{}: {message}", printable(file))))?,
         (None, None) => {
-            eprintln!(
-                "error: {} names no variant (no Variant tag); pass --variant VARIANT",
+            return Err(CommandError::usage(format!(
+                "{} names no variant (no Variant tag); pass --variant VARIANT",
                 printable(file)
-            );
-            return Err(Exit::Usage);
+            )));
         }
     };
     let def = load_variant(&name, options)?;
@@ -82,7 +82,7 @@ pub fn carried(
     file: &str,
     text: &str,
     parsed: &RecordText,
-) -> Option<Result<(String, Definition), Exit>> {
+) -> Option<CommandResult<(String, Definition)>> {
     let embedded = parsed.definition.as_ref()?;
     Some(load_embedded(file, text, embedded).map(|def| {
         let tag = parsed.tag("Variant");
@@ -98,15 +98,14 @@ pub fn read_record_file(path: &Path) -> Result<String, String> {
     kickoff::text_file::read_limited(path, MAX_RECORD_SIZE, "records")
 }
 
-/// The record's parts, or a diagnostic with a caret on the malformed spot.
+/// The record's parts.
 ///
 /// # Errors
-/// Exit 1, the problem printed.
-pub fn parse_record(file: &str, text: &str) -> Result<RecordText, Exit> {
+/// [`Status::Failure`], with a caret on the malformed spot.
+pub fn parse_record(file: &str, text: &str) -> CommandResult<RecordText> {
     kickoff::notation::record::parse(text).map_err(|e| {
         let message = format!("the record is malformed: {}", e.message);
-        print_at(file, text, &e.span, &message, e.help.clone());
-        Exit::Failure
+        CommandError::shown(Status::Failure, at(file, text, &e.span, &message, e.help.clone()))
     })
 }
 
@@ -176,14 +175,14 @@ pub fn warn_if_changed(file: &str, record: &RecordText, def: &Definition) {
     }
 }
 
-/// Prints an error with a caret under `span` of the record.
-fn print_at(
+/// An error with a caret under `span` of the record, for stderr.
+fn at(
     file: &str,
     text: &str,
     span: &std::ops::Range<usize>,
     message: &str,
     help: Option<String>,
-) {
+) -> String {
     let mut sources = Sources::default();
     let id = sources.add(SourceFile {
         path: file.to_owned(),
@@ -192,16 +191,16 @@ fn print_at(
     });
     let diag = Diagnostic::new(Code::BadRecord, message, Loc { file: id, span: span.clone() })
         .with_help_opt(help);
-    eprintln!("{}", diag.render(&sources, color_stderr()));
+    format!("{}\n", diag.render(&sources, color_stderr()))
 }
 
-/// Reports where and why a record breaks.
-pub fn report_broken(file: &str, text: &str, error: &RecordError) {
+/// Where and why a record breaks, for stderr.
+pub fn broken_text(file: &str, text: &str, error: &RecordError) -> String {
     match error {
         RecordError::Turn { span, .. } | RecordError::AfterEnd { span, .. } => {
-            print_at(file, text, span, &error.to_string(), None);
+            at(file, text, span, &error.to_string(), None)
         }
-        _ => eprintln!("error: {}: {}", printable(file), printable(&error.to_string())),
+        _ => format!("error: {}: {}\n", printable(file), printable(&error.to_string())),
     }
 }
 

@@ -3,70 +3,57 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::commands::{Exit, load_variant};
+use crate::commands::{CommandError, CommandResult, load_variant, no_random_setup};
 use kickoff::definition::LoadOptions;
-use kickoff::render::printable::printable;
 use kickoff::rules::{RandomSetup, Rules};
 use kickoff::setup::{self, SetupNumber};
 
-/// What `kickoff setup` was asked for.
-#[derive(Clone, Debug, Default)]
-pub struct Request {
-    /// `--number N` or `--number N/M`.
+/// The arguments of `kickoff setup`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// A shipped variant's name or a path to a .toml file.
+    pub variant: String,
+    /// Show setup N (N/M when Black is drawn independently).
+    #[arg(long, value_name = "N", conflicts_with_all = ["seed", "count"])]
     pub number: Option<String>,
-    /// `--seed S`.
+    /// Pick a setup at random from this seed (the same pick on every machine).
+    #[arg(long, value_name = "S", conflicts_with = "count")]
     pub seed: Option<u64>,
-    /// `--asymmetric`.
+    /// Draw Black's pieces independently of White's.
+    #[arg(long)]
     pub asymmetric: bool,
-    /// `--count`.
+    /// Print how many setups there are.
+    #[arg(long)]
     pub count: bool,
-    /// `--fair N`.
+    /// Draw only setups where neither side forces a goal within N turns.
+    #[arg(long, value_name = "N", conflicts_with_all = ["number", "count", "asymmetric"], value_parser = clap::value_parser!(u32).range(1..=8))]
     pub fair: Option<u32>,
 }
 
 /// Prints a setup's number and position, or the number of setups.
-pub fn run(variant: &str, request: &Request, options: LoadOptions) -> Exit {
-    let def = match load_variant(variant, options) {
-        Ok(def) => def,
-        Err(exit) => return exit,
-    };
+pub fn run(args: &Args, options: LoadOptions) -> CommandResult {
+    let def = load_variant(&args.variant, options)?;
     let rules = &def.rules;
-    let Some(random) = rules.random_setup() else {
-        eprintln!(
-            "error: {} has no random setup (no [setup.random] in its definition)",
-            printable(variant)
-        );
-        return Exit::Failure;
-    };
-    let independent = request.asymmetric || setup::independent_by_default(random);
+    let random = rules.random_setup().ok_or_else(|| no_random_setup(&args.variant))?;
+    let independent = args.asymmetric || setup::independent_by_default(random);
     let count = setup::count(rules, random);
-    if request.count {
+    if args.count {
         if independent {
             println!("{}", count * count);
         } else {
             println!("{count}");
         }
-        return Exit::Success;
+        return Ok(());
     }
-    if let Some(turns) = request.fair {
-        let seed = request.seed.unwrap_or_else(fresh_seed);
+    if let Some(turns) = args.fair {
+        let seed = args.seed.unwrap_or_else(fresh_seed);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        return match kickoff::analysis::fair::draw_fair(&def, turns, &mut rng) {
-            Ok(number) => show(rules, random, number),
-            Err(e) => {
-                eprintln!("error: {e}");
-                Exit::Failure
-            }
-        };
+        let number = kickoff::analysis::fair::draw_fair(&def, turns, &mut rng)
+            .map_err(CommandError::failure)?;
+        return show(rules, random, number);
     }
-    let number = match (&request.number, request.seed) {
-        (Some(text), _) => match SetupNumber::parse(text, independent) {
-            Ok(n) => n,
-            Err(e) => {
-                eprintln!("error: {e}");
-                return Exit::Failure;
-            }
-        },
+    let number = match (&args.number, args.seed) {
+        (Some(text), _) => SetupNumber::parse(text, independent).map_err(CommandError::failure)?,
         (None, seed) => pick(count, independent, seed.unwrap_or_else(fresh_seed)),
     };
     show(rules, random, number)
@@ -83,16 +70,9 @@ fn fresh_seed() -> u64 {
     std::hash::RandomState::new().build_hasher().finish()
 }
 
-fn show(rules: &Rules, random: &RandomSetup, number: SetupNumber) -> Exit {
-    match setup::placement(rules, random, number) {
-        Ok(placement) => {
-            println!("{number}");
-            println!("{}", placement.fen(rules));
-            Exit::Success
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            Exit::Failure
-        }
-    }
+fn show(rules: &Rules, random: &RandomSetup, number: SetupNumber) -> CommandResult {
+    let placement = setup::placement(rules, random, number).map_err(CommandError::failure)?;
+    println!("{number}");
+    println!("{}", placement.fen(rules));
+    Ok(())
 }

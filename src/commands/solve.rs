@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cli::{Format, Start};
 use crate::commands::progress::terminal_bar;
-use crate::commands::{Exit, in_play, load_variant};
+use crate::commands::{CommandError, CommandResult, Status, in_play, load_variant};
 use kickoff::analysis::goal::point;
 use kickoff::analysis::proof::first_turn;
 use kickoff::analysis::{Attack, SolveLimits, Solver, Verdict, check};
@@ -23,22 +23,27 @@ use kickoff::render::printable::{
 };
 use kickoff::side::Side;
 
-/// What `kickoff solve` was asked for.
-#[derive(Clone, Debug, Default)]
-pub struct Request {
-    /// The variant.
+/// The arguments of `kickoff solve`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// A shipped variant's name or a path to a .toml file.
     pub variant: String,
-    /// `--fen F` or `--setup N`.
+    #[command(flatten)]
     pub start: Start,
-    /// `--turns N`.
+    /// The most turns of the side to move (its scoring turn included).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=16))]
     pub turns: u32,
-    /// `--format`.
-    pub format: Option<Format>,
-    /// `--check PROOF.json`.
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Check the proof in PROOF.json (written by `--format json`) instead of solving.
+    #[arg(long, value_name = "PROOF.json")]
     pub check: Option<std::path::PathBuf>,
-    /// `--max-nodes`.
+    /// Give up ("unknown") after expanding this many positions.
+    #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
-    /// `--time`.
+    /// Give up ("unknown") after this many seconds.
+    #[arg(long, value_name = "S", value_parser = crate::cli::seconds)]
     pub time: Option<Duration>,
 }
 
@@ -67,29 +72,23 @@ fn default_true() -> bool {
 }
 
 /// Solves, or checks a proof; prints the verdict.
-pub fn run(request: &Request, options: LoadOptions) -> Exit {
-    let def = match load_variant(&request.variant, options) {
-        Ok(def) => def,
-        Err(exit) => return exit,
-    };
-    let pos = match in_play(&def, &request.variant, &request.start) {
-        Ok(pos) => pos,
-        Err(exit) => return exit,
-    };
-    match &request.check {
-        Some(path) => run_check(&pos, path, request.turns),
-        None => run_solve(&pos, request),
+pub fn run(args: &Args, options: LoadOptions) -> CommandResult {
+    let def = load_variant(&args.variant, options)?;
+    let pos = in_play(&def, &args.variant, &args.start)?;
+    match &args.check {
+        Some(path) => run_check(&pos, path, args.turns),
+        None => run_solve(&pos, args),
     }
 }
 
-fn run_solve(pos: &Position<'_>, request: &Request) -> Exit {
-    let deadline = request.time.and_then(|t| Instant::now().checked_add(t));
-    let limits = SolveLimits { max_nodes: request.max_nodes, deadline };
+fn run_solve(pos: &Position<'_>, args: &Args) -> CommandResult {
+    let deadline = args.time.and_then(|t| Instant::now().checked_add(t));
+    let limits = SolveLimits { max_nodes: args.max_nodes, deadline };
     let bar = progress_bar();
     let mut report = |nodes: u64| bar.set_message(format!("{nodes} positions"));
     let mut solver = Solver::new(pos, pos.side(), limits);
     solver.on_progress(&mut report);
-    let solution = solver.solve(pos, request.turns);
+    let solution = solver.solve(pos, args.turns);
     let turn = solution.first.and_then(|c| first_turn(pos, &c)).map(|t| name(pos, &t));
     let proved = solution.turns.map(|k| proved(&mut solver, pos, k));
     let nodes = solver.nodes();
@@ -114,17 +113,14 @@ fn run_solve(pos: &Position<'_>, request: &Request) -> Exit {
         }
         None => {}
     }
-    let written = match request.format.unwrap_or(Format::Text) {
+    let written = match args.format {
         Format::Json => print_json(&doc),
-        Format::Text => print_text(pos, request.turns, &doc, solution.time),
+        Format::Text => print_text(pos, args.turns, &doc, solution.time),
     };
-    if let Err(e) = written
-        && e.kind() != std::io::ErrorKind::BrokenPipe
-    {
-        eprintln!("error: {e}");
-        return Exit::Failure;
+    match written {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(CommandError::failure(e)),
+        _ => Ok(()),
     }
-    Exit::Success
 }
 
 /// The proof of the win `solver` found within `k` turns, written and checked again by the
@@ -251,31 +247,27 @@ fn point_words(pos: &Position<'_>, turn: &Turn, attacker: Side) -> String {
 const MAX_PROOF_SIZE: u64 = 64 << 20;
 
 /// Re-verifies a proof file against the position with the turn generator alone.
-fn run_check(pos: &Position<'_>, path: &Path, turns: u32) -> Exit {
+fn run_check(pos: &Position<'_>, path: &Path, turns: u32) -> CommandResult {
     let shown = printable_path(path);
-    let text = match kickoff::text_file::read_limited(path, MAX_PROOF_SIZE, "proofs") {
-        Ok(text) => text,
-        Err(e) => {
-            eprintln!("error: cannot read {shown}: {}", printable(&e.to_string()));
-            return Exit::Usage;
-        }
-    };
-    let doc: Document = match serde_json::from_str(&text) {
-        Ok(doc) => doc,
-        Err(e) => {
-            // The message may quote the file (an unknown field's name).
-            eprintln!("error: {shown} is not a proof: {}", excerpt_within(&e.to_string(), 200));
-            return Exit::Failure;
-        }
-    };
+    let text = kickoff::text_file::read_limited(path, MAX_PROOF_SIZE, "proofs").map_err(|e| {
+        CommandError::usage(format!("cannot read {shown}: {}", printable(&e.to_string())))
+    })?;
+    let doc: Document = serde_json::from_str(&text).map_err(|e| {
+        // The message may quote the file (an unknown field's name).
+        let why = e.to_string();
+        CommandError::failure(format!("{shown} is not a proof: {}", excerpt_within(&why, 200)))
+    })?;
     if !doc.fen.is_empty() && doc.fen != pos.fen() {
         let theirs = excerpt_within(&doc.fen, MAX_FEN_SHOWN);
-        eprintln!("error: the proof is for {theirs}, not for {}", pos.fen());
-        return Exit::Failure;
+        return Err(CommandError::failure(format!(
+            "the proof is for {theirs}, not for {}",
+            pos.fen()
+        )));
     }
     let Some(proof) = doc.proof.filter(|_| doc.verdict == Verdict::Win) else {
-        eprintln!("error: {shown} holds no proof of a win (its verdict is not \"win\")");
-        return Exit::Failure;
+        return Err(CommandError::failure(format!(
+            "{shown} holds no proof of a win (its verdict is not \"win\")"
+        )));
     };
     let within = doc.turns.unwrap_or(turns).min(turns);
     match check(pos, &proof, within) {
@@ -286,11 +278,11 @@ fn run_check(pos: &Position<'_>, path: &Path, turns: u32) -> Exit {
                 done.positions,
                 done.turns
             );
-            Exit::Success
+            Ok(())
         }
         Err(e) => {
             println!("proof fails: {e}");
-            Exit::Failure
+            Err(CommandError::quiet(Status::Failure))
         }
     }
 }

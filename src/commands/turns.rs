@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::cli::{Format, Start};
 use crate::commands::texts::Texts;
-use crate::commands::{Exit, in_play, load_variant};
+use crate::commands::{CommandError, CommandResult, in_play, load_variant};
 use kickoff::definition::LoadOptions;
 use kickoff::movegen::{check_turn_count, each_legal_turn, play_unchecked};
 use kickoff::notation::turn::names::Namer;
@@ -85,34 +85,33 @@ impl Serialize for List {
     }
 }
 
+/// The arguments of `kickoff turns`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// A shipped variant's name or a path to a .toml file.
+    pub variant: String,
+    #[command(flatten)]
+    pub start: Start,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
 /// Lists the turns, sorted bytewise by their text.
-pub fn run(variant: &str, start: &Start, format: Format, options: LoadOptions) -> Exit {
-    let def = match load_variant(variant, options) {
-        Ok(def) => def,
-        Err(exit) => return exit,
-    };
-    let pos = match in_play(&def, variant, start) {
-        Ok(pos) => pos,
-        Err(exit) => return exit,
-    };
-    if let Err(e) = check_turn_count(&pos) {
-        eprintln!("error: {e}");
-        return Exit::Failure;
-    }
+pub fn run(args: &Args, options: LoadOptions) -> CommandResult {
+    let def = load_variant(&args.variant, options)?;
+    let pos = in_play(&def, &args.variant, &args.start)?;
+    check_turn_count(&pos).map_err(CommandError::failure)?;
     let list = List::of(&pos);
     let mut out = BufWriter::new(std::io::stdout().lock());
-    let written = match format {
+    let written = match args.format {
         Format::Text => print_text(&list, &mut out),
         Format::Json => print_json(&list, &mut out),
     };
     // A closed output (`| head`) ends the listing; SIGPIPE usually ends us first.
     match written.and_then(|()| out.flush()) {
-        Ok(()) => Exit::Success,
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Exit::Success,
-        Err(e) => {
-            eprintln!("error: {e}");
-            Exit::Failure
-        }
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(CommandError::failure(e)),
+        _ => Ok(()),
     }
 }
 

@@ -4,23 +4,41 @@ use std::time::Instant;
 
 use crate::cli::Format;
 use crate::commands::progress::{hidden_bar, show_progress};
-use crate::commands::{Exit, color_stdout, report_unloadable};
+use crate::commands::{CommandError, CommandResult, Status, color_stdout, unloadable};
 use kickoff::definition::{
     self, Definition, Diagnostic, JsonDiagnostic, LoadError, LoadOptions, Sources,
 };
 use kickoff::lint::simulate;
 use kickoff::render::printable::printable;
 
-/// Checks each file and prints what it finds.
-pub fn run(
-    files: &[String],
-    format: Format,
-    simulation: Option<(usize, u64)>,
-    options: LoadOptions,
-) -> Exit {
+/// The arguments of `kickoff validate`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Definition files (or shipped variant names).
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Also play N random games (1 to 10000) under each definition and warn of what they show.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=MAX_SIMULATED_GAMES))]
+    pub simulate: Option<u32>,
+    /// The seed of the random games.
+    #[arg(long, value_name = "S", default_value_t = 1, requires = "simulate")]
+    pub seed: u64,
+}
+
+/// The most random games `validate --simulate` plays under each definition.
+pub const MAX_SIMULATED_GAMES: i64 = 10_000;
+
+/// Checks each file and prints what it finds: an invalid file fails, an unreadable one (said
+/// at once, and the others checked) fails as bad usage.
+pub fn run(args: &Args, options: LoadOptions) -> CommandResult {
+    let format = args.format;
+    let simulation = args.simulate.map(|games| (games as usize, args.seed));
     let mut json: Vec<JsonDiagnostic> = Vec::new();
-    let mut exit = Exit::Success;
-    for file in files {
+    let mut failed = None;
+    for file in &args.files {
         // The games played without a warning, said after the verdict.
         let mut quiet_games = None;
         let (sources, diagnostics) = match definition::load_with(file, options) {
@@ -35,12 +53,12 @@ pub fn run(
                 (def.sources, warnings)
             }
             Err(LoadError::Invalid { sources, diagnostics }) => {
-                exit = worse(exit, Exit::Failure);
+                failed = failed.max(Some(Status::Failure));
                 (sources, diagnostics)
             }
             Err(e @ (LoadError::Unreadable { .. } | LoadError::UnknownVariant { .. })) => {
-                report_unloadable(&e);
-                exit = Exit::Usage;
+                eprint!("{}", unloadable(&e));
+                failed = Some(Status::Usage);
                 continue;
             }
         };
@@ -58,7 +76,7 @@ pub fn run(
             Err(e) => eprintln!("error: {e}"),
         }
     }
-    exit
+    failed.map_or(Ok(()), |status| Err(CommandError::quiet(status)))
 }
 
 /// The warnings of `games` random games of `def`, with a progress bar on a terminal.
@@ -70,10 +88,6 @@ fn simulated(def: &Definition, file: &str, games: usize, seed: u64) -> Vec<Diagn
     let found = simulate(def, file, games, seed, Some(&report));
     bar.finish_and_clear();
     found
-}
-
-fn worse(a: Exit, b: Exit) -> Exit {
-    if (a as i32) >= (b as i32) { a } else { b }
 }
 
 fn print_text(file: &str, sources: &Sources, diagnostics: &[Diagnostic]) {

@@ -6,11 +6,11 @@
 //! parsed by its grammar and cross-checked. Every problem of every stage is collected with its
 //! place in its file.
 
-pub mod codes;
-pub mod diagnostic;
+pub(crate) mod codes;
+pub(crate) mod diagnostic;
 pub mod schema;
 pub mod shipped;
-pub mod source;
+pub(crate) mod source;
 
 mod compile;
 mod holders;

@@ -25,7 +25,7 @@ mod pieces;
 mod recount;
 mod results;
 mod single;
-pub mod step;
+pub(crate) mod step;
 mod turn;
 
 use crate::position::Position;

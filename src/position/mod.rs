@@ -7,7 +7,7 @@
 //! perft copy positions instead of undoing turns.
 
 mod finished;
-pub mod setup;
+pub(crate) mod setup;
 pub(crate) mod zobrist;
 
 use std::fmt;

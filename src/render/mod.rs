@@ -1,9 +1,12 @@
 //! Rendering for people: board diagrams and rules in words.
 
-pub mod diagram;
+pub(crate) mod diagram;
 pub mod explain;
-pub mod places;
+pub(crate) mod places;
+#[cfg(feature = "png")]
+pub mod png;
 pub mod printable;
+#[cfg(feature = "svg")]
 pub mod svg;
 pub mod terminal;
-pub mod words;
+pub(crate) mod words;

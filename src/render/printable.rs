@@ -121,6 +121,11 @@ fn stand_in(c: char) -> char {
     }
 }
 
+/// Text made safe inside an XML or HTML attribute or element.
+pub(crate) fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

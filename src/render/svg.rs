@@ -1,5 +1,6 @@
-//! Board diagrams as SVG, and as PNG through resvg: squares with coordinates, goals marked, the
-//! ball (beside its holder when a piece carries it), pieces and the last turn's path as arrows.
+//! Board diagrams as SVG (`render::png` makes PNG pictures of them): squares with coordinates,
+//! goals marked, the ball (beside its holder when a piece carries it), pieces and the last turn's
+//! path as arrows.
 //!
 //! Every letter and figure is drawn as a path cut from a font embedded in the binary (subsets of
 //! DejaVu Sans, `fonts/`), so a diagram has no text element and looks the same in every browser,
@@ -13,6 +14,7 @@ use ttf_parser::{Face, OutlineBuilder};
 
 use crate::movegen::{Action, Mid, MoveKind, Turn};
 use crate::position::Position;
+use crate::render::printable::escape;
 use crate::rules::Rules;
 use crate::side::Side;
 use crate::square::Square;
@@ -68,17 +70,6 @@ pub struct Diagram<'a, 'r> {
     pub arrows: &'a [Arrow],
     /// Squares to tint, such as those the last turn touched.
     pub marked: &'a [Square],
-}
-
-/// A diagram that could not be turned into a PNG.
-#[derive(Debug, thiserror::Error)]
-pub enum PngError {
-    /// The SVG was not understood (a bug: kickoff wrote it).
-    #[error("the diagram is not valid SVG: {0}")]
-    Svg(String),
-    /// The picture could not be encoded.
-    #[error("the PNG could not be made: {0}")]
-    Encode(String),
 }
 
 /// The two embedded fonts, parsed once.
@@ -513,11 +504,6 @@ fn arrows(rules: &Rules, list: &[Arrow], flipped: bool) -> String {
     out
 }
 
-/// Text made safe inside an attribute or element.
-pub(crate) fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
-}
-
 /// The arrows of a turn played from `before` (the piece's move, then each flight of the ball)
 /// and the squares it touched.
 #[must_use]
@@ -544,23 +530,6 @@ pub fn turn_path(before: &Position<'_>, turn: &Turn) -> (Vec<Arrow>, Vec<Square>
     touched.sort();
     touched.dedup();
     (arrows, touched)
-}
-
-/// The diagram as a PNG, `scale` times the SVG's size.
-///
-/// # Errors
-/// The SVG cannot be read or the picture encoded (neither happens with kickoff's own SVG).
-pub fn png(svg: &str, scale: f32) -> Result<Vec<u8>, PngError> {
-    use resvg::{tiny_skia, usvg};
-    let tree = usvg::Tree::from_str(svg, &usvg::Options::default())
-        .map_err(|e| PngError::Svg(e.to_string()))?;
-    let size = tree.size();
-    let (w, h) = ((size.width() * scale).ceil() as u32, (size.height() * scale).ceil() as u32);
-    let mut pixmap = tiny_skia::Pixmap::new(w, h)
-        .ok_or_else(|| PngError::Encode(format!("no picture of {w}x{h} pixels")))?;
-    pixmap.fill(tiny_skia::Color::WHITE);
-    resvg::render(&tree, tiny_skia::Transform::from_scale(scale, scale), &mut pixmap.as_mut());
-    pixmap.encode_png().map_err(|e| PngError::Encode(e.to_string()))
 }
 
 #[cfg(test)]

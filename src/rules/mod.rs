@@ -9,7 +9,7 @@ mod choice;
 use std::sync::Arc;
 
 pub mod leg;
-pub mod redundancy;
+pub(crate) mod redundancy;
 pub(crate) mod tables;
 
 pub use choice::Choice;

@@ -14,7 +14,7 @@ mod resume;
 mod summary;
 
 use crate::commands::progress::terminal_bar;
-use crate::commands::{Exit, load_variant};
+use crate::commands::{CommandError, CommandResult, load_variant, unembeddable};
 use kickoff::analysis::fair;
 use kickoff::analysis::report::wilson;
 use kickoff::definition::{Definition, LoadOptions};
@@ -30,38 +30,66 @@ use kickoff::setup::{self, SetupNumber};
 use kickoff::side::Side;
 use program::Contestant;
 
-/// What to play.
-pub struct Request<'a> {
-    /// The variant argument.
-    pub variant: &'a str,
-    /// The number of games.
-    pub games: usize,
-    /// The first player (White in the first game).
-    pub white: &'a str,
+/// The arguments of `kickoff match`: what to play.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// A shipped variant's name or a path to a .toml file.
+    pub variant: String,
+    /// The number of games (colours alternate).
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub games: u32,
+    /// The first player (White in odd-numbered games): random, greedy, engine[:LEVEL], or
+    /// program:COMMAND (another program, asked for each turn as `bestmove` is).
+    #[arg(long)]
+    pub white: String,
     /// The second player.
-    pub black: &'a str,
-    /// `random` for a random setup per pair of games, or a setup number.
-    pub setup: Option<&'a str>,
-    /// Thinking time per turn for engines, overriding their level's.
-    pub movetime: Option<u64>,
-    /// Games stop as draws after this many turns.
-    pub max_turns: u32,
-    /// How long a program may take to give a turn.
-    pub program_time: std::time::Duration,
-    /// The seed of random players and setups.
-    pub seed: u64,
-    /// Random turns played before each pair of games (the same for both colours).
+    #[arg(long)]
+    pub black: String,
+    /// Start each pair of games from a random setup (`random`), a fair one (`fair`, `fair:N`:
+    /// a random setup where neither side forces a goal within 2, or N, turns) or setup N.
+    #[arg(long, value_name = "N|random|fair")]
+    pub setup: Option<String>,
+    /// Start each pair of games after this many random turns (the same for both colours),
+    /// so that deterministic players meet in varied positions.
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=1000))]
     pub opening: u32,
+    /// Engines think this many milliseconds a turn (instead of their level's time).
+    #[arg(long, value_name = "MS")]
+    pub movetime: Option<u64>,
+    /// A game still going after this many turns is a draw.
+    #[arg(long, value_name = "N", default_value_t = 300)]
+    pub max_turns: u32,
+    /// A program (program:COMMAND) that gives no turn within this many seconds is stopped
+    /// and loses the game.
+    #[arg(long, value_name = "S", default_value_t = 60,
+          value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    pub program_time: u64,
+    /// The seed of random players and random setups.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
     /// Games played at once.
-    pub threads: usize,
-    /// A folder to write each game's record to.
-    pub records: Option<&'a std::path::Path>,
-    /// `--embed`: the records carry the definition.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub threads: u16,
+    /// Write each game's record into this folder (game-0001.txt, ...).
+    #[arg(long, value_name = "DIR")]
+    pub records: Option<std::path::PathBuf>,
+    /// Carry the definition in each record, so that a record alone replays its game.
+    #[arg(long, requires = "records")]
     pub embed: bool,
-    /// `--resume`: count the games already recorded in `records` and play the others.
+    /// Count the games whose records are already in the --records folder (from an
+    /// interrupted run of the same match) and play only the others.
+    #[arg(long, requires = "records")]
     pub resume: bool,
-    /// `--force`: write over records already in `records`.
+    /// Write over the records of another match already in the --records folder.
+    #[arg(long, requires = "records", conflicts_with = "resume")]
     pub force: bool,
+}
+
+impl Args {
+    /// The number of games.
+    fn game_count(&self) -> usize {
+        self.games as usize
+    }
 }
 
 /// How one game ended, for the first player.
@@ -98,78 +126,54 @@ impl std::ops::AddAssign for Work {
 }
 
 /// Plays the match and prints its table.
-pub fn run(request: &Request<'_>, options: LoadOptions) -> Exit {
-    let players = match players(request) {
-        Ok(players) => players,
-        Err(exit) => return exit,
-    };
-    let def = match load_variant(request.variant, options) {
-        Ok(def) => def,
-        Err(exit) => return exit,
-    };
-    let starts = match starts(&def, request) {
-        Ok(starts) => starts,
-        Err(message) => {
-            eprintln!("error: {message}");
-            return Exit::Failure;
-        }
-    };
-    if let Some(dir) = request.records
-        && let Err(e) = std::fs::create_dir_all(dir)
-    {
-        eprintln!("error: cannot create the folder {}: {e}", printable_path(dir));
-        return Exit::Usage;
+pub fn run(args: &Args, options: LoadOptions) -> CommandResult {
+    let players = players(args)?;
+    let def = load_variant(&args.variant, options)?;
+    let starts = starts(&def, args).map_err(CommandError::failure)?;
+    let records = args.records.as_deref();
+    if let Some(dir) = records {
+        std::fs::create_dir_all(dir).map_err(|e| {
+            CommandError::usage(format!("cannot create the folder {}: {e}", printable_path(dir)))
+        })?;
     }
-    if let Some(dir) = request.records
-        && !request.embed
+    if let Some(dir) = records
+        && !args.embed
     {
-        crate::commands::replay::warn_if_outside(request.variant, &dir.join("game-0001.txt"));
+        crate::commands::replay::warn_if_outside(&args.variant, &dir.join("game-0001.txt"));
     }
-    let bar = progress_bar(request.games);
     let hash = record::definition_hash(&def.sources);
-    let carried = match request.embed.then(|| record::embeddable(&def.sources)).transpose() {
-        Ok(carried) => carried,
-        Err(why) => {
-            crate::commands::report_unembeddable(request.variant, why);
-            return Exit::Usage;
-        }
-    };
-    let done = match resume::recorded(&def, request, &starts, &players, &hash) {
-        Ok(done) => done,
-        Err(message) => {
-            eprintln!("error: {message}");
-            return Exit::Usage;
-        }
-    };
+    let carried = args
+        .embed
+        .then(|| record::embeddable(&def.sources))
+        .transpose()
+        .map_err(|why| unembeddable(&args.variant, why))?;
+    let done =
+        resume::recorded(&def, args, &starts, &players, &hash).map_err(CommandError::usage)?;
     let resumed = done.iter().flatten().count();
-    let records = Records { dir: request.records, hash, carried };
-    let (ends, work) = play_all(&starts, &players, request, &records, done, &bar);
+    let records = Records { dir: records, hash, carried };
+    let bar = progress_bar(args.game_count());
+    let (ends, work) = play_all(&starts, &players, args, &records, done, &bar);
     bar.finish_and_clear();
-    print_table(&def.rules.info().name, &players, &ends, &work, request);
+    print_table(&def.rules.info().name, &players, &ends, &work, args);
     if resumed > 0 {
         println!(
             "{resumed} of the games were counted from the records of an earlier run (the \
              engines' work above is that of the others)"
         );
     }
-    Exit::Success
+    Ok(())
 }
 
 /// The two contestants, computer players or programs both.
-fn players(request: &Request<'_>) -> Result<[Contestant; 2], Exit> {
-    let players = match (Contestant::parse(request.white), Contestant::parse(request.black)) {
+fn players(args: &Args) -> CommandResult<[Contestant; 2]> {
+    let players = match (Contestant::parse(&args.white), Contestant::parse(&args.black)) {
         (Ok(a), Ok(b)) => [a, b],
-        (Err(e), _) | (_, Err(e)) => {
-            eprintln!("error: {e}");
-            return Err(Exit::Usage);
-        }
+        (Err(e), _) | (_, Err(e)) => return Err(CommandError::usage(e)),
     };
     if players.contains(&Contestant::Player(Player::Human)) {
-        eprintln!(
-            "error: a match is played by computer players: random, greedy, engine:LEVEL, \
-             program:COMMAND"
-        );
-        return Err(Exit::Usage);
+        return Err(CommandError::usage(
+            "a match is played by computer players: random, greedy, engine:LEVEL, program:COMMAND",
+        ));
     }
     Ok(players)
 }
@@ -206,12 +210,12 @@ impl Records<'_> {
     }
 }
 
-/// Plays every game on `request.threads` threads: how each ended (in game order) and the
+/// Plays every game on `args.threads` threads: how each ended (in game order) and the
 /// engines' work of each seat.
 fn play_all<'r>(
     starts: &[(Position<'r>, Option<SetupNumber>)],
     players: &[Contestant; 2],
-    request: &Request<'_>,
+    args: &Args,
     records: &Records<'_>,
     done: Vec<Option<GameEnd>>,
     bar: &ProgressBar,
@@ -221,13 +225,13 @@ fn play_all<'r>(
     let ends = Mutex::new(done);
     let work = Mutex::new([Work::default(); 2]);
     std::thread::scope(|scope| {
-        for _ in 0..request.threads.clamp(1, 64) {
+        for _ in 0..args.threads.clamp(1, 64) {
             scope.spawn(|| {
                 // Made at an engine's first turn, its table sized to the number of threads.
                 let mut searchers: [Option<Searcher>; 2] = [None, None];
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= request.games {
+                    if i >= args.game_count() {
                         break;
                     }
                     if ends.lock().is_ok_and(|e| e[i].is_some()) {
@@ -235,7 +239,7 @@ fn play_all<'r>(
                     }
                     let mut mine = [Work::default(); 2];
                     let (end, mut game) =
-                        play_game(&starts[i / 2], i, players, request, &mut searchers, &mut mine);
+                        play_game(&starts[i / 2], i, players, args, &mut searchers, &mut mine);
                     records.save(&mut game, i, bar);
                     if let Ok(mut w) = work.lock() {
                         for (total, add) in w.iter_mut().zip(mine) {
@@ -259,14 +263,14 @@ fn play_all<'r>(
 /// random setup (with its number), then `opening` random turns, the same for both games.
 fn starts<'r>(
     def: &'r Definition,
-    request: &Request<'_>,
+    args: &Args,
 ) -> Result<Vec<(Position<'r>, Option<SetupNumber>)>, String> {
     let rules = &def.rules;
-    let pairs = request.games.div_ceil(2);
+    let pairs = args.game_count().div_ceil(2);
     let standard = Position::start(rules);
-    let mut rng = ChaCha8Rng::seed_from_u64(request.seed ^ 0x5e70);
+    let mut rng = ChaCha8Rng::seed_from_u64(args.seed ^ 0x5e70);
     let mut out = Vec::with_capacity(pairs);
-    let random = match request.setup {
+    let random = match args.setup.as_deref() {
         None => None,
         Some(text) => {
             let random = rules
@@ -291,11 +295,11 @@ fn starts<'r>(
             }
         };
         // Random opening turns; a line that scores is drawn again (at most a few times).
-        if request.opening > 0 {
+        if args.opening > 0 {
             let base = pos;
             for _ in 0..20 {
                 pos = base;
-                for _ in 0..request.opening {
+                for _ in 0..args.opening {
                     match random_turn(&pos, &mut rng) {
                         Some(t) => pos = play_unchecked(&pos, &t),
                         None => break,
@@ -320,14 +324,14 @@ fn play_game<'r>(
     (start, number): &(Position<'r>, Option<SetupNumber>),
     i: usize,
     players: &[Contestant; 2],
-    request: &Request<'_>,
+    args: &Args,
     searchers: &mut [Option<Searcher<'r>>; 2],
     work: &mut [Work; 2],
 ) -> (GameEnd, Game<'r>) {
     let seat = |side: Side| seat_of(i, side);
-    let mut rng = ChaCha8Rng::seed_from_u64(request.seed.wrapping_add(i as u64 * 7919));
-    let mut game = Game::new(request.variant, *start, *number);
-    game.tags.push(("Event".to_owned(), event(request)));
+    let mut rng = ChaCha8Rng::seed_from_u64(args.seed.wrapping_add(i as u64 * 7919));
+    let mut game = Game::new(&args.variant, *start, *number);
+    game.tags.push(("Event".to_owned(), event(args)));
     game.tags.push(("Round".to_owned(), (i + 1).to_string()));
     for side in Side::ALL {
         game.tags.push((side.name().to_owned(), players[seat(side)].to_string()));
@@ -341,7 +345,7 @@ fn play_game<'r>(
                 game,
             );
         }
-        if turns >= request.max_turns {
+        if turns >= args.max_turns {
             game.declare(Ending::TurnCap);
             game.tags.push(("Adjudication".into(), format!("draw after {turns} turns")));
             return (
@@ -360,9 +364,11 @@ fn play_game<'r>(
             Contestant::Player(player) => {
                 let seat =
                     Seat { player: *player, searcher: &mut searchers[s], work: &mut work[s] };
-                Ok(choose_turn(&game, seat, request, &mut rng))
+                Ok(choose_turn(&game, seat, args, &mut rng))
             }
-            Contestant::Program(program) => program.choose(&game, request.program_time).map(Some),
+            Contestant::Program(program) => {
+                program.choose(&game, Duration::from_secs(args.program_time)).map(Some)
+            }
         };
         let turn = match turn {
             Ok(turn) => turn,
@@ -382,9 +388,9 @@ fn play_game<'r>(
 
 /// The `Event` tag of a match's records: what, besides the players and the start, makes its
 /// games what they are (a resumed match must have the same).
-fn event(request: &Request<'_>) -> String {
-    let mut event = format!("kickoff match, seed {}, turn cap {}", request.seed, request.max_turns);
-    if let Some(ms) = request.movetime {
+fn event(args: &Args) -> String {
+    let mut event = format!("kickoff match, seed {}, turn cap {}", args.seed, args.max_turns);
+    if let Some(ms) = args.movetime {
         event += &format!(", engines {ms} ms a turn");
     }
     event
@@ -440,7 +446,7 @@ struct Seat<'s, 'r> {
 fn choose_turn<'r>(
     game: &Game<'r>,
     seat: Seat<'_, 'r>,
-    request: &Request<'_>,
+    args: &Args,
     rng: &mut ChaCha8Rng,
 ) -> Option<Turn> {
     let pos = *game.position();
@@ -449,12 +455,12 @@ fn choose_turn<'r>(
         Player::Greedy | Player::Human => greedy_turn(&pos, rng),
         Player::Engine(level) => {
             let mut limits = Limits::level(level);
-            if let Some(ms) = request.movetime {
+            if let Some(ms) = args.movetime {
                 limits.movetime = Some(Duration::from_millis(ms));
             }
             let history = game.hashes();
             let past = &history[..history.len() - 1];
-            let bits = table_bits(request.threads);
+            let bits = table_bits(usize::from(args.threads));
             let searcher =
                 seat.searcher.get_or_insert_with(|| Searcher::with_table_bits(pos.rules(), bits));
             searcher.search(&pos, past, limits).ok().and_then(|report| {
@@ -511,7 +517,7 @@ fn print_table(
     players: &[Contestant; 2],
     games: &[Option<GameEnd>],
     work: &[Work; 2],
-    request: &Request<'_>,
+    args: &Args,
 ) {
     let ends: Vec<&GameEnd> = games.iter().flatten().collect();
     let n = ends.len();
@@ -522,7 +528,7 @@ fn print_table(
     let first = players[0].to_string();
     let variant = printable(variant);
     println!("{variant}: {first} vs {}, {n} games, colours alternating", players[1]);
-    if let Some(ms) = request.movetime {
+    if let Some(ms) = args.movetime {
         println!("engines think {ms} ms a turn");
     }
     // A program's command line can be long: the name column is as wide as the name.

@@ -9,7 +9,7 @@ use kickoff::position::Position;
 use kickoff::setup::SetupNumber;
 use kickoff::side::Side;
 
-use super::{Contestant, GameEnd, Request, reason_of, score_of, seat_of};
+use super::{Args, Contestant, GameEnd, reason_of, score_of, seat_of};
 use crate::commands::replay;
 use kickoff::render::printable::printable_path;
 
@@ -27,22 +27,22 @@ pub(super) fn file_name(i: usize) -> String {
 /// `--resume` or `--force`.
 pub(super) fn recorded(
     def: &Definition,
-    request: &Request<'_>,
+    args: &Args,
     starts: &[(Position<'_>, Option<SetupNumber>)],
     players: &[Contestant; 2],
     hash: &str,
 ) -> Result<Vec<Option<GameEnd>>, String> {
-    let mut done: Vec<Option<GameEnd>> = (0..request.games).map(|_| None).collect();
-    let Some(dir) = request.records else { return Ok(done) };
+    let mut done: Vec<Option<GameEnd>> = (0..args.game_count()).map(|_| None).collect();
+    let Some(dir) = args.records.as_deref() else { return Ok(done) };
     for (i, end) in done.iter_mut().enumerate() {
         let path = dir.join(file_name(i));
         if !path.exists() {
             continue;
         }
-        if request.force {
+        if args.force {
             continue;
         }
-        if !request.resume {
+        if !args.resume {
             return Err(format!(
                 "{} holds a record already: --resume goes on with the match it belongs to, \
                  --force writes over it",
@@ -50,8 +50,7 @@ pub(super) fn recorded(
             ));
         }
         let check = |why: String| format!("cannot resume from {}: {why}", printable_path(&path));
-        *end =
-            Some(game_end(def, request, &starts[i / 2], players, hash, i, &path).map_err(check)?);
+        *end = Some(game_end(def, args, &starts[i / 2], players, hash, i, &path).map_err(check)?);
     }
     Ok(done)
 }
@@ -59,7 +58,7 @@ pub(super) fn recorded(
 /// The end of game `i` as its record at `path` tells it, if the record is that game's.
 fn game_end(
     def: &Definition,
-    request: &Request<'_>,
+    args: &Args,
     (start, number): &(Position<'_>, Option<SetupNumber>),
     players: &[Contestant; 2],
     hash: &str,
@@ -69,13 +68,15 @@ fn game_end(
     let text = replay::read_record_file(path)?;
     // A malformed or broken record is shown as `replay` shows it: where, with a caret.
     let file = printable_path(path);
-    let parsed = replay::parse_record(&file, &text)
-        .map_err(|_| "the record is malformed (above)".to_owned())?;
+    let parsed = replay::parse_record(&file, &text).map_err(|shown| {
+        eprint!("{shown}");
+        "the record is malformed (above)".to_owned()
+    })?;
     if parsed.tag("VariantHash") != Some(hash) {
         return Err("it was played under another definition".into());
     }
-    let game = record::read(&def.rules, request.variant, &parsed).map_err(|broken| {
-        replay::report_broken(&file, &text, &broken.error);
+    let game = record::read(&def.rules, &args.variant, &parsed).map_err(|broken| {
+        eprint!("{}", replay::broken_text(&file, &text, &broken.error));
         "it does not replay (above)".to_owned()
     })?;
     if game.start() != start || game.setup_number() != *number {
@@ -87,7 +88,7 @@ fn game_end(
         ));
     }
     let tag = |name: &str| game.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str());
-    let event = super::event(request);
+    let event = super::event(args);
     if tag("Event") != Some(&event) || tag("Round") != Some(&(i + 1).to_string()) {
         return Err(format!("it is not game {} of a match with {event}", i + 1));
     }

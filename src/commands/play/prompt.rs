@@ -3,7 +3,7 @@
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::Path;
 
-use crate::commands::Exit;
+use crate::commands::{CommandResult, Status};
 use kickoff::render::printable::{excerpt, printable, printable_path};
 use kickoff::side::BySide;
 
@@ -17,7 +17,7 @@ impl<'r> Session<'r> {
         &mut self,
         seats: &mut BySide<Seat<'r>>,
         input: &mut Input<impl BufRead>,
-    ) -> Exit {
+    ) -> CommandResult {
         println!("{}", printable(&self.game.rules().info().name));
         self.announce_setup();
         println!("Type a turn such as Nc3 or Nc3>e6, or `help`.");
@@ -35,7 +35,7 @@ impl<'r> Session<'r> {
                 Ok(Some(line)) => line,
                 Ok(None) => {
                     println!();
-                    return self.leave(Exit::Success);
+                    return self.leave(None);
                 }
                 Err(e @ InputError::NotUtf8 { .. }) => {
                     if !std::io::stdin().is_terminal() {
@@ -47,7 +47,7 @@ impl<'r> Session<'r> {
                 Err(e) => {
                     println!();
                     eprintln!("error: {e}");
-                    return self.leave(Exit::Usage);
+                    return self.leave(Some(Status::Usage));
                 }
             };
             if !std::io::stdin().is_terminal() {
@@ -56,7 +56,7 @@ impl<'r> Session<'r> {
             }
             match self.handle(line.trim(), seats) {
                 Flow::Continue => {}
-                Flow::Quit => return self.leave(Exit::Success),
+                Flow::Quit => return self.leave(None),
             }
         }
     }
@@ -84,7 +84,7 @@ impl<'r> Session<'r> {
 
     /// Leaving: tries once more a save that failed, says where the game is, or that it is not
     /// saved.
-    pub(super) fn leave(&mut self, exit: Exit) -> Exit {
+    pub(super) fn leave(&mut self, failed: Option<Status>) -> CommandResult {
         if self.save_error.is_some() {
             self.save();
         }
@@ -93,7 +93,7 @@ impl<'r> Session<'r> {
             _ if self.game.plies().is_empty() => {}
             _ => println!("The game was not saved."),
         }
-        self.final_exit(exit)
+        self.final_exit(failed)
     }
 
     pub(super) fn handle(&mut self, line: &str, seats: &BySide<Seat<'r>>) -> Flow {

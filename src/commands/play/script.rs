@@ -2,7 +2,7 @@
 
 use std::io::BufRead;
 
-use crate::commands::Exit;
+use crate::commands::{CommandResult, Status};
 use kickoff::game::Ending;
 use kickoff::render::printable::{excerpt, notation_error};
 use kickoff::side::BySide;
@@ -18,8 +18,9 @@ impl<'r> Session<'r> {
         &mut self,
         seats: &mut BySide<Seat<'r>>,
         input: &mut Input<impl BufRead>,
-    ) -> Exit {
-        let mut exit = Exit::Success;
+    ) -> CommandResult {
+        // A failure said as it happens: the game is still saved and its end told.
+        let mut failed = None;
         self.announce_setup();
         loop {
             if self.game.ending().is_some() {
@@ -33,7 +34,7 @@ impl<'r> Session<'r> {
                 Ok(None) => break,
                 Err(e) => {
                     eprintln!("error: {e}");
-                    exit = Exit::Usage;
+                    failed = Some(Status::Usage);
                     break;
                 }
             };
@@ -42,17 +43,17 @@ impl<'r> Session<'r> {
                 continue;
             }
             if let Err(failure) = self.scripted_line(line) {
-                exit = failure;
+                failed = Some(failure);
                 break;
             }
         }
         self.save();
         self.finish_script();
-        self.final_exit(exit)
+        self.final_exit(failed)
     }
 
-    /// Plays one line of a script: a turn, `resign` or `draw`.
-    pub(super) fn scripted_line(&mut self, line: &str) -> Result<(), Exit> {
+    /// Plays one line of a script: a turn, `resign` or `draw`; a failure is said on stderr.
+    pub(super) fn scripted_line(&mut self, line: &str) -> Result<(), Status> {
         let label = self.game.label(self.game.plies().len());
         match line {
             _ if is_unknown_command(line) => {
@@ -60,7 +61,7 @@ impl<'r> Session<'r> {
                     "error: turn {label}: `{}` is not a turn; a script may also say `resign`, `draw` or `claim`",
                     excerpt(line)
                 );
-                return Err(Exit::Failure);
+                return Err(Status::Failure);
             }
             "resign" => {
                 self.game.declare(Ending::Resignation { loser: self.game.position().side() });
@@ -74,7 +75,7 @@ impl<'r> Session<'r> {
             "claim" => {
                 if let Err(e) = self.game.claim_repetition() {
                     eprintln!("error: turn {label}: no draw to claim: {e}");
-                    return Err(Exit::Failure);
+                    return Err(Status::Failure);
                 }
                 self.changed();
             }
@@ -86,7 +87,7 @@ impl<'r> Session<'r> {
                 }
                 Err(e) => {
                     eprintln!("error: turn {label} `{}`: {}", excerpt(line), notation_error(&e));
-                    return Err(Exit::Failure);
+                    return Err(Status::Failure);
                 }
             },
         }

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use crate::commands::{Exit, color_stdout};
+use crate::commands::{CommandError, CommandResult, Status, color_stdout};
 use kickoff::game::record;
 use kickoff::game::{Ending, Game, GameError};
 use kickoff::movegen::Action;
@@ -77,18 +77,15 @@ impl<'r> Session<'r> {
         }
     }
 
-    /// The exit status once the game is left: a failure when the record file does not hold
-    /// the game as it stands (said on stderr), else `exit`.
-    pub(super) fn final_exit(&self, exit: Exit) -> Exit {
+    /// How the game ends for the command once it is left: a failure when the record file does
+    /// not hold the game as it stands, else as `failed` says (a failure said already, or none).
+    pub(super) fn final_exit(&self, failed: Option<Status>) -> CommandResult {
         match (&self.record_to, &self.save_error) {
-            (Some(path), Some(reason)) if !self.recorded => {
-                eprintln!(
-                    "error: {} does not hold the game as it stands: {reason}",
-                    printable_path(path)
-                );
-                if exit == Exit::Success { Exit::Failure } else { exit }
-            }
-            _ => exit,
+            (Some(path), Some(reason)) if !self.recorded => Err(CommandError::new(
+                failed.unwrap_or(Status::Failure),
+                format!("{} does not hold the game as it stands: {reason}", printable_path(path)),
+            )),
+            _ => failed.map_or(Ok(()), |status| Err(CommandError::quiet(status))),
         }
     }
 

@@ -4,7 +4,7 @@
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
-use crate::commands::{Exit, replay};
+use crate::commands::{CommandError, CommandResult, replay};
 use kickoff::definition::{Definition, LoadOptions};
 use kickoff::game::Game;
 use kickoff::game::record::{self, BrokenRecord};
@@ -13,8 +13,8 @@ use kickoff::position::Position;
 use kickoff::render::printable::{excerpt, printable, printable_path};
 use kickoff::setup::{self, SetupNumber};
 
+use super::Args;
 use super::DEFAULT_VARIANT;
-use super::Request;
 use super::input::Input;
 use super::seats::{self};
 use kickoff::search::Player;
@@ -38,11 +38,10 @@ impl RecordCheck<'_> {
         &self,
         interactive: bool,
         input: &mut Input<impl BufRead>,
-    ) -> Result<bool, Exit> {
+    ) -> CommandResult<bool> {
         let Some(path) = self.path else { return Ok(false) };
         let target = record::target(path).map_err(|e| {
-            eprintln!("error: cannot record the game in {}: {e}", printable_path(path));
-            Exit::Usage
+            CommandError::usage(format!("cannot record the game in {}: {e}", printable_path(path)))
         })?;
         // Temporary files of runs killed while saving there go now, whatever this run does.
         let folder = target.path.parent().filter(|f| !f.as_os_str().is_empty());
@@ -56,12 +55,11 @@ impl RecordCheck<'_> {
         if self.force || interactive && agrees_to_replace(path, input) {
             return Ok(false);
         }
-        eprintln!("error: {} exists: a new game would replace what it holds", printable_path(path));
-        eprintln!(
-            "  = help: pass --force to replace it, or resume the game in it with `kickoff play --load {}`",
-            printable_path(path)
-        );
-        Err(Exit::Usage)
+        let path = printable_path(path);
+        Err(CommandError::usage(format!("{path} exists: a new game would replace what it holds"))
+            .with_help(format!(
+                "pass --force to replace it, or resume the game in it with `kickoff play --load {path}`"
+            )))
     }
 }
 
@@ -92,36 +90,30 @@ pub(super) struct Saved {
 }
 
 /// The record file named by `--load`, read and parsed.
-pub(super) fn read_saved(path: &Path) -> Result<Saved, Exit> {
+pub(super) fn read_saved(path: &Path) -> CommandResult<Saved> {
     let shown = printable_path(path);
-    let text = replay::read_record_file(path).map_err(|reason| {
-        eprintln!("error: cannot read {shown}: {reason}");
-        Exit::Usage
-    })?;
+    let text = replay::read_record_file(path)
+        .map_err(|reason| CommandError::usage(format!("cannot read {shown}: {reason}")))?;
     let parsed = replay::parse_record(&shown, &text)?;
     Ok(Saved { path: path.to_path_buf(), text, parsed })
 }
 
 /// The variant to play: named on the command line, else the loaded record's, else Boyer's.
 pub(super) fn pick_variant(
-    request: &Request,
+    args: &Args,
     loaded: Option<&Saved>,
     options: LoadOptions,
-) -> Result<String, Exit> {
-    if let Some(v) = &request.variant {
+) -> CommandResult<String> {
+    if let Some(v) = &args.variant {
         return Ok(v.clone());
     }
     match loaded.map(|saved| (&saved.path, saved.parsed.tag("Variant"))) {
         Some((path, Some(tag))) => replay::record_variant(path, tag, options).map_err(|message| {
-            eprintln!("error: {}: {message}", printable_path(path));
-            Exit::Failure
+            CommandError::failure(format!("{}: {message}", printable_path(path)))
         }),
-        Some((_, None)) => {
-            eprintln!(
-                "error: the record names no variant (no Variant tag): name it, e.g. `kickoff play boyer-1951 --load FILE`"
-            );
-            Err(Exit::Usage)
-        }
+        Some((_, None)) => Err(CommandError::usage(
+            "the record names no variant (no Variant tag): name it, e.g. `kickoff play boyer-1951 --load FILE`",
+        )),
         None => Ok(DEFAULT_VARIANT.to_owned()),
     }
 }
@@ -133,7 +125,7 @@ pub(super) fn same_variant(
     def: &Definition,
     variant: &str,
     options: LoadOptions,
-) -> Result<(), Exit> {
+) -> CommandResult {
     let Some(tag) = record.tag("Variant") else { return Ok(()) };
     // A file is named from the record's folder.
     let theirs = replay::record_variant(path, tag, options).ok();
@@ -147,9 +139,8 @@ pub(super) fn same_variant(
         return Ok(());
     }
     let (path, variant) = (printable_path(path), printable(variant));
-    eprintln!("error: {path} is a game of {}, not of {variant}", excerpt(tag));
-    eprintln!("  = help: leave out the variant to resume it: `kickoff play --load {path}`");
-    Err(Exit::Failure)
+    Err(CommandError::failure(format!("{path} is a game of {}, not of {variant}", excerpt(tag)))
+        .with_help(format!("leave out the variant to resume it: `kickoff play --load {path}`")))
 }
 
 /// A game about to be played.
@@ -163,22 +154,22 @@ pub(super) struct Started<'r> {
 
 /// The game to play and the file to record it to.
 pub(super) fn start_game<'r>(
-    request: &Request,
+    args: &Args,
     def: &'r Definition,
     variant: &str,
     loaded: Option<&Saved>,
-) -> Result<Started<'r>, Exit> {
+) -> CommandResult<Started<'r>> {
     if let Some(saved) = loaded {
-        let (game, record_to) = resume(saved, def, variant, request.record.clone())?;
+        let (game, record_to) = resume(saved, def, variant, args.record.clone())?;
         return Ok(Started { game, record_to, setup_drawn: false });
     }
-    let (start, number, setup_drawn) = start_position(request, def)?;
+    let (start, number, setup_drawn) = start_position(args, def)?;
     let mut game = Game::new(variant, start, number);
     let describe = |s: &str| s.parse::<Player>().map_or_else(|_| s.to_owned(), |p| p.to_string());
-    game.tags.push(("White".into(), describe(&request.white)));
-    game.tags.push(("Black".into(), describe(&request.black)));
+    game.tags.push(("White".into(), describe(&args.white)));
+    game.tags.push(("Black".into(), describe(&args.black)));
     game.tags.push(("Date".into(), today()));
-    Ok(Started { game, record_to: request.record.clone(), setup_drawn })
+    Ok(Started { game, record_to: args.record.clone(), setup_drawn })
 }
 
 /// A saved game to continue; a damaged record continues from where it breaks.
@@ -187,14 +178,14 @@ pub(super) fn resume<'r>(
     def: &'r Definition,
     variant: &str,
     record_to: Option<PathBuf>,
-) -> Result<(Game<'r>, Option<PathBuf>), Exit> {
+) -> CommandResult<(Game<'r>, Option<PathBuf>)> {
     let path = &saved.path;
     match record::read(&def.rules, variant, &saved.parsed) {
         // An intact record goes on being recorded where it was.
         Ok(game) => Ok((game, record_to.or_else(|| Some(path.to_path_buf())))),
         Err(BrokenRecord { game: Some(game), error }) => {
             let game = *game;
-            replay::report_broken(&printable_path(path), &saved.text, &error);
+            eprint!("{}", replay::broken_text(&printable_path(path), &saved.text, &error));
             eprintln!(
                 "resuming after turn {} (the rest of the record is not used); {}",
                 game.plies().len(),
@@ -206,10 +197,11 @@ pub(super) fn resume<'r>(
             );
             Ok((game, record_to))
         }
-        Err(BrokenRecord { game: None, error }) => {
-            eprintln!("error: {}: {}", printable_path(path), printable(&error.to_string()));
-            Err(Exit::Failure)
-        }
+        Err(BrokenRecord { game: None, error }) => Err(CommandError::failure(format!(
+            "{}: {}",
+            printable_path(path),
+            printable(&error.to_string())
+        ))),
     }
 }
 
@@ -217,33 +209,29 @@ pub(super) fn resume<'r>(
 /// own arrangement, also in variants that have random setups, as the analysis commands start),
 /// with its setup number and whether that was drawn (`random`, `fair`) rather than given.
 pub(super) fn start_position<'r>(
-    request: &Request,
+    args: &Args,
     def: &'r Definition,
-) -> Result<(Position<'r>, Option<SetupNumber>, bool), Exit> {
+) -> CommandResult<(Position<'r>, Option<SetupNumber>, bool)> {
     let rules = &def.rules;
-    let Some(asked) = request.setup.as_deref() else {
-        return Ok((crate::commands::load_position(def, request.fen.as_deref())?, None, false));
+    let Some(asked) = args.setup.as_deref() else {
+        return Ok((crate::commands::load_position(def, args.fen.as_deref())?, None, false));
     };
     let Some(random) = rules.random_setup() else {
-        eprintln!("error: this variant has no random setup (no [setup.random] in its definition)");
-        return Err(Exit::Usage);
+        return Err(CommandError::usage(
+            "this variant has no random setup (no [setup.random] in its definition)",
+        ));
     };
     let independent = setup::independent_by_default(random);
     let number = match asked {
-        "random" => SetupNumber::draw(
-            setup::count(rules, random),
-            independent,
-            &mut seats::rng(request.seed),
-        ),
+        "random" => {
+            SetupNumber::draw(setup::count(rules, random), independent, &mut seats::rng(args.seed))
+        }
         text => match kickoff::analysis::fair::parse_fair(text) {
             Some(turns) => {
-                let fail = |e: &dyn std::fmt::Display| {
-                    eprintln!("error: {e}");
-                    Exit::Failure
-                };
-                let turns = turns.map_err(|e| fail(&e))?;
-                let mut rng = seats::rng(request.seed);
-                kickoff::analysis::fair::draw_fair(def, turns, &mut rng).map_err(|e| fail(&e))?
+                let turns = turns.map_err(CommandError::failure)?;
+                let mut rng = seats::rng(args.seed);
+                kickoff::analysis::fair::draw_fair(def, turns, &mut rng)
+                    .map_err(CommandError::failure)?
             }
             None => {
                 let (pos, number) = crate::commands::numbered_setup(rules, random, text)?;
@@ -251,10 +239,7 @@ pub(super) fn start_position<'r>(
             }
         },
     };
-    let pos = setup::position(rules, random, number).map_err(|e| {
-        eprintln!("error: {e}");
-        Exit::Failure
-    })?;
+    let pos = setup::position(rules, random, number).map_err(CommandError::failure)?;
     Ok((pos, Some(number), true))
 }
 
