@@ -93,6 +93,7 @@ pub mod setup;
 pub mod side;
 pub mod square;
 pub mod square_set;
+pub mod text;
 pub mod text_file;
 pub mod web;
 

@@ -56,7 +56,7 @@ pub fn parse_fair(text: &str) -> Option<Result<u32, String>> {
     }
     let n = text.strip_prefix("fair:")?;
     Some(n.parse::<u32>().ok().filter(|n| (1..=8).contains(n)).ok_or_else(|| {
-        let text = crate::render::printable::excerpt(text);
+        let text = crate::text::excerpt(text);
         format!("bad fair setup `{text}`: write fair or fair:N with N from 1 to 8")
     }))
 }

@@ -13,11 +13,12 @@ use serde::{Deserialize, Serialize};
 use crate::analysis::goal;
 use crate::analysis::solve::{Solver, Val};
 use crate::movegen::{Child, MAX_TURNS, Turn, general, legal_turns, play_unchecked, shortest_turn};
+use crate::notation::turn::names::notation_error;
 use crate::notation::turn::names::{names, resolve};
 use crate::position::{Finished, Position};
-use crate::render::printable::{excerpt, notation_error};
 use crate::rules::{NoMoves, RepetitionDraw};
 use crate::side::Side;
+use crate::text::excerpt;
 
 /// One turn of the attacker in a proof, with every defence after it (none when it scores).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

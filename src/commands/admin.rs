@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use crate::cli::AdminAction;
 use crate::commands::Exit;
-use kickoff::render::printable::{excerpt, printable_path};
+use kickoff::text::{excerpt, printable_path};
 use kickoff::web::db::{DbError, Flag, Sqlite, Storage, now_ms};
 use kickoff::web::limits::ServerLimits;
 use kickoff::web::lobby::accounts::{check_name, hash_password};

@@ -13,9 +13,9 @@ use kickoff::definition::load_shipped;
 use kickoff::game::Game;
 use kickoff::notation::turn::names::name;
 use kickoff::position::Position;
-use kickoff::render::printable::excerpt;
 use kickoff::rules::Rules;
 use kickoff::search::{Limits, Searcher};
+use kickoff::text::excerpt;
 
 /// What the bot was asked.
 pub struct Request {

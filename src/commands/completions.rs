@@ -7,7 +7,7 @@ use clap::CommandFactory;
 
 use crate::cli::Cli;
 use crate::commands::Exit;
-use kickoff::render::printable::{printable, printable_path};
+use kickoff::text::{printable, printable_path};
 
 /// Prints the completion script of `shell`.
 pub fn completions(shell: clap_complete::Shell) -> Exit {

@@ -4,7 +4,7 @@ use std::io::IsTerminal;
 
 use crate::commands::{Exit, load_variant, report_unloadable};
 use kickoff::definition::{LoadOptions, own_text};
-use kickoff::render::printable::printable;
+use kickoff::text::printable;
 
 /// Prints the definition's own file, or with `resolved` the one file its chain amounts to.
 pub fn run(variant: &str, resolved: bool, options: LoadOptions) -> Exit {

@@ -3,7 +3,7 @@
 use crate::commands::{Exit, load_variant};
 use kickoff::definition::LoadOptions;
 use kickoff::render::explain::explain;
-use kickoff::render::printable::printable;
+use kickoff::text::printable;
 
 /// Prints the rules of `variant`.
 pub fn run(variant: &str, options: LoadOptions) -> Exit {

@@ -34,9 +34,9 @@ use kickoff::definition::{
 use kickoff::game::record::Unembeddable;
 use kickoff::notation::record::Embedded;
 use kickoff::position::{Finished, Position};
-use kickoff::render::printable::{make_rules_printable, printable};
 use kickoff::rules::{RandomSetup, Rules};
 use kickoff::setup::SetupNumber;
+use kickoff::text::printable;
 
 /// How a command ended, as the process exit status.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,7 +124,7 @@ fn finish_load(
     match loaded {
         Ok(mut def) => {
             show(&def.sources, &def.warnings);
-            make_rules_printable(&mut def.rules);
+            def.rules.make_printable();
             Ok(def)
         }
         Err(LoadError::Invalid { sources, diagnostics }) => {

@@ -9,10 +9,10 @@ use crate::commands::{Exit, load_variant, setup_or_fen};
 use kickoff::definition::{Definition, LoadOptions};
 use kickoff::game::record;
 use kickoff::position::Position;
-use kickoff::render::printable::{excerpt, printable, printable_path};
 use kickoff::render::svg::{Arrow, ArrowKind, Diagram, png, svg, turn_path};
 use kickoff::rules::Rules;
 use kickoff::square::Square;
+use kickoff::text::{excerpt, printable, printable_path};
 
 /// What `kickoff render` was asked for.
 #[derive(Clone, Debug)]

@@ -6,7 +6,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 
 use crate::commands::Exit;
-use kickoff::render::printable::printable_path;
+use kickoff::text::printable_path;
 use kickoff::web::{Config, default_data_folder, serve};
 
 /// What `serve` was asked.

@@ -5,9 +5,9 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::commands::{Exit, load_variant};
 use kickoff::definition::LoadOptions;
-use kickoff::render::printable::printable;
 use kickoff::rules::{RandomSetup, Rules};
 use kickoff::setup::{self, SetupNumber};
+use kickoff::text::printable;
 
 /// What `kickoff setup` was asked for.
 #[derive(Clone, Debug, Default)]

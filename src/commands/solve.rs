@@ -18,10 +18,8 @@ use kickoff::definition::LoadOptions;
 use kickoff::movegen::{Turn, play_unchecked};
 use kickoff::notation::turn::names::{name, resolve};
 use kickoff::position::Position;
-use kickoff::render::printable::{
-    MAX_FEN_SHOWN, excerpt, excerpt_within, printable, printable_path,
-};
 use kickoff::side::Side;
+use kickoff::text::{MAX_FEN_SHOWN, excerpt, excerpt_within, printable, printable_path};
 
 /// What `kickoff solve` was asked for.
 #[derive(Clone, Debug, Default)]

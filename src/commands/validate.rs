@@ -9,7 +9,7 @@ use kickoff::definition::{
     self, Definition, Diagnostic, JsonDiagnostic, LoadError, LoadOptions, Sources,
 };
 use kickoff::lint::simulate;
-use kickoff::render::printable::printable;
+use kickoff::text::printable;
 
 /// Checks each file and prints what it finds.
 pub fn run(

@@ -117,7 +117,7 @@ impl Diagnostic {
         }
         let renderer = if color { Renderer::styled() } else { Renderer::plain() };
         // A source line may hold a C1 control character, which the renderer passes through.
-        crate::render::printable::without_c1(renderer.render(&[group]))
+        crate::text::without_c1(renderer.render(&[group]))
     }
 
     /// The diagnostic as one JSON object (lines and columns from 1, in characters, end exclusive).

@@ -109,7 +109,7 @@ fn to_override(leaves: &[Leaf<'_>], file: u16) -> String {
     if names.is_empty() {
         return "the inherited squares".to_owned();
     }
-    crate::render::places::join(&names, "and")
+    crate::text::join(&names, "and")
 }
 
 /// Every value of the tree whose meaning depends on the board: square lists and positions, as

@@ -18,6 +18,8 @@ use std::ops::Range;
 use pest::RuleType;
 use pest::error::{Error as PestError, ErrorVariant, InputLocation};
 
+use crate::text::one_of;
+
 /// A problem in a piece of text: what is wrong, and where (byte offsets into that text).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{message}")]
@@ -90,15 +92,6 @@ pub(crate) fn from_pest<R: RuleType>(
 pub(crate) fn error_pos<R: RuleType>(err: &PestError<R>) -> usize {
     match err.location {
         InputLocation::Pos(p) | InputLocation::Span((p, _)) => p,
-    }
-}
-
-/// "a", "a or b", "a, b or c".
-pub(crate) fn one_of(names: &[&str]) -> String {
-    match names {
-        [] => String::new(),
-        [one] => (*one).to_owned(),
-        [init @ .., last] => format!("{} or {last}", init.join(", ")),
     }
 }
 

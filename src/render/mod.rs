@@ -3,7 +3,6 @@
 pub mod diagram;
 pub mod explain;
 pub mod places;
-pub mod printable;
 pub mod svg;
 pub mod terminal;
 pub mod words;

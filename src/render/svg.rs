@@ -16,6 +16,7 @@ use crate::position::Position;
 use crate::rules::Rules;
 use crate::side::Side;
 use crate::square::Square;
+use crate::text::escape_markup;
 
 /// The side of a square, in SVG units.
 pub const SQUARE: f32 = 60.0;
@@ -337,7 +338,7 @@ pub fn svg(d: &Diagram<'_, '_>) -> String {
         b.files,
         b.ranks,
         d.flipped,
-        escape(&format!("{} board", rules.info().name)),
+        escape_markup(&format!("{} board", rules.info().name)),
     );
     out.push_str(&defs(d));
     out.push_str(&squares(d));
@@ -511,11 +512,6 @@ fn arrows(rules: &Rules, list: &[Arrow], flipped: bool) -> String {
     }
     out.push_str("</g>");
     out
-}
-
-/// Text made safe inside an attribute or element.
-pub(crate) fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
 /// The arrows of a turn played from `before` (the piece's move, then each flight of the ball)

@@ -494,6 +494,28 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// Makes the texts of the definition that commands print (the variant's name, credits and
+    /// description, the pieces' names) printable ([`crate::text::printable`]): done once when a
+    /// command loads a definition, so that every printer of them (explain, play, show, match, the
+    /// messages about positions) is safe.
+    pub fn make_printable(&mut self) {
+        use std::borrow::Cow;
+        let printable = crate::text::printable;
+        let info = &mut self.info;
+        for text in [&mut info.name].into_iter().chain(
+            [&mut info.author, &mut info.description, &mut info.source].into_iter().flatten(),
+        ) {
+            if let Cow::Owned(safe) = printable(text) {
+                *text = safe;
+            }
+        }
+        for piece in &mut self.pieces {
+            if let Cow::Owned(safe) = printable(&piece.name) {
+                piece.name = safe;
+            }
+        }
+    }
+
     /// The variant's name and credits.
     #[must_use]
     pub fn info(&self) -> &VariantInfo {

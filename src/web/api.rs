@@ -16,9 +16,9 @@ use tokio_stream::wrappers::WatchStream;
 
 use crate::definition::{self, LoadError};
 use crate::game::{Ending, GameError};
+use crate::notation::turn::names::notation_error;
 use crate::notation::turn::names::resolve;
 use crate::position::Position;
-use crate::render::printable::notation_error;
 use crate::render::svg::turn_path;
 use crate::rules::Rules;
 use crate::search::{Limits, MAX_LEVEL, Player, Searcher};

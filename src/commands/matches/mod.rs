@@ -22,12 +22,12 @@ use kickoff::game::record::{self, save_atomically};
 use kickoff::game::{Ending, Game, GameResult};
 use kickoff::movegen::{Turn, play_unchecked};
 use kickoff::position::Position;
-use kickoff::render::printable::{printable, printable_path};
 use kickoff::search::{
     ENTRY_BYTES, Limits, Player, Searcher, TABLE_BITS, greedy_turn, random_turn,
 };
 use kickoff::setup::{self, SetupNumber};
 use kickoff::side::Side;
+use kickoff::text::{printable, printable_path};
 use program::Contestant;
 
 /// What to play.

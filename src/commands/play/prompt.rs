@@ -4,8 +4,8 @@ use std::io::{BufRead, IsTerminal, Write};
 use std::path::Path;
 
 use crate::commands::Exit;
-use kickoff::render::printable::{excerpt, printable, printable_path};
 use kickoff::side::BySide;
+use kickoff::text::{excerpt, printable, printable_path};
 
 use super::Session;
 use super::input::{Input, InputError};

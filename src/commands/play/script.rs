@@ -4,8 +4,9 @@ use std::io::BufRead;
 
 use crate::commands::Exit;
 use kickoff::game::Ending;
-use kickoff::render::printable::{excerpt, notation_error};
+use kickoff::notation::turn::names::notation_error;
 use kickoff::side::BySide;
+use kickoff::text::excerpt;
 
 use super::Session;
 use super::input::Input;

@@ -10,8 +10,8 @@ use kickoff::game::Game;
 use kickoff::game::record::{self, BrokenRecord};
 use kickoff::notation::record::RecordText;
 use kickoff::position::Position;
-use kickoff::render::printable::{excerpt, printable, printable_path};
 use kickoff::setup::{self, SetupNumber};
+use kickoff::text::{excerpt, printable, printable_path};
 
 use super::DEFAULT_VARIANT;
 use super::Request;

@@ -16,8 +16,8 @@ use tokio_stream::wrappers::WatchStream;
 
 use super::accounts::{Account, MaybeAccount, blocking};
 use crate::game::Ending;
+use crate::notation::turn::names::notation_error;
 use crate::notation::turn::names::resolve;
-use crate::render::printable::notation_error;
 use crate::side::{BySide, Side};
 use crate::web::clients::{Client, Peer, Rate, Spender};
 use crate::web::db::{Chat, ClockSpec, GameFilter, GameRow, User, now_ms};
