@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use crate::definition::codes::Code;
 use crate::definition::source::{FileId, Loc, Sources, floor_char_boundary, line_col};
-use crate::position::setup::Reason;
+use crate::position::placement::Reason;
 
 /// How bad a problem is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]

@@ -4,7 +4,9 @@
 //! after (positions, turn generation, the game, the search) reads `&Rules`. Every rule is stated,
 //! with examples, in `docs/rules.md`; each type below names the section of the rule it encodes.
 
+pub(crate) mod cell;
 mod choice;
+mod placement;
 
 use std::sync::Arc;
 
@@ -14,8 +16,8 @@ pub(crate) mod tables;
 
 pub use choice::Choice;
 use choice::choice;
+pub use placement::Placement;
 
-use crate::position::Placement;
 use crate::rules::tables::Tables;
 use crate::side::{BySide, Side};
 use crate::square::Square;

@@ -2,8 +2,9 @@
 //! [`WIN`](super::WIN)). It is built for football: the ball's distance to each goal, who can
 //! kick next and how far, pieces near the ball, defenders in front of each goal.
 
-use crate::position::{EMPTY, Position, code_kind};
+use crate::position::Position;
 use crate::rules::Reach;
+use crate::rules::cell::{EMPTY, code_kind};
 use crate::rules::tables::{Tables, piece_key, step_slot};
 use crate::rules::{BallMode, Captures, GoalRank, KickDirection, NoMoves, Rules};
 use crate::side::{BySide, Side};
