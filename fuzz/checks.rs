@@ -9,9 +9,9 @@ use kickoff::movegen::{
     PerftOptions, check_turn_count, count_turns, is_legal, legal_turns_unbounded, nth_turn, perft,
     perft_divide, play_unchecked,
 };
-use kickoff::notation::turn::names::{name, names, resolve};
 use kickoff::position::Placement;
 use kickoff::search::{Limits, Searcher};
+use kickoff::turn_text::names::{name, names, resolve};
 use kickoff::{Position, Rules, Side, Square};
 
 /// The rules of every shipped variant, in the order of `shipped::names()`: the first byte of an

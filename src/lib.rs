@@ -53,10 +53,11 @@
 //!   for the values that keep a definition within Boyer's family, the walk of whole kick chains
 //!   too (`chains.rs`, `recount.rs`, `pieces.rs`), which `agree.rs` checks against the first for
 //!   every value of every key. Both share the kicks of `kicks.rs`.
-//! - `notation/turn/`: its part, if any, in the text of a turn, which is read and written there
-//!   and nowhere else: `mod.rs` reads typed notation (`Nc3>e6`) into its parts, `long.rs` is
-//!   the long form of a [`Turn`] (`Nb1-c3 d4>f6`, its `Display`), `names.rs` names each legal
-//!   turn of a position and reads typed text back into one.
+//! - `notation/turn/` and `turn_text/`: its part, if any, in the text of a turn, which is read
+//!   and written there and nowhere else: `notation/turn/mod.rs` reads typed notation (`Nc3>e6`)
+//!   into its parts, `turn_text/long.rs` is the long form of a [`Turn`] (`Nb1-c3 d4>f6`, its
+//!   `Display`), `turn_text/names.rs` names each legal turn of a position and reads typed text
+//!   back into one.
 //! - `render/explain/` (`turn.rs`, `ball.rs`, `end.rs`): its words in `kickoff explain`.
 //! - `docs/rules.md`: its statement for players and authors, with examples that
 //!   `tests/rule_examples.rs` plays.
@@ -76,7 +77,7 @@
 //! - `turn.null`, when a side may do nothing at all: declared in `definition/keys.rs`; read in
 //!   `definition/compile/play.rs` into [`rules::TurnRules::null`], a [`rules::NullTurn`]; one
 //!   function, [`movegen::null_allowed`], decides it for a position, and every turn generator,
-//!   perft, the turn notation (`notation/turn/names.rs`) and the search ask it;
+//!   perft, the turn notation (`turn_text/names.rs`) and the search ask it;
 //!   `render/explain/turn.rs` tells it; `docs/rules.md`, "The null turn", states it.
 
 pub mod analysis;
@@ -95,6 +96,7 @@ pub mod square;
 pub mod square_set;
 pub mod text;
 pub mod text_file;
+pub mod turn_text;
 pub mod web;
 
 pub use definition::{Definition, Diagnostic, LoadError, load};

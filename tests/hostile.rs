@@ -172,9 +172,9 @@ fn exploding_kick_chains() {
     assert!(kickoff::movegen::check_turn_count(&pos).is_err());
     assert!(kickoff::movegen::legal_turns(&pos).is_err());
     // One turn is read by following it, however many turns the position has.
-    let e = kickoff::notation::turn::names::resolve(&pos, "Kb6").unwrap_err();
+    let e = kickoff::turn_text::names::resolve(&pos, "Kb6").unwrap_err();
     assert!(e.to_string().contains("ambiguous: it could be K5b6, K7b6"), "{e}");
-    let turn = kickoff::notation::turn::names::resolve(&pos, "K5b6").unwrap();
+    let turn = kickoff::turn_text::names::resolve(&pos, "K5b6").unwrap();
     assert!(kickoff::movegen::play(&pos, &turn).is_ok());
     let kickoff_bin = env!("CARGO_BIN_EXE_kickoff");
     for args in [

@@ -6,9 +6,9 @@ use kickoff::analysis::proof::first_turn;
 use kickoff::analysis::{
     Attack, ProofError, SolveLimits, Solver, Unknown, Verdict, check, solve, solve_reply,
 };
-use kickoff::notation::turn::names::name;
 use kickoff::position::Placement;
 use kickoff::search::random_turn;
+use kickoff::turn_text::names::name;
 use kickoff::{Position, Rules, load, play};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

@@ -11,11 +11,11 @@ use serde_json::{Value, json};
 use crate::commands::Exit;
 use kickoff::definition::load_shipped;
 use kickoff::game::Game;
-use kickoff::notation::turn::names::name;
 use kickoff::position::Position;
 use kickoff::rules::Rules;
 use kickoff::search::{Limits, Searcher};
 use kickoff::text::excerpt;
+use kickoff::turn_text::names::name;
 
 /// What the bot was asked.
 pub struct Request {

@@ -9,8 +9,8 @@ use crate::commands::texts::Texts;
 use crate::commands::{Exit, load_variant, playable};
 use kickoff::definition::LoadOptions;
 use kickoff::movegen::{MAX_TURNS, PerftOptions, each_legal_turn, perft, perft_divide};
-use kickoff::notation::turn::names::Namer;
 use kickoff::position::Position;
+use kickoff::turn_text::names::Namer;
 
 /// Prints the count (with `--divide`, each turn's count first) on stdout, the time on stderr.
 pub fn run(

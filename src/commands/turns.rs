@@ -10,8 +10,8 @@ use crate::commands::texts::Texts;
 use crate::commands::{Exit, in_play, load_variant};
 use kickoff::definition::LoadOptions;
 use kickoff::movegen::{check_turn_count, each_legal_turn, play_unchecked};
-use kickoff::notation::turn::names::Namer;
 use kickoff::position::Position;
+use kickoff::turn_text::names::Namer;
 
 /// One turn and the position it leads to.
 #[derive(Serialize)]

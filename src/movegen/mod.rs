@@ -13,7 +13,7 @@
 //! definition either leaves the family or walks alike.
 //!
 //! The text of a turn, its long form and the names people type, is read and written in
-//! [`crate::notation::turn`].
+//! [`crate::turn_text`].
 
 #[cfg(test)]
 mod agree;

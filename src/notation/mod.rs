@@ -1,11 +1,11 @@
 //! Parsers for every language kickoff reads: Betza piece moves, square lists, positions, game
-//! records and turns; and, in [`turn`], the writing of turns too.
+//! records and turns.
 //!
 //! Each parser turns text into plain typed values and knows nothing of rules: whether a square is
 //! on the board or a letter names a piece is checked later, against a [`crate::rules::Rules`].
-//! Errors carry byte spans into the parsed text so that callers can point into a file. The one
-//! part that reads against a position is [`turn::names`], which names the legal turns and
-//! matches typed text to one of them.
+//! Errors carry byte spans into the parsed text so that callers can point into a file. Reading
+//! and writing turns against a position (the long form, the names of the legal turns, typed text
+//! matched to one of them) is [`crate::turn_text`]'s, above the turn generator.
 
 pub mod betza;
 pub mod fen;

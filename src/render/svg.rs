@@ -563,7 +563,7 @@ pub fn png(svg: &str, scale: f32) -> Result<Vec<u8>, PngError> {
 mod tests {
     use super::*;
     use crate::definition::load_shipped;
-    use crate::notation::turn::names::resolve;
+    use crate::turn_text::names::resolve;
 
     #[test]
     fn a_turns_path_follows_the_ball_from_kick_to_kick() {

@@ -169,7 +169,7 @@ mod tests {
         let report = Searcher::new(&def.rules).search(&pos, &[], asked).unwrap();
         assert_eq!(goal_in(report.score), Some(3));
         let turn = report.turn.unwrap();
-        assert_eq!(crate::notation::turn::names::name(&pos, &turn), "Ne5");
+        assert_eq!(crate::turn_text::names::name(&pos, &turn), "Ne5");
         // Where the game has passed through the position `Ne5` leads to, the search decides.
         let past = [report.result.unwrap().hash()];
         let report = Searcher::new(&def.rules).search(&pos, &past, asked).unwrap();
