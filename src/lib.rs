@@ -70,7 +70,7 @@
 //!   in `definition/keys.rs`; read in `definition/compile/play.rs` into
 //!   [`rules::KickRules::goal_rank`], a [`rules::GoalRank`]; one function of `rules/tables.rs`,
 //!   `Tables::along_goal_rank`, says which kicks it forbids, from the goal files of each rank
-//!   precomputed there; the evaluation's kick distances (`search/eval.rs`) ask it, and kick
+//!   precomputed there; the evaluation's kick distances (`eval.rs`) ask it, and kick
 //!   generation (`movegen/kicks.rs`) applies the same test to the rank's goal files, read once
 //!   per kick rather than once per square; `render/explain/ball.rs` tells it;
 //!   `docs/rules.md`, "No kick along the goal rank", states it.
@@ -81,7 +81,9 @@
 //!   `render/explain/turn.rs` tells it; `docs/rules.md`, "The null turn", states it.
 
 pub mod analysis;
+pub mod balance;
 pub mod definition;
+pub mod eval;
 pub mod game;
 pub mod lint;
 pub mod movegen;

@@ -8,9 +8,9 @@
 
 use std::time::Instant;
 
-use super::eval::POINT;
 use super::{Root, Searcher, WIN, WIN_BOUND};
 use crate::analysis::{SolveLimits, Solver, Verdict, solve};
+use crate::eval::POINT;
 use crate::movegen::Child;
 use crate::position::Position;
 
@@ -106,8 +106,9 @@ mod tests {
     use super::{concedes, until};
     use crate::analysis::{SolveLimits, Solver, Verdict, solve};
     use crate::definition::load_shipped;
+    use crate::eval;
     use crate::position::Position;
-    use crate::search::{Limits, Searcher, eval, goal_in};
+    use crate::search::{Limits, Searcher, goal_in};
     use crate::side::Side;
 
     /// Far enough that no check here runs out of time.

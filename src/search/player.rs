@@ -6,9 +6,9 @@ use std::str::FromStr;
 use rand::RngExt;
 
 use super::{DEFAULT_LEVEL, MAX_LEVEL};
+use crate::eval::Eval;
 use crate::movegen::{Mid, Turn, check_turn_count, first_scoring_turn, nth_turn};
 use crate::position::Position;
-use crate::search::Eval;
 
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -16,7 +16,7 @@ mod summary;
 use crate::commands::progress::terminal_bar;
 use crate::commands::{Exit, load_variant};
 use kickoff::analysis::fair;
-use kickoff::analysis::report::wilson;
+use kickoff::balance::report::wilson;
 use kickoff::definition::{Definition, LoadOptions};
 use kickoff::game::record::{self, save_atomically};
 use kickoff::game::{Ending, Game, GameResult};

@@ -6,8 +6,8 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use crate::analysis::selfplay::{DrawCause, GameSummary};
 use crate::analysis::survey::StartVerdict;
+use crate::balance::selfplay::{DrawCause, GameSummary};
 use crate::text::escape_markup;
 
 /// The Wilson score interval at 95% for a score fraction `p` over `n` games (wins alone, or

@@ -1,5 +1,5 @@
 //! The evaluation: how good a position is for the side to move, in points (a goal is worth
-//! [`WIN`](super::WIN)). It is built for football: the ball's distance to each goal, who can
+//! [`WIN`](crate::search::WIN)). It is built for football: the ball's distance to each goal, who can
 //! kick next and how far, pieces near the ball, defenders in front of each goal.
 
 use crate::position::Position;
