@@ -14,9 +14,12 @@
 //! ```
 //! use kickoff::{Position, legal_turns, load, play};
 //!
-//! // A shipped variant by name (or a path to a definition file), with its warnings.
+//! // A shipped variant by name (or a path to a definition file), with the warnings found while
+//! // reading it; the lint's football-specific warnings are asked for apart (or loaded with it,
+//! // `kickoff::lint::load_checked`, as `kickoff validate` shows them).
 //! let def = load("boyer-1951")?;
 //! assert!(def.warnings.is_empty());
+//! assert!(kickoff::lint::lint(&def).is_empty());
 //! let start = Position::start(&def.rules);
 //!
 //! // Every legal turn of the side to move, in their long form.

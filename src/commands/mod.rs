@@ -28,10 +28,10 @@ use std::io::IsTerminal;
 use crate::cli::Start;
 use kickoff::definition::Code;
 use kickoff::definition::{
-    Definition, Diagnostic, LoadError, LoadOptions, Loc, Origin, SourceFile, Sources, load_text,
-    load_with,
+    Definition, Diagnostic, LoadError, LoadOptions, Loc, Origin, SourceFile, Sources,
 };
 use kickoff::game::record::Unembeddable;
+use kickoff::lint::{load_checked, load_text_checked};
 use kickoff::notation::record::Embedded;
 use kickoff::position::{Finished, Position};
 use kickoff::rules::{RandomSetup, Rules};
@@ -88,7 +88,7 @@ pub fn report_unembeddable(variant: &str, why: Unembeddable) {
 /// [`Exit::Usage`] for an unreadable file or unknown name, [`Exit::Failure`] for an invalid one.
 pub fn load_variant(arg: &str, options: LoadOptions) -> Result<Definition, Exit> {
     let located = |sources: &Sources, diagnostics: &[Diagnostic]| print_all(sources, diagnostics);
-    let def = finish_load(load_with(arg, options), located).inspect_err(|&exit| {
+    let def = finish_load(load_checked(arg, options), located).inspect_err(|&exit| {
         if exit == Exit::Failure {
             let arg = printable(arg);
             eprintln!(
@@ -109,7 +109,7 @@ pub fn load_embedded(file: &str, record: &str, embedded: &Embedded) -> Result<De
         let (sources, diagnostics) = in_record(file, record, embedded.offset, sources, diagnostics);
         print_all(&sources, &diagnostics);
     };
-    finish_load(load_text(file, &embedded.text), located).inspect_err(|&exit| {
+    finish_load(load_text_checked(file, &embedded.text), located).inspect_err(|&exit| {
         if exit == Exit::Failure {
             eprintln!("error: the definition {} carries is not valid", printable(file));
         }

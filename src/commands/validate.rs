@@ -8,7 +8,7 @@ use crate::commands::{Exit, color_stdout, report_unloadable};
 use kickoff::definition::{
     self, Definition, Diagnostic, JsonDiagnostic, LoadError, LoadOptions, Sources,
 };
-use kickoff::lint::simulate;
+use kickoff::lint::{load_checked, simulate};
 use kickoff::text::printable;
 
 /// Checks each file and prints what it finds.
@@ -23,7 +23,7 @@ pub fn run(
     for file in files {
         // The games played without a warning, said after the verdict.
         let mut quiet_games = None;
-        let (sources, diagnostics) = match definition::load_with(file, options) {
+        let (sources, diagnostics) = match load_checked(file, options) {
             Ok(def) => {
                 let mut warnings = def.warnings.clone();
                 if let Some((games, seed)) = simulation {
