@@ -37,6 +37,32 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! # Layers
+//!
+//! The library's modules stand in layers, listed here from the top: a module uses only modules
+//! of the layers below its own, never one of its own layer or of a layer above, so that no two
+//! modules depend on each other and each layer reads with only those below it in mind. Unit
+//! tests (`#[cfg(test)]`) may use any module. `tests/layers.rs` reads every `crate::` path of
+//! `src/` and holds the crate to this list. The `kickoff` binary (`main.rs`, `cli.rs`,
+//! `commands/`) is a client of the whole library.
+//!
+//! - `web`: the web board's server, its pages and its lobby.
+//! - `balance`, `lint`, `render`: self-play and the balance report; the lint of a definition and
+//!   its random games; board diagrams, pictures and the rules in words.
+//! - `search`: the engine's player, which asks the exact solver at its higher levels.
+//! - `analysis`, `game`: the exact solver, its proofs, surveys of forced goals and fair setups;
+//!   games, their endings and their records.
+//! - `turn_text`: the text of a turn against a position, its long form and its names.
+//! - `definition`, `eval`, `movegen`: definition files read, checked and compiled into rules;
+//!   the evaluation of a position; turn generation, perft and play.
+//! - `setup`: random (960-style) setups and their numbers.
+//! - `position`: positions checked against the rules, and their FEN.
+//! - `rules`: the compiled rules, placements, and the tables derived from the rules.
+//! - `notation`, `square_set`: the parsers of the languages kickoff reads (Betza, squares, FEN,
+//!   records, turns as written); sets of squares.
+//! - `side`, `square`, `text`, `text_file`: the two sides; squares; text made safe to print and
+//!   lists in words; files read within a size limit.
+//!
 //! # Where things live
 //!
 //! Each rule of the definition format (a key such as `kick.goal_rank`) is written down once per
