@@ -9,7 +9,8 @@
 //! turns to list, [`play`] refuses an illegal turn, [`Position::from_fen`] and
 //! [`Position::from_placement`] refuse a position the rules do not allow, [`Square::new`] a
 //! square off every board. The forms that skip a check say so in their name
-//! ([`movegen::play_unchecked`], [`movegen::legal_turns_unbounded`]).
+//! ([`movegen::play_unchecked`], [`movegen::legal_turns_unbounded`],
+//! [`movegen::count_turns_unbounded`]).
 //!
 //! ```
 //! use kickoff::{Position, legal_turns, load, play};

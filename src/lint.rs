@@ -13,7 +13,7 @@ pub use simulation::{
 use crate::definition::{
     Code, Definition, Diagnostic, LoadError, LoadOptions, Loc, load_linted, load_text_linted,
 };
-use crate::movegen::{MAX_TURNS, check_turn_count, kick_destinations, nth_turn, null_allowed};
+use crate::movegen::{MAX_TURNS, count_turns, kick_destinations, nth_turn, null_allowed};
 use crate::position::{Placement, Position};
 use crate::rules::{BallMode, OwnGoal, PieceKind, Rules};
 use crate::side::Side;
@@ -258,7 +258,7 @@ fn forced_pass_at_start(def: &Definition, out: &mut Vec<Diagnostic>) {
     if crate::search::beyond_counting(&pos) {
         return;
     }
-    let Ok(count) = check_turn_count(&pos) else {
+    let Ok(count) = count_turns(&pos) else {
         // A turn of several piece moves has millions of turns by design (Soccer Chess): the
         // warning is for kick chains that multiply by accident.
         if def.rules.turn().moves == 1 {

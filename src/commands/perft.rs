@@ -29,7 +29,7 @@ pub fn run(
         Ok(pos) => pos,
         Err(exit) => return exit,
     };
-    if let Err(e) = kickoff::movegen::check_turn_count(&pos) {
+    if let Err(e) = kickoff::movegen::count_turns(&pos) {
         eprintln!("error: {e}");
         return Exit::Failure;
     }

@@ -9,7 +9,7 @@ use crate::cli::{Format, Start};
 use crate::commands::texts::Texts;
 use crate::commands::{Exit, in_play, load_variant};
 use kickoff::definition::LoadOptions;
-use kickoff::movegen::{check_turn_count, each_legal_turn, play_unchecked};
+use kickoff::movegen::{count_turns, each_legal_turn, play_unchecked};
 use kickoff::position::Position;
 use kickoff::turn_text::names::Namer;
 
@@ -95,7 +95,7 @@ pub fn run(variant: &str, start: &Start, format: Format, options: LoadOptions) -
         Ok(pos) => pos,
         Err(exit) => return exit,
     };
-    if let Err(e) = check_turn_count(&pos) {
+    if let Err(e) = count_turns(&pos) {
         eprintln!("error: {e}");
         return Exit::Failure;
     }
