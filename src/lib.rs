@@ -48,8 +48,9 @@
 //! `commands/`) is a client of the whole library.
 //!
 //! - `web`: the web board's server, its pages and its lobby.
-//! - `balance`, `lint`, `render`: self-play and the balance report; the lint of a definition and
-//!   its random games; board diagrams, pictures and the rules in words.
+//! - `balance`, `lint`, `render`, `start`: self-play and the balance report; the lint of a
+//!   definition and its random games; board diagrams, pictures and the rules in words; which
+//!   start a game begins from (the variant's, a FEN, a random setup by number, drawn or fair).
 //! - `search`: the engine's player, which asks the exact solver at its higher levels.
 //! - `analysis`, `game`: the exact solver, its proofs, surveys of forced goals and fair setups;
 //!   games, their endings and their records.
@@ -126,6 +127,7 @@ pub mod setup;
 pub mod side;
 pub mod square;
 pub mod square_set;
+pub mod start;
 pub mod text;
 pub mod text_file;
 pub mod turn_text;

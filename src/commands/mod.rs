@@ -33,9 +33,9 @@ use kickoff::definition::{
 use kickoff::game::record::Unembeddable;
 use kickoff::lint::{load_checked, load_text_checked};
 use kickoff::notation::record::Embedded;
-use kickoff::position::{Finished, Position};
-use kickoff::rules::{RandomSetup, Rules};
+use kickoff::position::{FenError, Finished, Position};
 use kickoff::setup::SetupNumber;
+use kickoff::start::{StartChoice, StartError};
 use kickoff::text::printable;
 
 /// How a command ended, as the process exit status.
@@ -181,15 +181,6 @@ fn print_all(sources: &Sources, diagnostics: &[Diagnostic]) {
     }
 }
 
-/// The position `--fen` gives (default: the variant's start), printing every problem with a
-/// caret under it. A finished position (the ball on a goal) is refused: it has no turns.
-///
-/// # Errors
-/// Exit 1, the problem already printed.
-pub fn load_position<'r>(def: &'r Definition, fen: Option<&str>) -> Result<Position<'r>, Exit> {
-    unfinished(parse_position(def, fen)?)
-}
-
 /// The position of `--setup N` or `--fen F` (default: the variant's start), printing any
 /// problem; a finished position (the ball on a goal) is refused: it has no turns.
 ///
@@ -222,7 +213,10 @@ pub fn in_play<'r>(
 }
 
 /// Refuses a finished position (a goal, a match won, a royal piece captured), saying why.
-fn unfinished(pos: Position<'_>) -> Result<Position<'_>, Exit> {
+///
+/// # Errors
+/// Exit 1, the reason already printed.
+pub fn unfinished(pos: Position<'_>) -> Result<Position<'_>, Exit> {
     match pos.finished().filter(|_| pos.is_goal()) {
         Some(finished) => Err(game_over(&finished)),
         None => Ok(pos),
@@ -245,61 +239,62 @@ pub fn setup_or_fen<'r>(
     variant: &str,
     start: &Start,
 ) -> Result<Position<'r>, Exit> {
-    let Some(text) = start.setup.as_deref() else {
-        return parse_position(def, start.fen.as_deref());
-    };
-    let rules = &def.rules;
-    let Some(random) = rules.random_setup() else {
-        eprintln!(
-            "error: {} has no random setup (no [setup.random] in its definition)",
-            printable(variant)
-        );
-        return Err(Exit::Failure);
-    };
-    numbered_setup(rules, random, text).map(|(pos, _)| pos)
-}
-
-/// The setup `--setup N` names in the random setup `random` of `rules`: its number and its
-/// position, printing any problem.
-///
-/// # Errors
-/// Exit 1, the problem already printed.
-pub fn numbered_setup<'r>(
-    rules: &'r Rules,
-    random: &RandomSetup,
-    text: &str,
-) -> Result<(Position<'r>, SetupNumber), Exit> {
-    SetupNumber::parse(text, kickoff::setup::independent_by_default(random))
-        .map_err(|e| e.to_string())
-        .and_then(|n| {
-            let pos = kickoff::setup::position(rules, random, n).map_err(|e| e.to_string())?;
-            Ok((pos, n))
-        })
-        .map_err(|e| {
-            eprintln!("error: {e}");
+    let choice = match (start.setup.as_deref(), &start.fen) {
+        (Some(text), _) => StartChoice::parse_number(text, &def.rules).map_err(|e| {
+            match e {
+                StartError::NoRandomSetup => eprintln!(
+                    "error: {} has no random setup (no [setup.random] in its definition)",
+                    printable(variant)
+                ),
+                e => eprintln!("error: {e}"),
+            }
             Exit::Failure
-        })
+        })?,
+        (None, Some(fen)) => StartChoice::Fen(fen.clone()),
+        (None, None) => StartChoice::Standard,
+    };
+    // A setup number, a position or the variant's start: nothing is drawn.
+    let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(0);
+    resolve_start(def, &choice, &mut rng).map(|(pos, _)| pos)
 }
 
-/// The position `--fen` gives (default: the variant's start), finished or not, printing every
-/// problem with a caret under it.
+/// The start `choice` names, finished or not, with its setup number where it is a random setup,
+/// printing any problem (a position's with a caret under each); `rng` draws a random or fair
+/// setup.
 ///
 /// # Errors
 /// Exit 1, the problem already printed.
-pub fn parse_position<'r>(def: &'r Definition, fen: Option<&str>) -> Result<Position<'r>, Exit> {
-    let text = fen.unwrap_or(def.rules.setup_fen());
-    Position::from_fen(&def.rules, text).map_err(|e| {
-        let mut sources = Sources::default();
-        let file = sources.add(SourceFile {
-            path: "--fen".to_owned(),
-            text: text.to_owned(),
-            origin: Origin::Text(text.to_owned()),
-        });
-        for p in e.problems {
-            let at = Loc { file, span: p.span };
-            let d = Diagnostic::new(Code::BadPosition, format!("bad position: {}", p.message), at);
-            eprintln!("{}\n", d.with_help_opt(p.help).render(&sources, color_stderr()));
+pub fn resolve_start<'r>(
+    def: &'r Definition,
+    choice: &StartChoice,
+    rng: &mut impl rand::Rng,
+) -> Result<(Position<'r>, Option<SetupNumber>), Exit> {
+    choice.resolve(def, rng).map_err(|e| {
+        match e {
+            StartError::Fen(e) => {
+                let text = match choice {
+                    StartChoice::Fen(text) => text.as_str(),
+                    _ => def.rules.setup_fen(),
+                };
+                show_fen_problems(text, e);
+            }
+            e => eprintln!("error: {e}"),
         }
         Exit::Failure
     })
+}
+
+/// Prints the problems of the position `text` (`--fen`), each with a caret under it.
+fn show_fen_problems(text: &str, e: FenError) {
+    let mut sources = Sources::default();
+    let file = sources.add(SourceFile {
+        path: "--fen".to_owned(),
+        text: text.to_owned(),
+        origin: Origin::Text(text.to_owned()),
+    });
+    for p in e.problems {
+        let at = Loc { file, span: p.span };
+        let d = Diagnostic::new(Code::BadPosition, format!("bad position: {}", p.message), at);
+        eprintln!("{}\n", d.with_help_opt(p.help).render(&sources, color_stderr()));
+    }
 }

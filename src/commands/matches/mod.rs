@@ -15,7 +15,6 @@ mod summary;
 
 use crate::commands::progress::terminal_bar;
 use crate::commands::{Exit, load_variant};
-use kickoff::analysis::fair;
 use kickoff::balance::report::wilson;
 use kickoff::definition::{Definition, LoadOptions};
 use kickoff::game::record::{self, save_atomically};
@@ -25,8 +24,9 @@ use kickoff::position::Position;
 use kickoff::search::{
     ENTRY_BYTES, Limits, Player, Searcher, TABLE_BITS, greedy_turn, random_turn,
 };
-use kickoff::setup::{self, SetupNumber};
+use kickoff::setup::SetupNumber;
 use kickoff::side::Side;
+use kickoff::start::StartChoice;
 use kickoff::text::{printable, printable_path};
 use program::Contestant;
 
@@ -261,35 +261,15 @@ fn starts<'r>(
     def: &'r Definition,
     request: &Request<'_>,
 ) -> Result<Vec<(Position<'r>, Option<SetupNumber>)>, String> {
-    let rules = &def.rules;
     let pairs = request.games.div_ceil(2);
-    let standard = Position::start(rules);
     let mut rng = ChaCha8Rng::seed_from_u64(request.seed ^ 0x5e70);
     let mut out = Vec::with_capacity(pairs);
-    let random = match request.setup {
-        None => None,
-        Some(text) => {
-            let random = rules
-                .random_setup()
-                .ok_or("this variant has no random setup (no [setup.random] in its definition)")?;
-            Some((text, random))
-        }
+    let choice = match request.setup {
+        None => StartChoice::Standard,
+        Some(text) => StartChoice::parse_setup(text, &def.rules).map_err(|e| e.to_string())?,
     };
     for _ in 0..pairs {
-        let (mut pos, mut number) = match random {
-            None => (standard, None),
-            Some((text, random)) => {
-                let independent = setup::independent_by_default(random);
-                let number = if text == "random" {
-                    SetupNumber::draw(setup::count(rules, random), independent, &mut rng)
-                } else if let Some(turns) = fair::parse_fair(text) {
-                    fair::draw_fair(def, turns?, &mut rng).map_err(|e| e.to_string())?
-                } else {
-                    SetupNumber::parse(text, independent).map_err(|e| e.to_string())?
-                };
-                (setup::position(rules, random, number).map_err(|e| e.to_string())?, Some(number))
-            }
-        };
+        let (mut pos, mut number) = choice.resolve(def, &mut rng).map_err(|e| e.to_string())?;
         // Random opening turns; a line that scores is drawn again (at most a few times).
         if request.opening > 0 {
             let base = pos;

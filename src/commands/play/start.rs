@@ -4,13 +4,14 @@
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
-use crate::commands::{Exit, replay};
+use crate::commands::{Exit, replay, resolve_start, unfinished};
 use kickoff::definition::{Definition, LoadOptions};
 use kickoff::game::Game;
 use kickoff::game::record::{self, BrokenRecord};
 use kickoff::notation::record::RecordText;
 use kickoff::position::Position;
-use kickoff::setup::{self, SetupNumber};
+use kickoff::setup::SetupNumber;
+use kickoff::start::{StartChoice, StartError};
 use kickoff::text::{excerpt, printable, printable_path};
 
 use super::DEFAULT_VARIANT;
@@ -220,42 +221,19 @@ pub(super) fn start_position<'r>(
     request: &Request,
     def: &'r Definition,
 ) -> Result<(Position<'r>, Option<SetupNumber>, bool), Exit> {
-    let rules = &def.rules;
-    let Some(asked) = request.setup.as_deref() else {
-        return Ok((crate::commands::load_position(def, request.fen.as_deref())?, None, false));
+    let choice = match (request.setup.as_deref(), &request.fen) {
+        (Some(text), _) => StartChoice::parse_setup(text, &def.rules).map_err(|e| {
+            eprintln!("error: {e}");
+            // Asking a variant without random setups for one is a mistake of usage.
+            if e == StartError::NoRandomSetup { Exit::Usage } else { Exit::Failure }
+        })?,
+        (None, Some(fen)) => StartChoice::Fen(fen.clone()),
+        (None, None) => StartChoice::Standard,
     };
-    let Some(random) = rules.random_setup() else {
-        eprintln!("error: this variant has no random setup (no [setup.random] in its definition)");
-        return Err(Exit::Usage);
-    };
-    let independent = setup::independent_by_default(random);
-    let number = match asked {
-        "random" => SetupNumber::draw(
-            setup::count(rules, random),
-            independent,
-            &mut seats::rng(request.seed),
-        ),
-        text => match kickoff::analysis::fair::parse_fair(text) {
-            Some(turns) => {
-                let fail = |e: &dyn std::fmt::Display| {
-                    eprintln!("error: {e}");
-                    Exit::Failure
-                };
-                let turns = turns.map_err(|e| fail(&e))?;
-                let mut rng = seats::rng(request.seed);
-                kickoff::analysis::fair::draw_fair(def, turns, &mut rng).map_err(|e| fail(&e))?
-            }
-            None => {
-                let (pos, number) = crate::commands::numbered_setup(rules, random, text)?;
-                return Ok((pos, Some(number), false));
-            }
-        },
-    };
-    let pos = setup::position(rules, random, number).map_err(|e| {
-        eprintln!("error: {e}");
-        Exit::Failure
-    })?;
-    Ok((pos, Some(number), true))
+    let (pos, number) = resolve_start(def, &choice, &mut seats::rng(request.seed))?;
+    // A position given must have turns to play; a setup always has.
+    let pos = if number.is_none() { unfinished(pos)? } else { pos };
+    Ok((pos, number, choice.is_drawn()))
 }
 
 /// Today's date as records write it, `YYYY.MM.DD` (UTC).
