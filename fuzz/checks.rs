@@ -6,12 +6,12 @@
 use std::time::Duration;
 
 use kickoff::movegen::{
-    PerftOptions, check_turn_count, count_turns, is_legal, legal_turns_unbounded, nth_turn, perft,
-    perft_divide, play_unchecked,
+    PerftOptions, count_turns, count_turns_unbounded, is_legal, legal_turns_unbounded, nth_turn,
+    perft, perft_divide, play_unchecked,
 };
-use kickoff::notation::turn::names::{name, names, resolve};
 use kickoff::position::Placement;
 use kickoff::search::{Limits, Searcher};
+use kickoff::turn_text::names::{name, names, resolve};
 use kickoff::{Position, Rules, Side, Square};
 
 /// The rules of every shipped variant, in the order of `shipped::names()`: the first byte of an
@@ -68,13 +68,13 @@ pub fn position<'r>(all_rules: &'r [Rules], data: &[u8]) -> Option<Position<'r>>
 /// reading names back and playing must not panic and must agree.
 pub fn positions(all_rules: &[Rules], data: &[u8]) {
     let Some(pos) = position(all_rules, data) else { return };
-    let Ok(count) = check_turn_count(&pos) else { return };
+    let Ok(count) = count_turns(&pos) else { return };
     if count > MAX_LISTED {
         return;
     }
     let turns = legal_turns_unbounded(&pos);
     assert_eq!(count, turns.len() as u64, "counted and listed turns differ in {}", pos.fen());
-    assert_eq!(count_turns(&pos), count, "the two counts differ in {}", pos.fen());
+    assert_eq!(count_turns_unbounded(&pos), count, "the two counts differ in {}", pos.fen());
     let named = names(&pos, &turns);
     assert_eq!(named.len(), turns.len());
     // Which names are read back: all of them, or every `step`-th from an offset the input
@@ -128,7 +128,7 @@ pub fn all_rules() -> Vec<Rules> {
 /// stands and is named so that it reads back.
 pub fn line(all_rules: &[Rules], data: &[u8]) {
     let Some(pos) = position(all_rules, data) else { return };
-    if pos.is_goal() || check_turn_count(&pos).is_err() {
+    if pos.is_goal() || count_turns(&pos).is_err() {
         return;
     }
     let limits = Limits {
@@ -150,7 +150,7 @@ pub fn line(all_rules: &[Rules], data: &[u8]) {
     for t in &report.line {
         assert!(is_legal(&at, t), "{t} in {}", at.fen());
         let written = name(&at, t);
-        if check_turn_count(&at).is_ok() {
+        if count_turns(&at).is_ok() {
             assert_eq!(&resolve(&at, &written).unwrap(), t, "{written} in {}", at.fen());
         }
         at = play_unchecked(&at, t);
@@ -166,7 +166,7 @@ pub const MAX_PERFT_ROOT: u64 = 32;
 /// refusal means that some result has more turns than kickoff lists.
 pub fn perft_below(all_rules: &[Rules], data: &[u8]) {
     let Some(pos) = position(all_rules, data) else { return };
-    let Ok(count) = check_turn_count(&pos) else { return };
+    let Ok(count) = count_turns(&pos) else { return };
     if count > MAX_PERFT_ROOT {
         return;
     }
@@ -183,16 +183,18 @@ pub fn perft_below(all_rules: &[Rules], data: &[u8]) {
         Ok(two) => {
             let divided = perft_divide(&pos, 2, &options, None).unwrap();
             assert_eq!(divided.iter().sum::<u64>(), two, "{}", pos.fen());
-            if children.iter().all(|c| check_turn_count(c).is_ok()) {
+            if children.iter().all(|c| count_turns(c).is_ok()) {
                 // Each turn's count, in the order of the list of turns.
-                let each: Vec<u64> =
-                    children.iter().map(|c| if c.is_goal() { 1 } else { count_turns(c) }).collect();
+                let each: Vec<u64> = children
+                    .iter()
+                    .map(|c| if c.is_goal() { 1 } else { count_turns_unbounded(c) })
+                    .collect();
                 assert_eq!(each, divided, "{}", pos.fen());
             }
         }
         Err(_) => {
             assert!(perft_divide(&pos, 2, &options, None).is_err(), "{}", pos.fen());
-            assert!(children.iter().any(|c| check_turn_count(c).is_err()), "{}", pos.fen());
+            assert!(children.iter().any(|c| count_turns(c).is_err()), "{}", pos.fen());
         }
     }
 }
@@ -249,7 +251,7 @@ pub fn lint(data: &[u8]) {
     let warnings = kickoff::lint::lint(&def);
     let pos = Position::from_fen(&def.rules, def.rules.setup_fen()).unwrap();
     let too_many = warnings.iter().any(|d| d.message.contains("more than 2000000 turns"));
-    assert_eq!(too_many, check_turn_count(&pos).is_err(), "{text}");
+    assert_eq!(too_many, count_turns(&pos).is_err(), "{text}");
     let simulated = kickoff::lint::simulate(&def, "lint.toml", 1, 7, None);
     if simulated.iter().any(|d| d.message.contains("abandoned")) {
         for d in &simulated {

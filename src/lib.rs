@@ -9,14 +9,18 @@
 //! turns to list, [`play`] refuses an illegal turn, [`Position::from_fen`] and
 //! [`Position::from_placement`] refuse a position the rules do not allow, [`Square::new`] a
 //! square off every board. The forms that skip a check say so in their name
-//! ([`movegen::play_unchecked`], [`movegen::legal_turns_unbounded`]).
+//! ([`movegen::play_unchecked`], [`movegen::legal_turns_unbounded`],
+//! [`movegen::count_turns_unbounded`]).
 //!
 //! ```
 //! use kickoff::{Position, legal_turns, load, play};
 //!
-//! // A shipped variant by name (or a path to a definition file), with its warnings.
+//! // A shipped variant by name (or a path to a definition file), with the warnings found while
+//! // reading it; the lint's football-specific warnings are asked for apart (or loaded with it,
+//! // `kickoff::lint::load_checked`, as `kickoff validate` shows them).
 //! let def = load("boyer-1951")?;
 //! assert!(def.warnings.is_empty());
+//! assert!(kickoff::lint::lint(&def).is_empty());
 //! let start = Position::start(&def.rules);
 //!
 //! // Every legal turn of the side to move, in their long form.
@@ -51,6 +55,33 @@
 //! `tests/library.rs` checks with `cargo tree` that the engine alone compiles none of these
 //! crates.
 //!
+//! # Layers
+//!
+//! The library's modules stand in layers, listed here from the top: a module uses only modules
+//! of the layers below its own, never one of its own layer or of a layer above, so that no two
+//! modules depend on each other and each layer reads with only those below it in mind. Unit
+//! tests (`#[cfg(test)]`) may use any module. `tests/layers.rs` reads every `crate::` path of
+//! `src/` and holds the crate to this list. The `kickoff` binary (`main.rs`, `cli.rs`,
+//! `commands/`) is a client of the whole library.
+//!
+//! - `web`: the web board's server, its pages and its lobby.
+//! - `balance`, `lint`, `render`, `start`: self-play and the balance report; the lint of a
+//!   definition and its random games; board diagrams, pictures and the rules in words; which
+//!   start a game begins from (the variant's, a FEN, a random setup by number, drawn or fair).
+//! - `search`: the engine's player, which asks the exact solver at its higher levels.
+//! - `analysis`, `game`: the exact solver, its proofs, surveys of forced goals and fair setups;
+//!   games, their endings and their records.
+//! - `turn_text`: the text of a turn against a position, its long form and its names.
+//! - `definition`, `eval`, `movegen`: definition files read, checked and compiled into rules;
+//!   the evaluation of a position; turn generation, perft and play.
+//! - `setup`: random (960-style) setups and their numbers.
+//! - `position`: positions checked against the rules, and their FEN.
+//! - `rules`: the compiled rules, placements, and the tables derived from the rules.
+//! - `notation`, `square_set`: the parsers of the languages kickoff reads (Betza, squares, FEN,
+//!   records, turns as written); sets of squares.
+//! - `side`, `square`, `text`, `text_file`: the two sides; squares; text made safe to print and
+//!   lists in words; files read within a size limit.
+//!
 //! # Where things live
 //!
 //! Each rule of the definition format (a key such as `kick.goal_rank`) is written down once per
@@ -70,10 +101,11 @@
 //!   for the values that keep a definition within Boyer's family, the walk of whole kick chains
 //!   too (`chains.rs`, `recount.rs`, `pieces.rs`), which `agree.rs` checks against the first for
 //!   every value of every key. Both share the kicks of `kicks.rs`.
-//! - `notation/turn/`: its part, if any, in the text of a turn, which is read and written there
-//!   and nowhere else: `mod.rs` reads typed notation (`Nc3>e6`) into its parts, `long.rs` is
-//!   the long form of a [`Turn`] (`Nb1-c3 d4>f6`, its `Display`), `names.rs` names each legal
-//!   turn of a position and reads typed text back into one.
+//! - `notation/turn/` and `turn_text/`: its part, if any, in the text of a turn, which is read
+//!   and written there and nowhere else: `notation/turn/mod.rs` reads typed notation (`Nc3>e6`)
+//!   into its parts, `turn_text/long.rs` is the long form of a [`Turn`] (`Nb1-c3 d4>f6`, its
+//!   `Display`), `turn_text/names.rs` names each legal turn of a position and reads typed text
+//!   back into one.
 //! - `render/explain/` (`turn.rs`, `ball.rs`, `end.rs`): its words in `kickoff explain`.
 //! - `docs/rules.md`: its statement for players and authors, with examples that
 //!   `tests/rule_examples.rs` plays.
@@ -86,18 +118,20 @@
 //!   in `definition/keys.rs`; read in `definition/compile/play.rs` into
 //!   [`rules::KickRules::goal_rank`], a [`rules::GoalRank`]; one function of `rules/tables.rs`,
 //!   `Tables::along_goal_rank`, says which kicks it forbids, from the goal files of each rank
-//!   precomputed there; the evaluation's kick distances (`search/eval.rs`) ask it, and kick
+//!   precomputed there; the evaluation's kick distances (`eval.rs`) ask it, and kick
 //!   generation (`movegen/kicks.rs`) applies the same test to the rank's goal files, read once
 //!   per kick rather than once per square; `render/explain/ball.rs` tells it;
 //!   `docs/rules.md`, "No kick along the goal rank", states it.
 //! - `turn.null`, when a side may do nothing at all: declared in `definition/keys.rs`; read in
 //!   `definition/compile/play.rs` into [`rules::TurnRules::null`], a [`rules::NullTurn`]; one
 //!   function, [`movegen::null_allowed`], decides it for a position, and every turn generator,
-//!   perft, the turn notation (`notation/turn/names.rs`) and the search ask it;
+//!   perft, the turn notation (`turn_text/names.rs`) and the search ask it;
 //!   `render/explain/turn.rs` tells it; `docs/rules.md`, "The null turn", states it.
 
 pub mod analysis;
+pub mod balance;
 pub mod definition;
+pub mod eval;
 pub mod game;
 pub mod lint;
 pub mod movegen;
@@ -110,7 +144,10 @@ pub mod setup;
 pub mod side;
 pub mod square;
 pub mod square_set;
+pub mod start;
+pub mod text;
 pub mod text_file;
+pub mod turn_text;
 #[cfg(feature = "server")]
 pub mod web;
 

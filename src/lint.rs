@@ -1,5 +1,7 @@
 //! Football-specific warnings about a definition that compiles: things the rules allow but an
-//! author probably did not mean. They need the engine, so they run after compilation.
+//! author probably did not mean. They need the engine, so they run after compilation, when
+//! asked: [`lint`] for a definition loaded ([`crate::definition::load`]), or [`load_checked`]
+//! to load a definition with them, as `kickoff validate` shows them.
 
 mod contradictions;
 mod simulation;
@@ -8,17 +10,46 @@ pub use simulation::{
     SIMULATION_CAP, SIMULATION_WORK, Simulated, Simulation, simulate, simulate_with,
 };
 
-use crate::definition::Code;
-use crate::definition::{Definition, Diagnostic, Loc};
-use crate::movegen::{MAX_TURNS, check_turn_count, kick_destinations, nth_turn, null_allowed};
+use crate::definition::{
+    Code, Definition, Diagnostic, LoadError, LoadOptions, Loc, load_linted, load_text_linted,
+};
+use crate::movegen::{MAX_TURNS, count_turns, kick_destinations, nth_turn, null_allowed};
 use crate::position::{Placement, Position};
 use crate::rules::{BallMode, OwnGoal, PieceKind, Rules};
 use crate::side::Side;
 use crate::square::Square;
 
-/// Every warning about `def`.
+/// Loads a variant given as a shipped name or a path to a `.toml` file, as
+/// [`crate::definition::load_with`] does, and lints it: the definition's warnings are then
+/// every warning, those found while reading it and the lint's, in file order, each where
+/// `kickoff validate` shows it (a parent file counts as clean alone only if its lint is too).
+///
+/// # Errors
+/// An unreadable file, an unknown name, or a definition with errors.
+pub fn load_checked(arg: &str, options: LoadOptions) -> Result<Definition, LoadError> {
+    load_linted(arg, options, Some(lint))
+}
+
+/// [`load_checked`] for a definition given as text ([`crate::definition::load_text`]).
+///
+/// # Errors
+/// A definition with errors.
+pub fn load_text_checked(name: &str, text: &str) -> Result<Definition, LoadError> {
+    load_text_linted(name, text, Some(lint))
+}
+
+/// Every warning of the lint about `def`, in the order found, each moved as loading moves the
+/// definition's own (a value inherited from a file that is clean alone is reported at this
+/// file's `extends`).
 #[must_use]
 pub fn lint(def: &Definition) -> Vec<Diagnostic> {
+    let mut out = found(def);
+    def.relocate(&mut out);
+    out
+}
+
+/// The lint's warnings where they were found.
+fn found(def: &Definition) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     unreachable_goals(def, &mut out);
     inner_goals(def, &mut out);
@@ -227,7 +258,7 @@ fn forced_pass_at_start(def: &Definition, out: &mut Vec<Diagnostic>) {
     if crate::search::beyond_counting(&pos) {
         return;
     }
-    let Ok(count) = check_turn_count(&pos) else {
+    let Ok(count) = count_turns(&pos) else {
         // A turn of several piece moves has millions of turns by design (Soccer Chess): the
         // warning is for kick chains that multiply by accident.
         if def.rules.turn().moves == 1 {

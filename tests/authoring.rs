@@ -268,7 +268,7 @@ fn left_steps(side: char) -> Vec<String> {
     let fen = format!("9/9/2k6/9/4a4/9/2K6/9/9 {side} 0");
     let pos = kickoff::Position::from_fen(&def.rules, &fen).unwrap();
     let turns = kickoff::movegen::legal_turns(&pos).unwrap();
-    kickoff::notation::turn::names::names(&pos, &turns)
+    kickoff::turn_text::names::names(&pos, &turns)
 }
 
 /// README: `l` and `r` are White's left and right for both sides (Black's directions mirror

@@ -319,7 +319,7 @@ fn turns_of_the_start_position() {
     let def = kickoff::definition::load("boyer-1951").unwrap();
     let pos = kickoff::Position::start(&def.rules);
     let turns = kickoff::movegen::legal_turns(&pos).unwrap();
-    let names = kickoff::notation::turn::names::names(&pos, &turns);
+    let names = kickoff::turn_text::names::names(&pos, &turns);
     let mut expected: Vec<String> = turns
         .iter()
         .zip(&names)

@@ -1,7 +1,8 @@
 //! Every broken definition of `tests/data/bad/` is refused, with its diagnostics rendered exactly
 //! as a user sees them, in text and in JSON.
 
-use kickoff::definition::{self, LoadError, shipped};
+use kickoff::definition::{self, LoadError, LoadOptions, shipped};
+use kickoff::lint::{load_checked, load_text_checked};
 
 #[test]
 fn every_broken_definition_is_explained() {
@@ -25,7 +26,7 @@ fn every_broken_definition_is_explained() {
 fn every_warning_is_explained() {
     insta::glob!("data/warn/*.toml", |path| {
         let relative = path.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap_or(path);
-        let def = definition::load_path(relative)
+        let def = load_checked(&relative.display().to_string(), LoadOptions::default())
             .unwrap_or_else(|e| panic!("{}: {e}", relative.display()));
         let all = &def.warnings;
         assert!(!all.is_empty(), "{}: no warning", relative.display());
@@ -38,14 +39,15 @@ fn every_warning_is_explained() {
 #[test]
 fn shipped_definitions_are_clean() {
     for name in shipped::names() {
-        let def = definition::load_shipped(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let def =
+            load_checked(name, LoadOptions::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(def.warnings.is_empty(), "{name}: {:?}", def.warnings);
     }
 }
 
 /// The codes of the diagnostics of a definition given as text, errors or warnings.
 fn codes(text: &str) -> Vec<String> {
-    match definition::load_text("test.toml", text) {
+    match load_text_checked("test.toml", text) {
         Ok(def) => def.warnings.iter().map(|d| d.code.to_string()).collect(),
         Err(LoadError::Invalid { diagnostics, .. }) => {
             diagnostics.iter().map(|d| d.code.to_string()).collect()

@@ -162,13 +162,13 @@ fn every_diagnostic_code_is_documented_and_every_documented_code_exists() {
 /// error, or as a warning of a definition that loads).
 #[test]
 fn every_definition_example_of_docs_diagnostics_gives_its_code() {
-    use kickoff::definition::{self, LoadError};
+    use kickoff::definition::LoadError;
     let (mut examples, mut wrong) = (0, Vec::new());
     for (code, body) in diagnostic_sections() {
         let Some(start) = body.find("```toml\n") else { continue };
         let rest = &body[start + "```toml\n".len()..];
         let example = &rest[..rest.find("```").expect("a closed example")];
-        let given: Vec<String> = match definition::load_text("example.toml", example) {
+        let given: Vec<String> = match kickoff::lint::load_text_checked("example.toml", example) {
             Ok(def) => def.warnings.iter().map(|d| d.code.to_string()).collect(),
             Err(LoadError::Invalid { diagnostics, .. }) => {
                 diagnostics.iter().map(|d| d.code.to_string()).collect()

@@ -169,12 +169,12 @@ fn symbolic_link_loops() {
 fn exploding_kick_chains() {
     let def = definition::load_path(Path::new("tests/data/hostile/exploding-kicks.toml")).unwrap();
     let pos = kickoff::Position::start(&def.rules);
-    assert!(kickoff::movegen::check_turn_count(&pos).is_err());
+    assert!(kickoff::movegen::count_turns(&pos).is_err());
     assert!(kickoff::movegen::legal_turns(&pos).is_err());
     // One turn is read by following it, however many turns the position has.
-    let e = kickoff::notation::turn::names::resolve(&pos, "Kb6").unwrap_err();
+    let e = kickoff::turn_text::names::resolve(&pos, "Kb6").unwrap_err();
     assert!(e.to_string().contains("ambiguous: it could be K5b6, K7b6"), "{e}");
-    let turn = kickoff::notation::turn::names::resolve(&pos, "K5b6").unwrap();
+    let turn = kickoff::turn_text::names::resolve(&pos, "K5b6").unwrap();
     assert!(kickoff::movegen::play(&pos, &turn).is_ok());
     let kickoff_bin = env!("CARGO_BIN_EXE_kickoff");
     for args in [
@@ -456,12 +456,12 @@ fn arguments_and_file_names_never_reach_the_terminal_raw() {
 #[test]
 fn large_walks_are_counted_in_full_or_refused() {
     use kickoff::Position;
-    use kickoff::movegen::{PerftOptions, check_turn_count, general, perft};
+    use kickoff::movegen::{PerftOptions, count_turns, general, perft};
     let def = kickoff::load("tests/data/hostile/near2m.toml").unwrap();
     let pos = Position::start(&def.rules);
-    let general = general::count_turns(&pos).unwrap();
+    let general = general::count(&pos).unwrap();
     assert!(general > 1_000_000, "{general} turns");
-    assert_eq!(check_turn_count(&pos).unwrap(), general);
+    assert_eq!(count_turns(&pos).unwrap(), general);
     assert_eq!(perft(&pos, 1, &PerftOptions::default(), None).unwrap(), general);
     let def = kickoff::load("tests/data/hostile/explode16.toml").unwrap();
     let pos = Position::start(&def.rules);

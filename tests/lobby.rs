@@ -728,7 +728,7 @@ fn kickoff_as_a_bot_accepts_a_challenge_and_plays_its_games() {
         }
         let pos = kickoff::Position::from_fen(&def.rules, state["fen"].as_str().unwrap()).unwrap();
         let turns = kickoff::legal_turns(&pos).unwrap();
-        let text = kickoff::notation::turn::names::name(&pos, &turns[0]);
+        let text = kickoff::turn_text::names::name(&pos, &turns[0]);
         let (status, body) =
             server.post(&format!("/api/games/{game}/turn"), &alice, &json!({"turn": text}));
         assert_eq!(status, 200, "{body}");

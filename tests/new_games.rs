@@ -178,7 +178,7 @@ fn a_mixed_example_validates_and_plays() {
 fn sorted_turn_names(def: &kickoff::Definition, fen: &str) -> Vec<String> {
     let pos = kickoff::Position::from_fen(&def.rules, fen).unwrap();
     let turns = kickoff::movegen::legal_turns(&pos).unwrap();
-    let mut names = kickoff::notation::turn::names::names(&pos, &turns);
+    let mut names = kickoff::turn_text::names::names(&pos, &turns);
     names.sort();
     names
 }
@@ -209,7 +209,7 @@ fn a_piece_kicks_no_more_than_its_own_limit_in_a_turn() {
     let def = kickoff::load("tests/data/rules/kick-once-of-three.toml").unwrap();
     let pos = kickoff::Position::start(&def.rules);
     let turns = kickoff::movegen::legal_turns(&pos).unwrap();
-    let names = kickoff::notation::turn::names::names(&pos, &turns);
+    let names = kickoff::turn_text::names::names(&pos, &turns);
     assert!(names.iter().any(|n| n == ">b4Rb3"), "{names:?}");
     assert!(names.iter().all(|n| n.matches('>').count() <= 1), "{names:?}");
     assert_eq!(names.len(), 20, "{names:?}");
@@ -217,7 +217,7 @@ fn a_piece_kicks_no_more_than_its_own_limit_in_a_turn() {
     let def = kickoff::load("tests/data/rules/kick-four-times.toml").unwrap();
     let pos = kickoff::Position::start(&def.rules);
     let turns = kickoff::movegen::legal_turns(&pos).unwrap();
-    let names = kickoff::notation::turn::names::names(&pos, &turns);
+    let names = kickoff::turn_text::names::names(&pos, &turns);
     let longest = names.iter().map(|n| n.matches('>').count()).max();
     assert_eq!(longest, Some(8), "{names:?}");
 }

@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use std::io::{BufRead, BufReader};
 
 use kickoff::movegen::legal_turns_unbounded;
-use kickoff::notation::turn::names::{names, resolve};
+use kickoff::turn_text::names::{names, resolve};
 use kickoff::{Position, load};
 use serde_json::Value;
 

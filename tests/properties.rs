@@ -4,7 +4,7 @@ use std::collections::HashSet;
 
 use kickoff::definition::shipped;
 use kickoff::movegen::{
-    PerftOptions, check_turn_count, is_legal, legal_turns_unbounded, perft, play_unchecked,
+    PerftOptions, count_turns, is_legal, legal_turns_unbounded, perft, play_unchecked,
 };
 use kickoff::position::Placement;
 use kickoff::search::{beyond_counting, random_turn};
@@ -55,7 +55,7 @@ fn check_turns(pos: &Position<'_>, deep: bool) -> Result<(), TestCaseError> {
     if beyond_counting(pos) {
         return Ok(());
     }
-    let Ok(count) = check_turn_count(pos) else { return Ok(()) };
+    let Ok(count) = count_turns(pos) else { return Ok(()) };
     if count > MAX_LISTED {
         return Ok(());
     }
@@ -73,7 +73,7 @@ fn check_turns(pos: &Position<'_>, deep: bool) -> Result<(), TestCaseError> {
             1
         } else if deep {
             // A result with too many turns to count: the second ply is not checked here.
-            match check_turn_count(&next) {
+            match count_turns(&next) {
                 Ok(n) => n,
                 Err(_) => return Ok(()),
             }
@@ -149,7 +149,7 @@ proptest! {
         for choice in choices {
             check_position(&pos)?;
             check_turns(&pos, false)?;
-            let turn = if !beyond_counting(&pos) && check_turn_count(&pos).is_ok() {
+            let turn = if !beyond_counting(&pos) && count_turns(&pos).is_ok() {
                 let turns = legal_turns_unbounded(&pos);
                 turns[usize::from(choice) % turns.len()].clone()
             } else {

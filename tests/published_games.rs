@@ -7,8 +7,8 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::io::{BufRead, BufReader};
 
 use kickoff::movegen::{PerftOptions, legal_turns_unbounded, perft, play_unchecked};
-use kickoff::notation::turn::names::{names, resolve};
 use kickoff::search::{Limits, Searcher};
+use kickoff::turn_text::names::{names, resolve};
 use kickoff::{Position, Rules, load};
 use serde_json::Value;
 

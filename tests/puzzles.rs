@@ -5,9 +5,9 @@
 //! does what the puzzle asks. The chosen turns are snapshotted.
 
 use kickoff::movegen::{Child, Results};
-use kickoff::notation::turn::names::name;
 use kickoff::position::{Outcome, Position};
 use kickoff::search::{Limits, Searcher};
+use kickoff::turn_text::names::name;
 use kickoff::{Side, load};
 
 /// Whether the side to move in `pos` can score this turn.

@@ -23,7 +23,7 @@
 use std::path::PathBuf;
 
 use kickoff::movegen::{Action, legal_turns_unbounded, null_allowed, play_unchecked};
-use kickoff::notation::turn::names::names;
+use kickoff::turn_text::names::names;
 use kickoff::{Outcome, Position, Side, Square, Turn, load};
 
 /// The position and its turns, as a snapshot shows them.

@@ -6,9 +6,9 @@ use kickoff::analysis::proof::first_turn;
 use kickoff::analysis::{
     Attack, ProofError, SolveLimits, Solver, Unknown, Verdict, check, solve, solve_reply,
 };
-use kickoff::notation::turn::names::name;
 use kickoff::position::Placement;
 use kickoff::search::random_turn;
+use kickoff::turn_text::names::name;
 use kickoff::{Position, Rules, load, play};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -328,7 +328,7 @@ fn a_position_with_more_turns_than_kickoff_lists_is_unknown() {
         "******4******/".repeat(6)
     );
     let pos = Position::from_fen(&rules, &fen).unwrap();
-    assert!(kickoff::movegen::check_turn_count(&pos).is_err());
+    assert!(kickoff::movegen::count_turns(&pos).is_err());
     let found = solve(&pos, 1, SolveLimits::default());
     assert_eq!(found.verdict, Verdict::Unknown);
     let why = found.unknown.unwrap().to_string();

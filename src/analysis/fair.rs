@@ -47,20 +47,6 @@ pub fn is_shipped(def: &Definition) -> bool {
     def.shipped_name() == Some("football-960")
 }
 
-/// Reads a fair setup's request: `fair` (within [`DEFAULT_FAIR_TURNS`] turns) or `fair:N`;
-/// none for any other text (a setup number, `random`). The error: a number that is not 1 to 8.
-#[must_use]
-pub fn parse_fair(text: &str) -> Option<Result<u32, String>> {
-    if text == "fair" {
-        return Some(Ok(DEFAULT_FAIR_TURNS));
-    }
-    let n = text.strip_prefix("fair:")?;
-    Some(n.parse::<u32>().ok().filter(|n| (1..=8).contains(n)).ok_or_else(|| {
-        let text = crate::render::printable::excerpt(text);
-        format!("bad fair setup `{text}`: write fair or fair:N with N from 1 to 8")
-    }))
-}
-
 /// One line of the shipped list: the setup and the fewest turns of White and Black.
 #[must_use]
 pub fn shipped_line(line: &str) -> Option<(u128, Option<u32>, Option<u32>)> {

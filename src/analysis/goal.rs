@@ -158,7 +158,7 @@ mod tests {
     fn a_points_leaf_names_how_it_came_and_the_score() {
         let apo = load("apo-chessball").unwrap();
         let name = |pos: &Position<'_>, text: &str| {
-            let turn = crate::notation::turn::names::resolve(pos, text).unwrap();
+            let turn = crate::turn_text::names::resolve(pos, text).unwrap();
             point(pos, &turn, pos.side())
         };
         let first = Position::from_fen(&apo.rules, &format!("{APO} b 0 0-0")).unwrap();

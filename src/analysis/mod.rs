@@ -1,12 +1,12 @@
 //! Exact analysis for players and designers: forced goals proved or refuted, proofs checked,
-//! balance reports over a variant's setups and self-play.
+//! forced goals surveyed over a variant's setups, fair setups. The search asks the solver for
+//! forced goals (levels 3 and 4); the balance report and self-play, which play the search, are
+//! [`crate::balance`]'s.
 
 pub mod fair;
 pub mod goal;
 pub mod plain;
 pub mod proof;
-pub mod report;
-pub mod selfplay;
 pub(crate) mod solve;
 pub mod survey;
 

@@ -13,11 +13,12 @@ use serde::{Deserialize, Serialize};
 use crate::analysis::goal;
 use crate::analysis::solve::{Solver, Val};
 use crate::movegen::{Child, MAX_TURNS, Turn, general, legal_turns, play_unchecked, shortest_turn};
-use crate::notation::turn::names::{names, resolve};
 use crate::position::{Finished, Position};
-use crate::render::printable::{excerpt, notation_error};
 use crate::rules::{NoMoves, RepetitionDraw};
 use crate::side::Side;
+use crate::text::excerpt;
+use crate::turn_text::names::notation_error;
+use crate::turn_text::names::{names, resolve};
 
 /// One turn of the attacker in a proof, with every defence after it (none when it scores).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -279,7 +280,7 @@ impl Checker {
             if !seen.insert(after.hash()) {
                 continue;
             }
-            let name = || crate::notation::turn::names::name(pos, turn);
+            let name = || crate::turn_text::names::name(pos, turn);
             match self.judge(&after) {
                 Some(true) => continue,
                 Some(false) => return Err(ended(name(), pos.fen(), &after)),
@@ -332,7 +333,7 @@ fn prove_attack<'r>(
     let not_proved = || ProofError::NotProved { fen: pos.fen() };
     let (child, scores) = winning_child(solver, pos, k)?;
     let turn = first_turn(pos, &child).ok_or_else(not_proved)?;
-    let name = crate::notation::turn::names::name(pos, &turn);
+    let name = crate::turn_text::names::name(pos, &turn);
     if scores {
         return Ok(Attack { turn: name, defences: Vec::new() });
     }

@@ -17,10 +17,10 @@ use std::time::{Duration, Instant};
 
 use crate::analysis::goal;
 use crate::analysis::proof::{Attack, ProofError};
+use crate::eval::Eval;
 use crate::movegen::{Child, MAX_TURNS, Results, general};
 use crate::position::Position;
 use crate::position::zobrist::KeyHasher;
-use crate::search::Eval;
 use crate::side::Side;
 use crate::square::Square;
 

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use crate::commands::{CommandError, CommandResult};
-use kickoff::render::printable::{excerpt, printable_path};
+use kickoff::text::{excerpt, printable_path};
 use kickoff::web::db::{DbError, Flag, Sqlite, Storage, now_ms};
 use kickoff::web::limits::ServerLimits;
 use kickoff::web::lobby::accounts::{check_name, hash_password};

@@ -9,9 +9,9 @@ use rand_chacha::ChaCha8Rng;
 use crate::commands::progress::terminal_bar;
 use crate::commands::{CommandError, CommandResult, load_variant};
 use kickoff::analysis::fair::draw_excluding;
-use kickoff::analysis::report::{Forced, Play, Report};
-use kickoff::analysis::selfplay::{SelfPlay, self_play};
 use kickoff::analysis::survey::forced_goals;
+use kickoff::balance::report::{Forced, Play, Report};
+use kickoff::balance::selfplay::{SelfPlay, self_play};
 use kickoff::definition::LoadOptions;
 
 /// How many setups self-play draws for a start with no forced goal before it takes the

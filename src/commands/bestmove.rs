@@ -10,9 +10,9 @@ use crate::commands::{CommandError, CommandResult, in_play, load_variant};
 use kickoff::definition::LoadOptions;
 use kickoff::game::Game;
 use kickoff::movegen::play_unchecked;
-use kickoff::notation::turn::names::name;
-use kickoff::render::printable::excerpt;
 use kickoff::search::{DEFAULT_LEVEL, Limits, Searcher, goal_in};
+use kickoff::text::excerpt;
+use kickoff::turn_text::names::name;
 
 /// What the search found: the JSON document, and the text's lines.
 #[derive(Serialize)]

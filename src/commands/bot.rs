@@ -11,11 +11,11 @@ use serde_json::{Value, json};
 use crate::commands::{CommandError, CommandResult};
 use kickoff::definition::load_shipped;
 use kickoff::game::Game;
-use kickoff::notation::turn::names::name;
 use kickoff::position::Position;
-use kickoff::render::printable::excerpt;
 use kickoff::rules::Rules;
 use kickoff::search::{Limits, Searcher};
+use kickoff::text::excerpt;
+use kickoff::turn_text::names::name;
 
 /// The arguments of `kickoff bot`: what the bot is asked.
 #[derive(Debug, clap::Args)]

@@ -4,7 +4,7 @@ use std::io::IsTerminal;
 
 use crate::commands::{CommandResult, load_variant, unloadable};
 use kickoff::definition::{LoadOptions, own_text};
-use kickoff::render::printable::printable;
+use kickoff::text::printable;
 
 /// The arguments of `kickoff definition`.
 #[derive(Debug, clap::Args)]

@@ -3,7 +3,7 @@
 use crate::commands::{CommandResult, load_variant};
 use kickoff::definition::LoadOptions;
 use kickoff::render::explain::explain;
-use kickoff::render::printable::printable;
+use kickoff::text::printable;
 
 /// The arguments of `kickoff explain`.
 #[derive(Debug, clap::Args)]

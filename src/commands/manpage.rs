@@ -6,7 +6,7 @@ use clap::CommandFactory;
 
 use crate::cli::Cli;
 use crate::commands::{CommandError, CommandResult};
-use kickoff::render::printable::{printable, printable_path};
+use kickoff::text::{printable, printable_path};
 
 /// The arguments of `kickoff manpage`.
 #[derive(Debug, clap::Args)]

@@ -36,15 +36,15 @@ use std::io::IsTerminal;
 use crate::cli::Start;
 use kickoff::definition::Code;
 use kickoff::definition::{
-    Definition, Diagnostic, LoadError, LoadOptions, Loc, Origin, SourceFile, Sources, load_text,
-    load_with,
+    Definition, Diagnostic, LoadError, LoadOptions, Loc, Origin, SourceFile, Sources,
 };
 use kickoff::game::record::Unembeddable;
+use kickoff::lint::{load_checked, load_text_checked};
 use kickoff::notation::record::Embedded;
-use kickoff::position::{Finished, Position};
-use kickoff::render::printable::{make_rules_printable, printable};
-use kickoff::rules::{RandomSetup, Rules};
+use kickoff::position::{FenError, Finished, Position};
 use kickoff::setup::SetupNumber;
+use kickoff::start::{StartChoice, StartError};
+use kickoff::text::printable;
 
 /// What a command gives back: its result, or why it failed.
 pub type CommandResult<T = ()> = Result<T, CommandError>;
@@ -175,7 +175,7 @@ pub fn unembeddable(variant: &str, why: Unembeddable) -> CommandError {
 /// [`Status::Usage`] for an unreadable file or unknown name, [`Status::Failure`] with every
 /// problem for an invalid one.
 pub fn load_variant(arg: &str, options: LoadOptions) -> CommandResult<Definition> {
-    finish_load(load_with(arg, options), rendered).map_err(|e| match e.status {
+    finish_load(load_checked(arg, options), rendered).map_err(|e| match e.status {
         Status::Failure => {
             let arg = printable(arg);
             e.with_message(format!(
@@ -196,7 +196,7 @@ pub fn load_embedded(file: &str, record: &str, embedded: &Embedded) -> CommandRe
         let (sources, diagnostics) = in_record(file, record, embedded.offset, sources, diagnostics);
         rendered(&sources, &diagnostics)
     };
-    finish_load(load_text(file, &embedded.text), located).map_err(|e| match e.status {
+    finish_load(load_text_checked(file, &embedded.text), located).map_err(|e| match e.status {
         Status::Failure => {
             e.with_message(format!("the definition {} carries is not valid", printable(file)))
         }
@@ -213,7 +213,7 @@ fn finish_load(
     match loaded {
         Ok(mut def) => {
             eprint!("{}", render(&def.sources, &def.warnings));
-            make_rules_printable(&mut def.rules);
+            def.rules.make_printable();
             Ok(def)
         }
         Err(LoadError::Invalid { sources, diagnostics }) => {
@@ -268,15 +268,6 @@ fn rendered(sources: &Sources, diagnostics: &[Diagnostic]) -> String {
     text
 }
 
-/// The position `--fen` gives (default: the variant's start), every problem with a caret
-/// under it. A finished position (the ball on a goal) is refused: it has no turns.
-///
-/// # Errors
-/// [`Status::Failure`], with the problems.
-pub fn load_position<'r>(def: &'r Definition, fen: Option<&str>) -> CommandResult<Position<'r>> {
-    unfinished(parse_position(def, fen)?)
-}
-
 /// The position of `--setup N` or `--fen F` (default: the variant's start); a finished
 /// position (the ball on a goal) is refused: it has no turns.
 ///
@@ -309,7 +300,10 @@ pub fn in_play<'r>(
 }
 
 /// Refuses a finished position (a goal, a match won, a royal piece captured), saying why.
-fn unfinished(pos: Position<'_>) -> CommandResult<Position<'_>> {
+///
+/// # Errors
+/// [`Status::Failure`], with the reason.
+pub fn unfinished(pos: Position<'_>) -> CommandResult<Position<'_>> {
     match pos.finished().filter(|_| pos.is_goal()) {
         Some(finished) => Err(game_over(&finished)),
         None => Ok(pos),
@@ -333,12 +327,15 @@ pub fn setup_or_fen<'r>(
     variant: &str,
     start: &Start,
 ) -> CommandResult<Position<'r>> {
-    let Some(text) = start.setup.as_deref() else {
-        return parse_position(def, start.fen.as_deref());
+    let choice = match (start.setup.as_deref(), &start.fen) {
+        (Some(text), _) => StartChoice::parse_number(text, &def.rules).map_err(|e| match e {
+            StartError::NoRandomSetup => no_random_setup(variant),
+            e => CommandError::failure(e),
+        })?,
+        (None, Some(fen)) => StartChoice::Fen(fen.clone()),
+        (None, None) => StartChoice::Standard,
     };
-    let rules = &def.rules;
-    let random = rules.random_setup().ok_or_else(|| no_random_setup(variant))?;
-    numbered_setup(rules, random, text).map(|(pos, _)| pos)
+    resolve_start(def, &choice, &mut nothing_drawn()).map(|(pos, _)| pos)
 }
 
 /// Why `variant` has no setup to draw.
@@ -349,45 +346,46 @@ pub fn no_random_setup(variant: &str) -> CommandError {
     ))
 }
 
-/// The setup `--setup N` names in the random setup `random` of `rules`: its number and its
-/// position.
+/// A generator for starts that draw nothing (a setup number, a position, the variant's start).
+fn nothing_drawn() -> rand_chacha::ChaCha8Rng {
+    <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(0)
+}
+
+/// The start `choice` names, finished or not, with its setup number where it is a random setup
+/// (a position's problems each with a caret under it); `rng` draws a random or fair setup.
 ///
 /// # Errors
 /// [`Status::Failure`], with the problem.
-pub fn numbered_setup<'r>(
-    rules: &'r Rules,
-    random: &RandomSetup,
-    text: &str,
-) -> CommandResult<(Position<'r>, SetupNumber)> {
-    SetupNumber::parse(text, kickoff::setup::independent_by_default(random))
-        .map_err(|e| e.to_string())
-        .and_then(|n| {
-            let pos = kickoff::setup::position(rules, random, n).map_err(|e| e.to_string())?;
-            Ok((pos, n))
-        })
-        .map_err(CommandError::failure)
+pub fn resolve_start<'r>(
+    def: &'r Definition,
+    choice: &StartChoice,
+    rng: &mut impl rand::Rng,
+) -> CommandResult<(Position<'r>, Option<SetupNumber>)> {
+    choice.resolve(def, rng).map_err(|e| match e {
+        StartError::Fen(e) => {
+            let text = match choice {
+                StartChoice::Fen(text) => text.as_str(),
+                _ => def.rules.setup_fen(),
+            };
+            CommandError::shown(Status::Failure, fen_problems(text, e))
+        }
+        e => CommandError::failure(e),
+    })
 }
 
-/// The position `--fen` gives (default: the variant's start), finished or not, every problem
-/// with a caret under it.
-///
-/// # Errors
-/// [`Status::Failure`], with the problems.
-pub fn parse_position<'r>(def: &'r Definition, fen: Option<&str>) -> CommandResult<Position<'r>> {
-    let text = fen.unwrap_or(def.rules.setup_fen());
-    Position::from_fen(&def.rules, text).map_err(|e| {
-        let mut sources = Sources::default();
-        let file = sources.add(SourceFile {
-            path: "--fen".to_owned(),
-            text: text.to_owned(),
-            origin: Origin::Text(text.to_owned()),
-        });
-        let mut shown = String::new();
-        for p in e.problems {
-            let at = Loc { file, span: p.span };
-            let d = Diagnostic::new(Code::BadPosition, format!("bad position: {}", p.message), at);
-            shown += &format!("{}\n\n", d.with_help_opt(p.help).render(&sources, color_stderr()));
-        }
-        CommandError::shown(Status::Failure, shown)
-    })
+/// The problems of the position `text` (`--fen`), each with a caret under it.
+fn fen_problems(text: &str, e: FenError) -> String {
+    let mut sources = Sources::default();
+    let file = sources.add(SourceFile {
+        path: "--fen".to_owned(),
+        text: text.to_owned(),
+        origin: Origin::Text(text.to_owned()),
+    });
+    let mut shown = String::new();
+    for p in e.problems {
+        let at = Loc { file, span: p.span };
+        let d = Diagnostic::new(Code::BadPosition, format!("bad position: {}", p.message), at);
+        shown += &format!("{}\n\n", d.with_help_opt(p.help).render(&sources, color_stderr()));
+    }
+    shown
 }

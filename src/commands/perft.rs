@@ -9,8 +9,8 @@ use crate::commands::texts::Texts;
 use crate::commands::{CommandError, CommandResult, load_variant, playable};
 use kickoff::definition::LoadOptions;
 use kickoff::movegen::{MAX_TURNS, PerftOptions, each_legal_turn, perft, perft_divide};
-use kickoff::notation::turn::names::Namer;
 use kickoff::position::Position;
+use kickoff::turn_text::names::Namer;
 
 /// The arguments of `kickoff perft`.
 #[derive(Debug, clap::Args)]
@@ -41,7 +41,7 @@ pub struct Args {
 pub fn run(args: &Args, options: LoadOptions) -> CommandResult {
     let def = load_variant(&args.variant, options)?;
     let pos = playable(&def, &args.variant, &args.start)?;
-    kickoff::movegen::check_turn_count(&pos).map_err(CommandError::failure)?;
+    kickoff::movegen::count_turns(&pos).map_err(CommandError::failure)?;
     let depth = args.depth as usize;
     let threads = usize::from(args.threads);
     let options = PerftOptions {

@@ -23,7 +23,7 @@ mod turns;
 
 pub use input::Input;
 
-use kickoff::render::printable::printable_path;
+use kickoff::text::printable_path;
 use start::{RecordCheck, Saved, Started, pick_variant, read_saved, same_variant, start_game};
 
 /// The arguments of `kickoff play`.

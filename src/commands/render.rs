@@ -10,10 +10,10 @@ use kickoff::definition::{Definition, LoadOptions};
 use kickoff::game::record;
 use kickoff::position::Position;
 use kickoff::render::png::png;
-use kickoff::render::printable::{excerpt, printable, printable_path};
 use kickoff::render::svg::{Arrow, ArrowKind, Diagram, svg, turn_path};
 use kickoff::rules::Rules;
 use kickoff::square::Square;
+use kickoff::text::{excerpt, printable, printable_path};
 
 /// The arguments of `kickoff render`.
 #[derive(Debug, clap::Args)]

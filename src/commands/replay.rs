@@ -10,7 +10,7 @@ use kickoff::definition::{Definition, Diagnostic, LoadOptions, Loc, Origin, Sour
 use kickoff::game::record::{self, RecordError};
 use kickoff::game::{Ending, Game};
 use kickoff::notation::record::RecordText;
-use kickoff::render::printable::{excerpt, printable};
+use kickoff::text::{excerpt, printable};
 
 /// The largest record read.
 pub const MAX_RECORD_SIZE: u64 = 8 << 20;

@@ -7,7 +7,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 
 use crate::commands::{CommandError, CommandResult};
-use kickoff::render::printable::printable_path;
+use kickoff::text::printable_path;
 use kickoff::web::{Config, default_data_folder, serve};
 
 /// The arguments of `kickoff serve`.

@@ -16,12 +16,10 @@ use kickoff::analysis::proof::first_turn;
 use kickoff::analysis::{Attack, SolveLimits, Solver, Verdict, check};
 use kickoff::definition::LoadOptions;
 use kickoff::movegen::{Turn, play_unchecked};
-use kickoff::notation::turn::names::{name, resolve};
 use kickoff::position::Position;
-use kickoff::render::printable::{
-    MAX_FEN_SHOWN, excerpt, excerpt_within, printable, printable_path,
-};
 use kickoff::side::Side;
+use kickoff::text::{MAX_FEN_SHOWN, excerpt, excerpt_within, printable, printable_path};
+use kickoff::turn_text::names::{name, resolve};
 
 /// The arguments of `kickoff solve`.
 #[derive(Debug, clap::Args)]

@@ -9,9 +9,9 @@ use crate::cli::{Format, Start};
 use crate::commands::texts::Texts;
 use crate::commands::{CommandError, CommandResult, in_play, load_variant};
 use kickoff::definition::LoadOptions;
-use kickoff::movegen::{check_turn_count, each_legal_turn, play_unchecked};
-use kickoff::notation::turn::names::Namer;
+use kickoff::movegen::{count_turns, each_legal_turn, play_unchecked};
 use kickoff::position::Position;
+use kickoff::turn_text::names::Namer;
 
 /// One turn and the position it leads to.
 #[derive(Serialize)]
@@ -101,7 +101,7 @@ pub struct Args {
 pub fn run(args: &Args, options: LoadOptions) -> CommandResult {
     let def = load_variant(&args.variant, options)?;
     let pos = in_play(&def, &args.variant, &args.start)?;
-    check_turn_count(&pos).map_err(CommandError::failure)?;
+    count_turns(&pos).map_err(CommandError::failure)?;
     let list = List::of(&pos);
     let mut out = BufWriter::new(std::io::stdout().lock());
     let written = match args.format {

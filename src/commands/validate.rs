@@ -8,8 +8,8 @@ use crate::commands::{CommandError, CommandResult, Status, color_stdout, unloada
 use kickoff::definition::{
     self, Definition, Diagnostic, JsonDiagnostic, LoadError, LoadOptions, Sources,
 };
-use kickoff::lint::simulate;
-use kickoff::render::printable::printable;
+use kickoff::lint::{load_checked, simulate};
+use kickoff::text::printable;
 
 /// The arguments of `kickoff validate`.
 #[derive(Debug, clap::Args)]
@@ -41,7 +41,7 @@ pub fn run(args: &Args, options: LoadOptions) -> CommandResult {
     for file in &args.files {
         // The games played without a warning, said after the verdict.
         let mut quiet_games = None;
-        let (sources, diagnostics) = match definition::load_with(file, options) {
+        let (sources, diagnostics) = match load_checked(file, options) {
             Ok(def) => {
                 let mut warnings = def.warnings.clone();
                 if let Some((games, seed)) = simulation {

@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use crate::definition::codes::Code;
 use crate::definition::source::{FileId, Loc, Sources, floor_char_boundary, line_col};
-use crate::position::setup::Reason;
+use crate::position::placement::Reason;
 
 /// How bad a problem is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -117,7 +117,7 @@ impl Diagnostic {
         }
         let renderer = if color { Renderer::styled() } else { Renderer::plain() };
         // A source line may hold a C1 control character, which the renderer passes through.
-        crate::render::printable::without_c1(renderer.render(&[group]))
+        crate::text::without_c1(renderer.render(&[group]))
     }
 
     /// The diagnostic as one JSON object (lines and columns from 1, in characters, end exclusive).

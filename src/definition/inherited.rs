@@ -8,10 +8,10 @@
 //! came from, and tells the author what to override. Problems with the author's own values, and
 //! with inherited values on an unchanged board, stay where they are.
 
-use crate::definition::Code;
 use crate::definition::diagnostic::Diagnostic;
 use crate::definition::keys::{self, Ty};
 use crate::definition::notes;
+use crate::definition::{Code, Lint};
 use std::sync::OnceLock;
 
 use crate::definition::source::{FileId, Loc, Origin, SourceFile, Sources, line_col};
@@ -109,7 +109,7 @@ fn to_override(leaves: &[Leaf<'_>], file: u16) -> String {
     if names.is_empty() {
         return "the inherited squares".to_owned();
     }
-    crate::render::places::join(&names, "and")
+    crate::text::join(&names, "and")
 }
 
 /// Every value of the tree whose meaning depends on the board: square lists and positions, as
@@ -166,33 +166,36 @@ pub(crate) fn to_extends(
 }
 
 /// Whether each file read validates cleanly on its own: worked out the first time a diagnostic
-/// lies in the file, and kept for the later passes (the lint, the simulation).
+/// lies in the file, and kept for the later passes (the lint, the simulation). A file validates
+/// cleanly when it loads without a warning, the lint's too where the definition was loaded with
+/// one.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct CleanAlone(Vec<OnceLock<bool>>);
+pub(crate) struct CleanAlone(Vec<OnceLock<bool>>, Option<Lint>);
 
 impl CleanAlone {
-    /// Nothing known yet of the files of `sources`.
-    pub(crate) fn new(sources: &Sources) -> CleanAlone {
-        CleanAlone(sources.files().map(|_| OnceLock::new()).collect())
+    /// Nothing known yet of the files of `sources`, loaded with `lint` if given.
+    pub(crate) fn new(sources: &Sources, lint: Option<Lint>) -> CleanAlone {
+        CleanAlone(sources.files().map(|_| OnceLock::new()).collect(), lint)
     }
 
     /// Whether `file`, with id `id`, validates cleanly on its own.
     fn get(&self, id: FileId, file: &SourceFile) -> bool {
         match self.0.get(usize::from(id.0)) {
-            Some(known) => *known.get_or_init(|| validates_alone(&file.origin)),
-            None => validates_alone(&file.origin),
+            Some(known) => *known.get_or_init(|| validates_alone(&file.origin, self.1)),
+            None => validates_alone(&file.origin, self.1),
         }
     }
 }
 
-/// Whether the definition read from `origin` has no problem when validated alone.
-fn validates_alone(origin: &Origin) -> bool {
+/// Whether the definition read from `origin` has no problem when validated alone (with `lint`).
+fn validates_alone(origin: &Origin, lint: Option<Lint>) -> bool {
     match origin {
         // Shipped definitions are clean: a test says so.
         Origin::Shipped(_) => true,
         Origin::Disk(path) => {
             let options = crate::definition::LoadOptions { allow_outside: true };
-            crate::definition::load_path_with(path, options).is_ok_and(|d| d.warnings.is_empty())
+            crate::definition::load_path_linted(path, options, lint)
+                .is_ok_and(|d| d.warnings.is_empty())
         }
         Origin::Text(_) => false,
     }

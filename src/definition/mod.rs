@@ -44,8 +44,9 @@ pub struct Definition {
     pub rules: Rules,
     /// The files read.
     pub sources: Sources,
-    /// Problems that do not prevent play, in file order: those found while reading and those
-    /// of the lint ([`crate::lint::lint`]).
+    /// Problems that do not prevent play, in file order: those found while reading, and the
+    /// lint's when the definition was loaded with it ([`crate::lint::load_checked`]; the lint
+    /// alone is [`crate::lint::lint`]).
     pub warnings: Vec<Diagnostic>,
     /// The merged definition, for finding where a key was written.
     tree: Table,
@@ -137,7 +138,10 @@ pub fn is_path(arg: &str) -> bool {
     arg.contains('/') || arg.contains('\\') || arg.ends_with(".toml")
 }
 
-/// Loads a variant given as a shipped name or a path to a `.toml` file.
+/// Loads a variant given as a shipped name or a path to a `.toml` file: its rules, and the
+/// warnings found while reading it. The football-specific warnings of the lint, which need the
+/// engine, are asked for separately ([`crate::lint::lint`]), or loaded with the definition
+/// ([`crate::lint::load_checked`]) as `kickoff validate` shows them.
 ///
 /// # Errors
 /// An unreadable file, an unknown name, or a definition with errors.
@@ -157,7 +161,33 @@ pub struct LoadOptions {
 /// # Errors
 /// An unreadable file, an unknown name, or a definition with errors.
 pub fn load_with(arg: &str, options: LoadOptions) -> Result<Definition, LoadError> {
-    if is_path(arg) { load_path_with(Path::new(arg), options) } else { load_shipped(arg) }
+    load_linted(arg, options, None)
+}
+
+/// A check of a compiled definition that loading runs when asked, from a layer above this one
+/// (the lint, [`crate::lint::load_checked`]): its warnings join the definition's, and count
+/// when a parent file is asked whether it validates cleanly on its own.
+pub(crate) type Lint = fn(&Definition) -> Vec<Diagnostic>;
+
+/// [`load_with`], with `lint`'s warnings too if given.
+///
+/// # Errors
+/// An unreadable file, an unknown name, or a definition with errors.
+pub(crate) fn load_linted(
+    arg: &str,
+    options: LoadOptions,
+    lint: Option<Lint>,
+) -> Result<Definition, LoadError> {
+    if is_path(arg) {
+        load_path_linted(Path::new(arg), options, lint)
+    } else {
+        match shipped::shipped(arg) {
+            Some((name, _)) => {
+                Loader { lint, ..Loader::default() }.run(Origin::Shipped(name), name.to_owned())
+            }
+            None => Err(unknown_variant(arg)),
+        }
+    }
 }
 
 /// Loads a shipped definition by name.
@@ -184,9 +214,18 @@ pub fn load_path(path: &Path) -> Result<Definition, LoadError> {
 /// # Errors
 /// An unreadable file or a definition with errors.
 pub fn load_path_with(path: &Path, options: LoadOptions) -> Result<Definition, LoadError> {
+    load_path_linted(path, options, None)
+}
+
+/// [`load_path_with`], with `lint`'s warnings too if given.
+fn load_path_linted(
+    path: &Path,
+    options: LoadOptions,
+    lint: Option<Lint>,
+) -> Result<Definition, LoadError> {
     // The canonical path identifies the file when a chain of `extends` comes back to it.
     let key = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-    Loader { options, ..Loader::default() }.run(Origin::Disk(key), path.display().to_string())
+    Loader { options, lint, ..Loader::default() }.run(Origin::Disk(key), path.display().to_string())
 }
 
 /// Loads a definition from text; `name` names it in messages. It may extend shipped variants
@@ -195,7 +234,19 @@ pub fn load_path_with(path: &Path, options: LoadOptions) -> Result<Definition, L
 /// # Errors
 /// A definition with errors.
 pub fn load_text(name: &str, text: &str) -> Result<Definition, LoadError> {
-    Loader::default().run(Origin::Text(text.to_owned()), name.to_owned())
+    load_text_linted(name, text, None)
+}
+
+/// [`load_text`], with `lint`'s warnings too if given.
+///
+/// # Errors
+/// A definition with errors.
+pub(crate) fn load_text_linted(
+    name: &str,
+    text: &str,
+    lint: Option<Lint>,
+) -> Result<Definition, LoadError> {
+    Loader { lint, ..Loader::default() }.run(Origin::Text(text.to_owned()), name.to_owned())
 }
 
 /// The text of a VARIANT argument's own file, unchecked: a shipped definition as shipped, a
@@ -238,6 +289,8 @@ fn sibling_exists(from: &Origin, name: &str) -> bool {
 #[derive(Default)]
 struct Loader {
     options: LoadOptions,
+    /// The check run once the definition compiles, if any.
+    lint: Option<Lint>,
     sources: Sources,
     diagnostics: Vec<Diagnostic>,
     /// Where the file loaded (not a parent) wrote `extends`.
@@ -252,7 +305,7 @@ impl Loader {
             .map_err(|reason| LoadError::Unreadable { path: PathBuf::from(&shown), reason })?;
         let top = self.sources.add(SourceFile { path: shown, text, origin });
         let merged = self.file(top, &mut vec![top]);
-        let clean = inherited::CleanAlone::new(&self.sources);
+        let clean = inherited::CleanAlone::new(&self.sources, self.lint);
         let compiled = merged.and_then(|root| {
             let at = Loc { file: top, span: 0..0 };
             schema::check_required(&root, keys::ROOT, "", &at, &mut self.diagnostics);
@@ -280,10 +333,10 @@ impl Loader {
                 };
                 // The lint's warnings need the compiled rules; they are returned with the
                 // rest, in file order.
-                let mut lint = crate::lint::lint(&def);
-                def.relocate(&mut lint);
-                def.warnings.extend(lint);
-                def.warnings.sort_by_key(|d| (d.at.file.0, d.at.span.start));
+                if let Some(lint) = self.lint {
+                    def.warnings.extend(lint(&def));
+                    def.warnings.sort_by_key(|d| (d.at.file.0, d.at.span.start));
+                }
                 Ok(def)
             }
             _ => Err(LoadError::Invalid { sources: self.sources, diagnostics: self.diagnostics }),

@@ -5,7 +5,7 @@
 use crate::definition::diagnostic::Diagnostic;
 use crate::definition::source::{SourceFile, Sources, line_col};
 use crate::definition::tree::{Node, Table, node_at};
-use crate::position::setup::Reason;
+use crate::position::placement::Reason;
 use crate::side::Side;
 
 /// Where `node` was written, as `file:line:column` and its line: `` boyer-1951 (shipped):51:10

@@ -71,7 +71,7 @@ fn home_of(name: &str) -> Option<String> {
             Some((_, table)) => format!("[{}]", table.join(".")),
         })
         .collect();
-    (!homes.is_empty()).then(|| crate::render::places::join(&homes, "and"))
+    (!homes.is_empty()).then(|| crate::text::join(&homes, "and"))
 }
 
 /// The closest of `candidates` to `word`, if it is close enough to be a likely typo.
@@ -126,7 +126,7 @@ fn problem(
             let quoted: Vec<&str> = quoted.iter().map(String::as_str).collect();
             let diag = Diagnostic::new(
                 Code::NotAChoice,
-                format!("`{path}` must be {}, found \"{s}\"", crate::notation::one_of(&quoted)),
+                format!("`{path}` must be {}, found \"{s}\"", crate::text::one_of(&quoted)),
                 at,
             );
             Some(match did_you_mean(s, values) {

@@ -7,11 +7,11 @@ use std::collections::HashMap;
 use std::fmt;
 
 use crate::movegen::{PlayError, Turn, play, play_unchecked};
-use crate::notation::turn::names::{NotationError, name, resolve};
 use crate::position::{Outcome, Position};
 use crate::rules::{NoMoves, RepetitionDraw, Rules};
 use crate::setup::SetupNumber;
 use crate::side::Side;
+use crate::turn_text::names::{NotationError, name, resolve};
 
 /// One turn played, with its canonical name ([`Game::position_at`] gives the positions).
 #[derive(Clone, Debug)]

@@ -19,12 +19,13 @@ use crate::definition::{Origin, Sources};
 use crate::game::{Ending, Game, GameError, GameResult, Ply, move_label};
 use crate::notation::ParseError;
 use crate::notation::record::{EMBEDDED, RecordText, TurnToken, escape};
-use crate::notation::turn::names::{NotationError, resolve};
 use crate::position::{FenError, Finished, Position};
-use crate::render::printable::{excerpt, notation_error, printable};
 use crate::rules::Rules;
 use crate::setup::{self, SetupNumber};
 use crate::side::Side;
+use crate::text::{excerpt, printable};
+use crate::turn_text::names::notation_error;
+use crate::turn_text::names::{NotationError, resolve};
 
 mod save;
 mod variant;

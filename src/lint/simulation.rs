@@ -8,7 +8,7 @@ use std::time::Instant;
 use crate::definition::Code;
 use crate::definition::{Definition, Diagnostic, Loc};
 use crate::game::Game;
-use crate::movegen::{MAX_TURNS, check_turn_count, nth_turn, null_allowed};
+use crate::movegen::{MAX_TURNS, count_turns, nth_turn, null_allowed};
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::side::Side;
@@ -222,7 +222,7 @@ fn random_turn(
     use rand::RngExt;
     let pos = *game.position();
     let beyond = crate::search::beyond_counting(&pos);
-    let counted = if beyond { Err(crate::movegen::TooManyTurns) } else { check_turn_count(&pos) };
+    let counted = if beyond { Err(crate::movegen::TooManyTurns) } else { count_turns(&pos) };
     if counted.is_err() && pos.rules().turn().moves > 1 {
         // Several piece moves a turn: too many turns to count by design, so a turn is built
         // from random actions, as the random player does.

@@ -16,7 +16,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::definition::keys::{Family, Key, Literal, Ty, leaves};
 use crate::definition::load_text;
 use crate::movegen::{
-    Results, check_turn_count, first_scoring_turn, legal_turns_unbounded, nth_turn, perft,
+    Results, count_turns, first_scoring_turn, legal_turns_unbounded, nth_turn, perft,
 };
 use crate::position::Position;
 use crate::rules::Rules;
@@ -209,7 +209,7 @@ const DEEP: u64 = 2_000_000;
 /// `deep`.
 fn said(rules: &Rules, fen: &str, deep: bool) -> Vec<String> {
     let pos = Position::from_fen(rules, fen).expect("a position of both walks");
-    let count = check_turn_count(&pos);
+    let count = count_turns(&pos);
     let mut out = vec![format!("count {count:?}")];
     let Ok(count) = count else { return out };
     let mut results = Results::new();

@@ -6,7 +6,8 @@ use std::time::Instant;
 
 use crate::movegen::kicks::KickContext;
 use crate::movegen::recount::Record;
-use crate::position::{BALL, EMPTY, Position};
+use crate::position::Position;
+use crate::rules::cell::{BALL, EMPTY};
 use crate::square::{SQUARES, Square};
 use crate::square_set::SquareSet;
 

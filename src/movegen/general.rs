@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use crate::movegen::step::Mid;
-use crate::movegen::turn::{Action, PieceMove, Turn};
+use crate::movegen::turn::{Action, PieceMove};
 use crate::movegen::{MAX_TURNS, TooManyTurns, null_allowed};
 use crate::position::Position;
 use crate::position::zobrist::HashKeyMap;
@@ -106,26 +106,12 @@ impl Walk {
     }
 }
 
-/// Every legal turn of `pos`, in walking order.
+/// The number of legal turns of `pos`, counted by this walk ([`crate::movegen::count_turns`]
+/// asks it for definitions beyond Boyer's family).
 ///
 /// # Errors
 /// More than [`MAX_TURNS`] turns.
-pub fn legal_turns(pos: &Position<'_>) -> Result<Vec<Turn>, TooManyTurns> {
-    let mut out = Vec::new();
-    each_turn(pos, budget(), |actions, _| {
-        out.push(Turn { actions: actions.to_vec() });
-    })?;
-    if out.len() as u64 > MAX_TURNS {
-        return Err(TooManyTurns);
-    }
-    Ok(out)
-}
-
-/// The number of legal turns of `pos`.
-///
-/// # Errors
-/// More than [`MAX_TURNS`] turns.
-pub fn count_turns(pos: &Position<'_>) -> Result<u64, TooManyTurns> {
+pub fn count(pos: &Position<'_>) -> Result<u64, TooManyTurns> {
     let n = results(pos, budget())?.iter().map(|r| r.turns).sum::<u64>();
     if n > MAX_TURNS { Err(TooManyTurns) } else { Ok(n) }
 }
@@ -134,7 +120,7 @@ pub fn count_turns(pos: &Position<'_>) -> Result<u64, TooManyTurns> {
 const MAX_LAYER: usize = 250_000;
 
 /// The states a walk may take per turn it allows: a turn is a path of states, up to eight as
-/// `check_turn_count` allows.
+/// `count_turns` allows.
 pub(crate) const STATES_PER_TURN: u64 = 8;
 
 /// The work bound of one listing: states walked (a turn is a path of states).
@@ -142,9 +128,9 @@ pub(crate) fn budget() -> u64 {
     STATES_PER_TURN * MAX_TURNS
 }
 
-/// A distinct result of a position's turns.
+/// A distinct result of a position's turns: the position they reach, with how many do.
 #[derive(Clone, Copy, Debug)]
-pub struct Outcome<'r> {
+pub struct Reached<'r> {
     /// The position after the turn.
     pub position: Position<'r>,
     /// How many turns lead there.
@@ -157,7 +143,7 @@ pub struct Outcome<'r> {
 ///
 /// # Errors
 /// More states than `budget`.
-pub fn results<'r>(pos: &Position<'r>, budget: u64) -> Result<Vec<Outcome<'r>>, TooManyTurns> {
+pub fn results<'r>(pos: &Position<'r>, budget: u64) -> Result<Vec<Reached<'r>>, TooManyTurns> {
     results_within(pos, budget, u64::MAX)
 }
 
@@ -170,7 +156,7 @@ pub fn results_within<'r>(
     pos: &Position<'r>,
     budget: u64,
     max_turns: u64,
-) -> Result<Vec<Outcome<'r>>, TooManyTurns> {
+) -> Result<Vec<Reached<'r>>, TooManyTurns> {
     let mut found = Found { out: Vec::new(), index: HashKeyMap::default() };
     let mut turns = 0u64;
     let over = each_end(pos, budget, |mid, n, first| {
@@ -191,7 +177,7 @@ pub fn results_before<'r>(
     budget: u64,
     max_turns: u64,
     deadline: Option<Instant>,
-) -> Result<Option<Vec<Outcome<'r>>>, TooManyTurns> {
+) -> Result<Option<Vec<Reached<'r>>>, TooManyTurns> {
     let mut found = Found { out: Vec::new(), index: HashKeyMap::default() };
     let (mut turns, mut ends, mut late) = (0u64, 0u64, false);
     let over = each_end(pos, budget, |mid, n, first| {
@@ -283,7 +269,7 @@ pub fn each_end<'r>(
 
 /// Results gathered so far, by the hash of their position.
 struct Found<'r> {
-    out: Vec<Outcome<'r>>,
+    out: Vec<Reached<'r>>,
     index: HashKeyMap<usize>,
 }
 
@@ -295,19 +281,8 @@ impl<'r> Found<'r> {
             Some(&i) => self.out[i].turns += n,
             None => {
                 self.index.insert(key, self.out.len());
-                self.out.push(Outcome { position: mid.finish(), turns: n, piece_move });
+                self.out.push(Reached { position: mid.finish(), turns: n, piece_move });
             }
         }
     }
-}
-
-/// The position after `turn` (which should be legal; anything else gives a meaningless position
-/// but never panics).
-#[must_use]
-pub fn play<'r>(pos: &Position<'r>, turn: &Turn) -> Position<'r> {
-    let mut mid = Mid::start(pos);
-    for &action in &turn.actions {
-        mid = mid.apply(action);
-    }
-    mid.finish()
 }

@@ -1,6 +1,7 @@
 //! Where one kick can send the ball (rule: `docs/rules.md#how-the-ball-moves`).
 
-use crate::position::{EMPTY, Position, code_kind};
+use crate::position::Position;
+use crate::rules::cell::{EMPTY, code_kind};
 use crate::rules::tables::{Tables, files_between};
 use crate::rules::{GoalRank, KickDirection, OwnGoal};
 use crate::side::Side;

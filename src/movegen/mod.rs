@@ -13,7 +13,7 @@
 //! definition either leaves the family or walks alike.
 //!
 //! The text of a turn, its long form and the names people type, is read and written in
-//! [`crate::notation::turn`].
+//! [`crate::turn_text`].
 
 #[cfg(test)]
 mod agree;
@@ -158,7 +158,11 @@ pub fn each_legal_turn(pos: &Position<'_>, mut each: impl FnMut(&Turn)) {
 /// the walk. An illegal turn gives a meaningless position, but never panics.
 #[must_use]
 pub fn play_unchecked<'r>(pos: &Position<'r>, turn: &Turn) -> Position<'r> {
-    general::play(pos, turn)
+    let mut mid = Mid::start(pos);
+    for &action in &turn.actions {
+        mid = mid.apply(action);
+    }
+    mid.finish()
 }
 
 /// The position after `turn`, once it is checked to be legal here.
@@ -195,7 +199,7 @@ pub struct TooManyTurns;
 ///
 /// # Errors
 /// More than [`MAX_TURNS`] turns.
-pub fn check_turn_count(pos: &Position<'_>) -> Result<u64, TooManyTurns> {
+pub fn count_turns(pos: &Position<'_>) -> Result<u64, TooManyTurns> {
     count_before(pos, None).map_err(|_| TooManyTurns)
 }
 
@@ -208,7 +212,7 @@ pub(crate) enum Uncounted {
     Late,
 }
 
-/// [`check_turn_count`], stopped at `deadline`: the count of two million turns takes a tenth
+/// [`count_turns`], stopped at `deadline`: the count of two million turns takes a tenth
 /// of a second on an idle machine, and the search's clock must be heard within it. The clock
 /// is read every 16,384 steps of the walk (the count of rules beyond Boyer's family does not
 /// read it).
@@ -223,7 +227,7 @@ pub(crate) fn count_before(
         return Ok(0);
     }
     if !pos.rules.tables().walks_chains() {
-        return general::count_turns(pos).map_err(|_| Uncounted::TooMany);
+        return general::count(pos).map_err(|_| Uncounted::TooMany);
     }
     let mut walker = Walker::new(pos);
     walker.budget = MAX_TURNS + 1;
@@ -257,7 +261,7 @@ pub(crate) fn count_before(
 /// # Errors
 /// More than [`MAX_TURNS`] turns.
 pub fn legal_turns(pos: &Position<'_>) -> Result<Vec<Turn>, TooManyTurns> {
-    check_turn_count(pos)?;
+    count_turns(pos)?;
     Ok(legal_turns_unbounded(pos))
 }
 
@@ -276,9 +280,10 @@ pub fn kick_destinations(pos: &Position<'_>, kicker: Square) -> Vec<Square> {
         .collect()
 }
 
-/// The number of legal turns (perft 1), counted without listing them; 0 when the game is over.
+/// The number of legal turns (perft 1), counted without listing them, however many there are
+/// (see [`count_turns`] for the bounded count); 0 when the game is over.
 #[must_use]
-pub fn count_turns(pos: &Position<'_>) -> u64 {
+pub fn count_turns_unbounded(pos: &Position<'_>) -> u64 {
     perft::Counter::new().count(pos)
 }
 

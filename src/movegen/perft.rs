@@ -404,7 +404,7 @@ impl<'a, 'r> Counter<'a, 'r> {
 ///
 /// # Errors
 /// A position below the root has more than [`MAX_TURNS`] turns (the root's own count is the
-/// caller's to check, with [`check_turn_count`](crate::movegen::check_turn_count)).
+/// caller's to check, with [`count_turns`](crate::movegen::count_turns)).
 pub fn perft(
     pos: &Position<'_>,
     depth: usize,
@@ -516,7 +516,7 @@ mod tests {
         let def = crate::definition::load("chessball-1957").unwrap();
         let pos = Position::start(&def.rules);
         assert!(!def.rules.tables().walks_chains());
-        let turns = crate::movegen::count_turns(&pos);
+        let turns = crate::movegen::count_turns_unbounded(&pos);
         let mut counter = Counter { steps: turns, ..Counter::new() };
         assert_eq!(counter.count(&pos), turns);
         let mut children = Vec::new();

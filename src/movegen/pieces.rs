@@ -1,6 +1,7 @@
 //! Piece moves: every piece of the side to move, to every empty square its Betza legs reach.
 
-use crate::position::{EMPTY, Position, code_kind};
+use crate::position::Position;
+use crate::rules::cell::{EMPTY, code_kind};
 use crate::rules::tables::{DIRS, Tables};
 use crate::square::{SQUARES, Square};
 use crate::square_set::SquareSet;

@@ -6,7 +6,7 @@
 //! [`Walker::recount`] reuses every state and every kick that read neither of them.
 
 use crate::movegen::chains::{Count, Walker};
-use crate::position::{BALL, EMPTY};
+use crate::rules::cell::{BALL, EMPTY};
 use crate::square::Square;
 use crate::square_set::SquareSet;
 

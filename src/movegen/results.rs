@@ -296,7 +296,7 @@ mod tests {
             };
             let mut results = Results::new();
             results.fill(&pos, &mut Vec::new());
-            let counted = crate::movegen::check_turn_count(&pos).unwrap();
+            let counted = crate::movegen::count_turns(&pos).unwrap();
             assert_eq!(results.turns(), counted, "{variant} {fen}");
         }
         // Just under the limit: far fewer results than turns.

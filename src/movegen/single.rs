@@ -109,7 +109,7 @@ fn walk_turns(
 
 /// The turn at `index` in the order of `legal_turns_unbounded(pos)` (the forced pass when the side has
 /// no turn), found in one walk; `None` past the last turn or when the game is over. The
-/// position should have passed [`check_turn_count`](crate::movegen::check_turn_count).
+/// position should have passed [`count_turns`](crate::movegen::count_turns).
 #[must_use]
 pub fn nth_turn(pos: &Position<'_>, index: u64) -> Option<Turn> {
     if pos.is_goal() {

@@ -9,7 +9,8 @@
 
 use crate::movegen::kicks::KickContext;
 use crate::movegen::turn::{Action, Kick, MoveKind, PieceMove};
-use crate::position::{BALL, EMPTY, Position, code_kind, code_side};
+use crate::position::Position;
+use crate::rules::cell::{BALL, EMPTY, code_kind, code_side};
 use crate::rules::{
     AfterGoal, BallMode, Captures, EnterBy, KickMode, Leg, NextAfterGoal, Order, Steal,
 };

@@ -2,7 +2,7 @@
 //! turn is an optional piece move, then kicks; other games interleave them or allow several
 //! moves. These are the values the turn generator produces; their text (the long form that
 //! `Display` writes, and the short names people type) is written and read in
-//! [`crate::notation::turn`] and nowhere else.
+//! [`crate::turn_text`] and nowhere else.
 
 use crate::square::Square;
 
@@ -21,7 +21,7 @@ pub enum MoveKind {
 }
 
 /// A piece's move from one square to another. Its `Display` is the long form of a move
-/// ([`crate::notation::turn::long`]).
+/// ([`crate::turn_text::long`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct PieceMove {
     /// The piece's White (uppercase) letter.
@@ -64,7 +64,7 @@ pub enum Action {
 }
 
 /// One side's whole turn. With no action it is the null turn (or a forced pass). Its `Display`
-/// is the long form ([`crate::notation::turn::long`]).
+/// is the long form ([`crate::turn_text::long`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Turn {
     /// The actions, in order.

@@ -1,11 +1,11 @@
 //! Parsers for every language kickoff reads: Betza piece moves, square lists, positions, game
-//! records and turns; and, in [`turn`], the writing of turns too.
+//! records and turns.
 //!
 //! Each parser turns text into plain typed values and knows nothing of rules: whether a square is
 //! on the board or a letter names a piece is checked later, against a [`crate::rules::Rules`].
-//! Errors carry byte spans into the parsed text so that callers can point into a file. The one
-//! part that reads against a position is [`turn::names`], which names the legal turns and
-//! matches typed text to one of them.
+//! Errors carry byte spans into the parsed text so that callers can point into a file. Reading
+//! and writing turns against a position (the long form, the names of the legal turns, typed text
+//! matched to one of them) is [`crate::turn_text`]'s, above the turn generator.
 
 pub mod betza;
 pub mod fen;
@@ -17,6 +17,8 @@ use std::ops::Range;
 
 use pest::RuleType;
 use pest::error::{Error as PestError, ErrorVariant, InputLocation};
+
+use crate::text::one_of;
 
 /// A problem in a piece of text: what is wrong, and where (byte offsets into that text).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -90,15 +92,6 @@ pub(crate) fn from_pest<R: RuleType>(
 pub(crate) fn error_pos<R: RuleType>(err: &PestError<R>) -> usize {
     match err.location {
         InputLocation::Pos(p) | InputLocation::Span((p, _)) => p,
-    }
-}
-
-/// "a", "a or b", "a, b or c".
-pub(crate) fn one_of(names: &[&str]) -> String {
-    match names {
-        [] => String::new(),
-        [one] => (*one).to_owned(),
-        [init @ .., last] => format!("{} or {last}", init.join(", ")),
     }
 }
 

@@ -146,7 +146,7 @@ fn tag(pair: Pair<'_, Rule>) -> Result<Tag, ParseError> {
                     return Err(ParseError::new(
                         format!(
                             "the tag name `{}` has other characters than ASCII letters, digits and `_`",
-                            crate::render::printable::excerpt(&name)
+                            crate::text::excerpt(&name)
                         ),
                         at,
                     ));

@@ -7,42 +7,21 @@
 //! perft copy positions instead of undoing turns.
 
 mod finished;
-pub(crate) mod setup;
+pub(crate) mod placement;
 pub(crate) mod zobrist;
 
 use std::fmt;
 
 use crate::notation::{ParseError, fen};
+pub use crate::rules::Placement;
+use crate::rules::cell::{BALL, EMPTY, code_kind, code_side, piece_code};
 use crate::rules::{BallMode, PieceKind, Rules};
 use crate::side::Side;
 use crate::square::{SQUARES, Square};
 use crate::square_set::SquareSet;
 pub use finished::Finished;
-pub use setup::{Placement, place};
+pub use placement::place;
 use zobrist::{BLACK_TO_MOVE, EXTRA_KEYS, NO_GOAL_YET, SCORE_KEYS, SQUARE_KEYS};
-
-/// The contents code of an empty square.
-pub(crate) const EMPTY: u8 = 0;
-/// The contents code of the ball.
-pub(crate) const BALL: u8 = 1;
-
-/// The contents code of a piece: 2 + 2 * kind + side.
-#[inline]
-pub(crate) const fn piece_code(side: Side, kind: usize) -> u8 {
-    (2 + 2 * kind + side as usize) as u8
-}
-
-/// The side of a piece code.
-#[inline]
-pub(crate) const fn code_side(code: u8) -> Side {
-    if code & 1 == 0 { Side::White } else { Side::Black }
-}
-
-/// The kind index of a piece code.
-#[inline]
-pub(crate) const fn code_kind(code: u8) -> usize {
-    ((code - 2) >> 1) as usize
-}
 
 /// How a finished game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -435,7 +414,7 @@ impl<'r> Position<'r> {
             en_passant: self.en_passant,
             steal: self.steal,
         };
-        setup::write_fen(self.rules, |s| self.letter(s), &state)
+        placement::write_fen(self.rules, |s| self.letter(s), &state)
     }
 
     /// The letter of what stands on `square`: a piece (Black lowercase; a holder's letter if
@@ -444,7 +423,7 @@ impl<'r> Position<'r> {
         match self.board[square.index()] {
             EMPTY => None,
             BALL => Some(self.rules.ball_symbol()),
-            code => Some(setup::piece_letter(
+            code => Some(placement::piece_letter(
                 self.rules,
                 code_side(code),
                 PieceKind(code_kind(code) as u8),

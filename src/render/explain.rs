@@ -13,12 +13,13 @@ use std::fmt::Write;
 use crate::notation::fen;
 use crate::position::{Placement, place};
 use crate::render::diagram::{legend, text_board};
-use crate::render::places::{fewest_words, join, mirrored, square_list, squares_words};
+use crate::render::places::{fewest_words, mirrored, square_list, squares_words};
 use crate::render::words::{CaptureWords, describe_legs, describe_moves};
 use crate::rules::{BallMode, BlackSetup, GoalAccess, Leg, PieceType, RandomSetup, Rules};
 use crate::side::Side;
 use crate::square::Square;
 use crate::square_set::SquareSet;
+use crate::text::join;
 
 /// The rules of a variant in words, ready to paste into a forum post.
 #[must_use]

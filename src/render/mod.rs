@@ -5,7 +5,6 @@ pub mod explain;
 pub(crate) mod places;
 #[cfg(feature = "png")]
 pub mod png;
-pub mod printable;
 #[cfg(feature = "svg")]
 pub mod svg;
 pub mod terminal;

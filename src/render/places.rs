@@ -4,22 +4,13 @@
 use crate::rules::Board;
 use crate::square::Square;
 use crate::square_set::SquareSet;
+use crate::text::join;
 
 /// Squares as a readable list: "e9", "e9 and f9", "d9, e9 and f9".
 #[must_use]
 pub fn square_list(squares: &[Square]) -> String {
     let names: Vec<String> = squares.iter().map(ToString::to_string).collect();
     if names.is_empty() { "nowhere".to_owned() } else { join(&names, "and") }
-}
-
-/// "a", "a and b", "a, b and c" (or with `or`).
-#[must_use]
-pub fn join(items: &[String], last: &str) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., tail] => format!("{} {last} {tail}", init.join(", ")),
-    }
 }
 
 /// A set of squares, short: whole ranks as "rank 1" or "ranks 2 to 7", runs of three squares

@@ -14,10 +14,10 @@ use ttf_parser::{Face, OutlineBuilder};
 
 use crate::movegen::{Action, Mid, MoveKind, Turn};
 use crate::position::Position;
-use crate::render::printable::escape;
 use crate::rules::Rules;
 use crate::side::Side;
 use crate::square::Square;
+use crate::text::escape_markup;
 
 /// The side of a square, in SVG units.
 pub const SQUARE: f32 = 60.0;
@@ -328,7 +328,7 @@ pub fn svg(d: &Diagram<'_, '_>) -> String {
         b.files,
         b.ranks,
         d.flipped,
-        escape(&format!("{} board", rules.info().name)),
+        escape_markup(&format!("{} board", rules.info().name)),
     );
     out.push_str(&defs(d));
     out.push_str(&squares(d));
@@ -536,7 +536,7 @@ pub fn turn_path(before: &Position<'_>, turn: &Turn) -> (Vec<Arrow>, Vec<Square>
 mod tests {
     use super::*;
     use crate::definition::load_shipped;
-    use crate::notation::turn::names::resolve;
+    use crate::turn_text::names::resolve;
 
     #[test]
     fn a_turns_path_follows_the_ball_from_kick_to_kick() {

@@ -4,7 +4,9 @@
 //! after (positions, turn generation, the game, the search) reads `&Rules`. Every rule is stated,
 //! with examples, in `docs/rules.md`; each type below names the section of the rule it encodes.
 
+pub(crate) mod cell;
 mod choice;
+mod placement;
 
 use std::sync::Arc;
 
@@ -14,8 +16,8 @@ pub(crate) mod tables;
 
 pub use choice::Choice;
 use choice::choice;
+pub use placement::Placement;
 
-use crate::position::Placement;
 use crate::rules::tables::Tables;
 use crate::side::{BySide, Side};
 use crate::square::Square;
@@ -494,6 +496,28 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// Makes the texts of the definition that commands print (the variant's name, credits and
+    /// description, the pieces' names) printable ([`crate::text::printable`]): done once when a
+    /// command loads a definition, so that every printer of them (explain, play, show, match, the
+    /// messages about positions) is safe.
+    pub fn make_printable(&mut self) {
+        use std::borrow::Cow;
+        let printable = crate::text::printable;
+        let info = &mut self.info;
+        for text in [&mut info.name].into_iter().chain(
+            [&mut info.author, &mut info.description, &mut info.source].into_iter().flatten(),
+        ) {
+            if let Cow::Owned(safe) = printable(text) {
+                *text = safe;
+            }
+        }
+        for piece in &mut self.pieces {
+            if let Cow::Owned(safe) = printable(&piece.name) {
+                piece.name = safe;
+            }
+        }
+    }
+
     /// The variant's name and credits.
     #[must_use]
     pub fn info(&self) -> &VariantInfo {

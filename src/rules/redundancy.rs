@@ -5,8 +5,8 @@ use crate::notation::betza::{
     Betza, Direction, Group, MODALITIES, Problem, ProblemKind, read_directions, replaced,
     split_modifiers,
 };
-use crate::notation::one_of;
 use crate::rules::leg::{Leg, group_legs};
+use crate::text::one_of;
 
 /// Every redundancy of the parsed Betza string `text`, in the order of the string: groups whose
 /// moves the other groups give (`WWW`, `KW`), directions whose moves earlier ones give (`fffR`),

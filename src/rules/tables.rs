@@ -294,7 +294,7 @@ impl Tables {
         let piece = &rules.pieces()[kind];
         let board = rules.board();
         let own = |s: Square| if side == Side::White { s } else { board.mirror(s) };
-        let code = usize::from(crate::position::piece_code(side, kind));
+        let code = usize::from(crate::rules::cell::piece_code(side, kind));
         self.royal[code] = piece.royal;
         self.has_royals |= piece.royal;
         let zone: SquareSet =

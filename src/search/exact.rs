@@ -8,9 +8,9 @@
 
 use std::time::Instant;
 
-use super::eval::POINT;
 use super::{Root, Searcher, WIN, WIN_BOUND};
 use crate::analysis::{SolveLimits, Solver, Verdict, solve};
+use crate::eval::POINT;
 use crate::movegen::Child;
 use crate::position::Position;
 
@@ -106,8 +106,9 @@ mod tests {
     use super::{concedes, until};
     use crate::analysis::{SolveLimits, Solver, Verdict, solve};
     use crate::definition::load_shipped;
+    use crate::eval;
     use crate::position::Position;
-    use crate::search::{Limits, Searcher, eval, goal_in};
+    use crate::search::{Limits, Searcher, goal_in};
     use crate::side::Side;
 
     /// Far enough that no check here runs out of time.
@@ -169,7 +170,7 @@ mod tests {
         let report = Searcher::new(&def.rules).search(&pos, &[], asked).unwrap();
         assert_eq!(goal_in(report.score), Some(3));
         let turn = report.turn.unwrap();
-        assert_eq!(crate::notation::turn::names::name(&pos, &turn), "Ne5");
+        assert_eq!(crate::turn_text::names::name(&pos, &turn), "Ne5");
         // Where the game has passed through the position `Ne5` leads to, the search decides.
         let past = [report.result.unwrap().hash()];
         let report = Searcher::new(&def.rules).search(&pos, &past, asked).unwrap();

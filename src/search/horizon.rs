@@ -3,8 +3,9 @@
 
 use std::ops::ControlFlow;
 
+use crate::eval;
 use crate::position::{Outcome, Position};
-use crate::search::{Searcher, WIN, eval};
+use crate::search::{Searcher, WIN};
 
 /// The horizon value of a position whose side to move scores at once (the score then depends
 /// on the ply).

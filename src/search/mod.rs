@@ -11,7 +11,6 @@
 //! (`exact.rs`). It works for any definition: everything it knows comes from the
 //! [`Rules`](crate::rules::Rules).
 
-mod eval;
 mod exact;
 mod frontier;
 mod horizon;
@@ -23,7 +22,7 @@ mod table;
 
 use std::time::{Duration, Instant};
 
-pub use eval::Eval;
+use crate::eval::Eval;
 pub use limits::{DEFAULT_LEVEL, LEVEL_CAP, Limits, MAX_LEVEL};
 pub use player::{ParsePlayerError, Player, beyond_counting, greedy_turn, random_turn};
 use table::{Bound, Table};

@@ -6,9 +6,9 @@ use std::str::FromStr;
 use rand::RngExt;
 
 use super::{DEFAULT_LEVEL, MAX_LEVEL};
-use crate::movegen::{Mid, Turn, check_turn_count, first_scoring_turn, nth_turn};
+use crate::eval::Eval;
+use crate::movegen::{Mid, Turn, count_turns, first_scoring_turn, nth_turn};
 use crate::position::Position;
-use crate::search::Eval;
 
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,7 +78,7 @@ pub fn random_turn(pos: &Position<'_>, rng: &mut impl rand::Rng) -> Option<Turn>
     if beyond_counting(pos) {
         return random_walk(pos, rng, false);
     }
-    let Ok(count) = check_turn_count(pos) else {
+    let Ok(count) = count_turns(pos) else {
         return random_walk(pos, rng, false);
     };
     if count == 0 {
@@ -92,7 +92,7 @@ pub fn random_turn(pos: &Position<'_>, rng: &mut impl rand::Rng) -> Option<Turn>
 /// A turn that scores if `pos` has one, otherwise a random turn. In a position with too many
 /// turns to count, a turn built by random actions that takes any action that scores.
 pub fn greedy_turn(pos: &Position<'_>, rng: &mut impl rand::Rng) -> Option<Turn> {
-    if beyond_counting(pos) || check_turn_count(pos).is_err() {
+    if beyond_counting(pos) || count_turns(pos).is_err() {
         return random_walk(pos, rng, true);
     }
     first_scoring_turn(pos, pos.side()).or_else(|| random_turn(pos, rng))

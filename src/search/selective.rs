@@ -7,10 +7,10 @@
 
 use std::time::Instant;
 
+use crate::eval::Eval;
 use crate::movegen::step::Mid;
 use crate::movegen::{Action, Turn};
 use crate::position::{Outcome, Position};
-use crate::search::eval::Eval;
 use crate::search::{Limits, WIN};
 
 /// How wide the beam is and how many ends are tried against a reply, per level of effort.

@@ -7,10 +7,10 @@
 //! once.
 
 use crate::position::{Placement, Position};
-use crate::render::printable::excerpt;
 use crate::rules::{BlackSetup, PieceKind, RandomSetup, Rules};
 use crate::side::Side;
 use crate::square::Square;
+use crate::text::excerpt;
 
 /// The most squares a random setup may have (the count must fit in 128 bits).
 pub const MAX_SQUARES: usize = 32;

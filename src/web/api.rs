@@ -16,14 +16,14 @@ use tokio_stream::wrappers::WatchStream;
 
 use crate::definition::{self, LoadError};
 use crate::game::{Ending, GameError};
-use crate::notation::turn::names::resolve;
 use crate::position::Position;
-use crate::render::printable::notation_error;
 use crate::render::svg::turn_path;
 use crate::rules::Rules;
 use crate::search::{Limits, MAX_LEVEL, Player, Searcher};
 use crate::setup::{self, SetupNumber};
 use crate::side::{BySide, Side};
+use crate::turn_text::names::notation_error;
+use crate::turn_text::names::resolve;
 use crate::web::author::invalid;
 use crate::web::clients::{Client, Peer, Rate};
 use crate::web::db::now_ms;

@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use crate::definition::{self, Definition, Diagnostic, JsonDiagnostic, LoadError, Sources};
 use crate::game::Ply;
 use crate::game::record::{self, BrokenRecord};
-use crate::lint::{Simulation, simulate_with};
+use crate::lint::{Simulation, load_text_checked, simulate_with};
 use crate::notation::record::{count_parts, parse as parse_record};
 use crate::position::Position;
 use crate::render::explain::explain;
@@ -155,7 +155,7 @@ pub async fn check(
 ) -> Result<Json<CheckAnswer>, ApiError> {
     app.queue
         .run(peer.client, Kind::Request, move || {
-            let answer = match definition::load_text(TEXT_NAME, &request.text) {
+            let answer = match load_text_checked(TEXT_NAME, &request.text) {
                 Ok(def) => {
                     // The definition's warnings include the lint's already.
                     let start = Position::start(&def.rules);

@@ -192,7 +192,7 @@ async fn admitted(
         return Err(ApiError::UnknownHost(format!(
             "this server is not served by the name `{}`: start it with --allow-host NAME to \
              serve a name",
-            crate::render::printable::excerpt(host_name(host))
+            crate::text::excerpt(host_name(host))
         )));
     }
     let changes = !matches!(*request.method(), Method::GET | Method::HEAD);

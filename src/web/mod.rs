@@ -141,10 +141,10 @@ impl App {
         std::fs::create_dir_all(&config.data)
             .map_err(|e| format!("cannot make the data folder {}: {e}", config.data.display()))?;
         let path = config.data.join("kickoff.db");
-        let db: Arc<dyn Storage> =
-            Arc::new(Sqlite::open(&path).map_err(|e| {
-                format!("{}: {e}", crate::render::printable::printable_path(&path))
-            })?);
+        let db: Arc<dyn Storage> = Arc::new(
+            Sqlite::open(&path)
+                .map_err(|e| format!("{}: {e}", crate::text::printable_path(&path)))?,
+        );
         let compiled = compile_shipped()?;
         let limits = &config.limits;
         let base =

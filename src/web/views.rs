@@ -5,10 +5,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::game::Game;
 use crate::movegen::{Action, Mid, MoveKind, Turn};
-use crate::notation::turn::names::{name, resolve};
 use crate::position::Position;
 use crate::render::svg::{Arrow, Diagram, svg, turn_path};
 use crate::side::Side;
+use crate::turn_text::names::{name, resolve};
 use crate::web::ApiError;
 use crate::web::lobby::games::LobbyInfo;
 use crate::web::session::{Mode, Session};

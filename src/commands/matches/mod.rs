@@ -15,19 +15,19 @@ mod summary;
 
 use crate::commands::progress::terminal_bar;
 use crate::commands::{CommandError, CommandResult, load_variant, unembeddable};
-use kickoff::analysis::fair;
-use kickoff::analysis::report::wilson;
+use kickoff::balance::report::wilson;
 use kickoff::definition::{Definition, LoadOptions};
 use kickoff::game::record::{self, save_atomically};
 use kickoff::game::{Ending, Game, GameResult};
 use kickoff::movegen::{Turn, play_unchecked};
 use kickoff::position::Position;
-use kickoff::render::printable::{printable, printable_path};
 use kickoff::search::{
     ENTRY_BYTES, Limits, Player, Searcher, TABLE_BITS, greedy_turn, random_turn,
 };
-use kickoff::setup::{self, SetupNumber};
+use kickoff::setup::SetupNumber;
 use kickoff::side::Side;
+use kickoff::start::StartChoice;
+use kickoff::text::{printable, printable_path};
 use program::Contestant;
 
 /// The arguments of `kickoff match`: what to play.
@@ -265,35 +265,15 @@ fn starts<'r>(
     def: &'r Definition,
     args: &Args,
 ) -> Result<Vec<(Position<'r>, Option<SetupNumber>)>, String> {
-    let rules = &def.rules;
     let pairs = args.game_count().div_ceil(2);
-    let standard = Position::start(rules);
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed ^ 0x5e70);
     let mut out = Vec::with_capacity(pairs);
-    let random = match args.setup.as_deref() {
-        None => None,
-        Some(text) => {
-            let random = rules
-                .random_setup()
-                .ok_or("this variant has no random setup (no [setup.random] in its definition)")?;
-            Some((text, random))
-        }
+    let choice = match args.setup.as_deref() {
+        None => StartChoice::Standard,
+        Some(text) => StartChoice::parse_setup(text, &def.rules).map_err(|e| e.to_string())?,
     };
     for _ in 0..pairs {
-        let (mut pos, mut number) = match random {
-            None => (standard, None),
-            Some((text, random)) => {
-                let independent = setup::independent_by_default(random);
-                let number = if text == "random" {
-                    SetupNumber::draw(setup::count(rules, random), independent, &mut rng)
-                } else if let Some(turns) = fair::parse_fair(text) {
-                    fair::draw_fair(def, turns?, &mut rng).map_err(|e| e.to_string())?
-                } else {
-                    SetupNumber::parse(text, independent).map_err(|e| e.to_string())?
-                };
-                (setup::position(rules, random, number).map_err(|e| e.to_string())?, Some(number))
-            }
-        };
+        let (mut pos, mut number) = choice.resolve(def, &mut rng).map_err(|e| e.to_string())?;
         // Random opening turns; a line that scores is drawn again (at most a few times).
         if args.opening > 0 {
             let base = pos;

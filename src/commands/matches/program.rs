@@ -6,9 +6,9 @@ use std::time::{Duration, Instant};
 
 use kickoff::game::Game;
 use kickoff::movegen::Turn;
-use kickoff::notation::turn::names::resolve;
-use kickoff::render::printable::{excerpt, excerpt_within, printable};
 use kickoff::search::Player;
+use kickoff::text::{excerpt, excerpt_within, printable};
+use kickoff::turn_text::names::resolve;
 
 /// A seat of the match: one of kickoff's players, or another program.
 #[derive(Clone, Debug, PartialEq, Eq)]

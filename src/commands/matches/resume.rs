@@ -11,7 +11,7 @@ use kickoff::side::Side;
 
 use super::{Args, Contestant, GameEnd, reason_of, score_of, seat_of};
 use crate::commands::replay;
-use kickoff::render::printable::printable_path;
+use kickoff::text::printable_path;
 
 /// The record name of game `i` (counted from 0).
 pub(super) fn file_name(i: usize) -> String {

@@ -4,8 +4,8 @@ use std::io::{BufRead, IsTerminal, Write};
 use std::path::Path;
 
 use crate::commands::{CommandResult, Status};
-use kickoff::render::printable::{excerpt, printable, printable_path};
 use kickoff::side::BySide;
+use kickoff::text::{excerpt, printable, printable_path};
 
 use super::Session;
 use super::input::{Input, InputError};
@@ -71,7 +71,7 @@ impl<'r> Session<'r> {
             let claim = if self.game.may_claim_repetition() { " (`claim` draws)" } else { "" };
             format!("{} {}{claim}> ", pos.side().name(), self.game.label(self.game.plies().len()))
         } else {
-            let name = kickoff::notation::turn::names::name(pos, &self.partial);
+            let name = kickoff::turn_text::names::name(pos, &self.partial);
             format!(
                 "{} {} {name} (kick, or Enter to end the turn)> ",
                 pos.side().name(),

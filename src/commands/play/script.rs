@@ -4,8 +4,9 @@ use std::io::BufRead;
 
 use crate::commands::{CommandResult, Status};
 use kickoff::game::Ending;
-use kickoff::render::printable::{excerpt, notation_error};
 use kickoff::side::BySide;
+use kickoff::text::excerpt;
+use kickoff::turn_text::names::notation_error;
 
 use super::Session;
 use super::input::Input;
@@ -79,7 +80,7 @@ impl<'r> Session<'r> {
                 }
                 self.changed();
             }
-            _ => match kickoff::notation::turn::names::resolve(self.game.position(), line) {
+            _ => match kickoff::turn_text::names::resolve(self.game.position(), line) {
                 Ok(turn) => {
                     let _ = self.commit(turn);
                     let name = self.game.plies().last().map_or(String::new(), |p| p.name.clone());

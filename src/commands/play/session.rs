@@ -14,7 +14,7 @@ use kickoff::square::Square;
 
 use super::Session;
 use super::seats::Seat;
-use kickoff::render::printable::printable_path;
+use kickoff::text::printable_path;
 
 impl<'r> Session<'r> {
     pub(super) fn new(

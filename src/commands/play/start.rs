@@ -4,14 +4,15 @@
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
-use crate::commands::{CommandError, CommandResult, replay};
+use crate::commands::{CommandError, CommandResult, replay, resolve_start, unfinished};
 use kickoff::definition::{Definition, LoadOptions};
 use kickoff::game::Game;
 use kickoff::game::record::{self, BrokenRecord};
 use kickoff::notation::record::RecordText;
 use kickoff::position::Position;
-use kickoff::render::printable::{excerpt, printable, printable_path};
-use kickoff::setup::{self, SetupNumber};
+use kickoff::setup::SetupNumber;
+use kickoff::start::{StartChoice, StartError};
+use kickoff::text::{excerpt, printable, printable_path};
 
 use super::Args;
 use super::DEFAULT_VARIANT;
@@ -212,35 +213,22 @@ pub(super) fn start_position<'r>(
     args: &Args,
     def: &'r Definition,
 ) -> CommandResult<(Position<'r>, Option<SetupNumber>, bool)> {
-    let rules = &def.rules;
-    let Some(asked) = args.setup.as_deref() else {
-        return Ok((crate::commands::load_position(def, args.fen.as_deref())?, None, false));
-    };
-    let Some(random) = rules.random_setup() else {
-        return Err(CommandError::usage(
-            "this variant has no random setup (no [setup.random] in its definition)",
-        ));
-    };
-    let independent = setup::independent_by_default(random);
-    let number = match asked {
-        "random" => {
-            SetupNumber::draw(setup::count(rules, random), independent, &mut seats::rng(args.seed))
-        }
-        text => match kickoff::analysis::fair::parse_fair(text) {
-            Some(turns) => {
-                let turns = turns.map_err(CommandError::failure)?;
-                let mut rng = seats::rng(args.seed);
-                kickoff::analysis::fair::draw_fair(def, turns, &mut rng)
-                    .map_err(CommandError::failure)?
+    let choice = match (args.setup.as_deref(), &args.fen) {
+        (Some(text), _) => StartChoice::parse_setup(text, &def.rules).map_err(|e| {
+            // Asking a variant without random setups for one is a mistake of usage.
+            if e == StartError::NoRandomSetup {
+                CommandError::usage(e)
+            } else {
+                CommandError::failure(e)
             }
-            None => {
-                let (pos, number) = crate::commands::numbered_setup(rules, random, text)?;
-                return Ok((pos, Some(number), false));
-            }
-        },
+        })?,
+        (None, Some(fen)) => StartChoice::Fen(fen.clone()),
+        (None, None) => StartChoice::Standard,
     };
-    let pos = setup::position(rules, random, number).map_err(CommandError::failure)?;
-    Ok((pos, Some(number), true))
+    let (pos, number) = resolve_start(def, &choice, &mut seats::rng(args.seed))?;
+    // A position given must have turns to play; a setup always has.
+    let pos = if number.is_none() { unfinished(pos)? } else { pos };
+    Ok((pos, number, choice.is_drawn()))
 }
 
 /// Today's date as records write it, `YYYY.MM.DD` (UTC).

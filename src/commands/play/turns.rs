@@ -6,10 +6,11 @@ use kickoff::game::Ending;
 use kickoff::game::record;
 use kickoff::movegen::Action;
 use kickoff::movegen::{Turn, legal_turns};
-use kickoff::notation::turn::names::{can_continue, names, next_kicks, resolve_step};
 use kickoff::position::Position;
-use kickoff::render::printable::{excerpt, notation_error, printable_path};
 use kickoff::side::BySide;
+use kickoff::text::{excerpt, printable_path};
+use kickoff::turn_text::names::notation_error;
+use kickoff::turn_text::names::{can_continue, names, next_kicks, resolve_step};
 
 use super::Session;
 use super::seats::Seat;

@@ -7,8 +7,7 @@ use crate::definition::keys::{self, FromKey, Literal};
 use crate::definition::source::{FileId, Loc, Sources, span_in_string};
 use crate::definition::tree::{Node, Table, Value};
 use crate::notation::ParseError;
-use crate::position::setup::Placement;
-use crate::rules::{Rules, VariantInfo};
+use crate::rules::{Placement, Rules, VariantInfo};
 use crate::side::Side;
 use crate::square::Square;
 

@@ -4,7 +4,8 @@ use crate::definition::Code;
 use crate::definition::diagnostic::Diagnostic;
 use crate::definition::tree::Node;
 use crate::notation::fen;
-use crate::position::setup::{Placement, place_with_reasons};
+use crate::position::placement::place_with_reasons;
+use crate::rules::Placement;
 use crate::rules::Rules;
 
 use super::Compiler;

@@ -8,7 +8,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use crate::render::printable::printable_path;
+use crate::text::printable_path;
 use crate::text_file::io_reason;
 
 /// Why a record cannot be saved where it was asked to go.

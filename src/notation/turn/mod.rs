@@ -1,16 +1,8 @@
-//! The text of a turn, read and written here and nowhere else.
-//!
-//! - [`parse`] reads turn notation as written (`Nc3`, `Nb1-c3`, `Nxe5`, `Pe8=Q`, `Bf4>d6>b8`,
-//!   `>g6`, `N>h3#`, `Ng>e4`, `g5>e4`, `>e7Qe6>d1`, `N<e5`, `--`) into its parts, a
-//!   [`TurnText`], by the grammar of `grammar/notation.pest`; a `TurnText` prints back as
-//!   text. Neither knows anything of positions.
-//! - [`long`]: the long form of a [`Turn`](crate::movegen::Turn), every action written out
-//!   (`Nb1-c3 d4>f6 f5>f8`, `--`): its `Display` and [`long::parse_long`].
-//! - [`names`]: turn notation against a position: the canonical name of each legal turn, and
-//!   typed text read back into a legal turn, whole or step by step.
-
-pub mod long;
-pub mod names;
+//! Turn notation as written, read here and nowhere else: [`parse`] reads it (`Nc3`, `Nb1-c3`,
+//! `Nxe5`, `Pe8=Q`, `Bf4>d6>b8`, `>g6`, `N>h3#`, `Ng>e4`, `g5>e4`, `>e7Qe6>d1`, `N<e5`, `--`)
+//! into its parts, a [`TurnText`], by the grammar of `grammar/notation.pest`; a `TurnText`
+//! prints back as text. Neither knows anything of positions: the text of a turn against a
+//! position, its long form and its names, is [`crate::turn_text`]'s.
 
 use pest::Parser;
 use pest::iterators::Pair;

@@ -16,9 +16,9 @@ use tokio_stream::wrappers::WatchStream;
 
 use super::accounts::{Account, MaybeAccount};
 use crate::game::Ending;
-use crate::notation::turn::names::resolve;
-use crate::render::printable::notation_error;
 use crate::side::{BySide, Side};
+use crate::turn_text::names::notation_error;
+use crate::turn_text::names::resolve;
 use crate::web::clients::{Client, Peer, Rate, Spender};
 use crate::web::db::{Chat, ClockSpec, GameFilter, GameRow, User, now_ms};
 use crate::web::session::{ID_LEN, Session, Shared, lock, well_formed};

@@ -1,12 +1,11 @@
-//! Text that came from a file or from the input, made safe to print: definitions and records
-//! travel between strangers, and a name holding `ESC [ 2 J` or an OSC sequence would otherwise
-//! act on the reader's terminal. Every printer of such text passes it through [`printable`]
-//! (or [`excerpt`] for something typed, which may be long).
+//! Text helpers every layer uses: text that came from a file or from the input made safe to
+//! print, and lists in words.
+//!
+//! Definitions and records travel between strangers, and a name holding `ESC [ 2 J` or an OSC
+//! sequence would otherwise act on the reader's terminal. Every printer of such text passes it
+//! through [`printable`] (or [`excerpt`] for something typed, which may be long).
 
 use std::borrow::Cow;
-
-use crate::notation::turn::names::NotationError;
-use crate::rules::Rules;
 
 /// The most characters of a typed token echoed back in a message.
 pub const MAX_SHOWN: usize = 60;
@@ -71,39 +70,28 @@ pub fn without_c1(text: String) -> String {
     text.chars().map(|c| if is_c1(c) { '\u{FFFD}' } else { c }).collect()
 }
 
-/// The same error with the typed text cut and made printable, so that a message never echoes
-/// a huge token or a control sequence.
+/// "a", "a and b", "a, b and c" (or with `or`).
 #[must_use]
-pub fn notation_error(error: &NotationError) -> NotationError {
-    let mut shown = error.clone();
-    match &mut shown {
-        NotationError::Syntax { text, .. }
-        | NotationError::Illegal { text, .. }
-        | NotationError::Ambiguous { text, .. }
-        | NotationError::Unfinished { text, .. } => *text = excerpt(text).into_owned(),
-        NotationError::Finished | NotationError::TooManyTurns(_) => {}
+pub fn join(items: &[String], last: &str) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., tail] => format!("{} {last} {tail}", init.join(", ")),
     }
-    shown
 }
 
-/// Makes the texts of a definition that commands print (the variant's name, credits and
-/// description, the pieces' names) printable: done once when a command loads a definition, so
-/// that every printer of them (explain, play, show, match, the messages about positions) is safe.
-pub fn make_rules_printable(rules: &mut Rules) {
-    let info = &mut rules.info;
-    for text in [&mut info.name]
-        .into_iter()
-        .chain([&mut info.author, &mut info.description, &mut info.source].into_iter().flatten())
-    {
-        if let Cow::Owned(safe) = printable(text) {
-            *text = safe;
-        }
+/// "a", "a or b", "a, b or c".
+pub(crate) fn one_of(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => (*one).to_owned(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
     }
-    for piece in &mut rules.pieces {
-        if let Cow::Owned(safe) = printable(&piece.name) {
-            piece.name = safe;
-        }
-    }
+}
+
+/// Text made safe inside an attribute or element of SVG or HTML.
+pub(crate) fn escape_markup(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
 /// Whether `c` can change what a terminal does or shows elsewhere than where it stands.
@@ -119,11 +107,6 @@ fn stand_in(c: char) -> char {
         '\u{7F}' => '\u{2421}',
         _ => '\u{FFFD}',
     }
-}
-
-/// Text made safe inside an XML or HTML attribute or element.
-pub(crate) fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
 #[cfg(test)]

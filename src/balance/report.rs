@@ -6,9 +6,9 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use crate::analysis::selfplay::{DrawCause, GameSummary};
 use crate::analysis::survey::StartVerdict;
-use crate::render::printable::escape;
+use crate::balance::selfplay::{DrawCause, GameSummary};
+use crate::text::escape_markup;
 
 /// The Wilson score interval at 95% for a score fraction `p` over `n` games (wins alone, or
 /// wins with half the draws).
@@ -323,7 +323,7 @@ impl Report {
     #[must_use]
     pub fn html(&self) -> String {
         let mut h = String::new();
-        let title = escape(&self.variant);
+        let title = escape_markup(&self.variant);
         let _ = write!(
             h,
             "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{title}: balance report</title>\
@@ -334,7 +334,11 @@ impl Report {
         if let Some(play) = &self.play {
             play.html(self.seed, &mut h);
         }
-        let _ = write!(h, "<h2>As text</h2><pre>{}</pre>\n</body></html>\n", escape(&self.text()));
+        let _ = write!(
+            h,
+            "<h2>As text</h2><pre>{}</pre>\n</body></html>\n",
+            escape_markup(&self.text())
+        );
         h
     }
 }
@@ -361,7 +365,7 @@ fn bar_chart(bars: &[Bar], unit: &str) -> String {
             "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>",
             left - 6.0,
             y + 15.0,
-            escape(label)
+            escape_markup(label)
         );
         let _ = writeln!(
             s,

@@ -16,9 +16,9 @@ use crate::notation::ParseError;
 use crate::notation::squares::SquareName;
 use crate::notation::turn::{self, KickText, Kicker, MoveText, Part, Start, TurnText};
 use crate::position::Position;
-use crate::render::printable::excerpt;
 use crate::rules::NoMoves;
 use crate::square::Square;
+use crate::text::excerpt;
 
 /// Why a typed turn is not a legal turn of the position. The typed text is shown as an
 /// [`excerpt`]: whoever prints the error echoes no control sequence and no huge token.
@@ -530,6 +530,21 @@ pub fn can_stop(pos: &Position<'_>, partial: &Turn) -> bool {
 #[must_use]
 pub fn kick(kicker: Square, to: Square) -> Action {
     Action::Kick(Kick { kicker, to })
+}
+
+/// The same error with the typed text cut and made printable, so that a message never echoes
+/// a huge token or a control sequence.
+#[must_use]
+pub fn notation_error(error: &NotationError) -> NotationError {
+    let mut shown = error.clone();
+    match &mut shown {
+        NotationError::Syntax { text, .. }
+        | NotationError::Illegal { text, .. }
+        | NotationError::Ambiguous { text, .. }
+        | NotationError::Unfinished { text, .. } => *text = excerpt(text).into_owned(),
+        NotationError::Finished | NotationError::TooManyTurns(_) => {}
+    }
+    shown
 }
 
 #[cfg(test)]

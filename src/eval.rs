@@ -1,9 +1,10 @@
 //! The evaluation: how good a position is for the side to move, in points (a goal is worth
-//! [`WIN`](super::WIN)). It is built for football: the ball's distance to each goal, who can
+//! [`WIN`](crate::search::WIN)). It is built for football: the ball's distance to each goal, who can
 //! kick next and how far, pieces near the ball, defenders in front of each goal.
 
-use crate::position::{EMPTY, Position, code_kind};
+use crate::position::Position;
 use crate::rules::Reach;
+use crate::rules::cell::{EMPTY, code_kind};
 use crate::rules::tables::{Tables, piece_key, step_slot};
 use crate::rules::{BallMode, Captures, GoalRank, KickDirection, NoMoves, Rules};
 use crate::side::{BySide, Side};

@@ -1,0 +1,6 @@
+//! The balance of a variant for designers: the engine against itself from fairly drawn setups
+//! (self-play), and the report of `kickoff analyze` that gathers it with the forced goals of
+//! every start.
+
+pub mod report;
+pub mod selfplay;
