@@ -128,6 +128,8 @@
 //!   perft, the turn notation (`turn_text/names.rs`) and the search ask it;
 //!   `render/explain/turn.rs` tells it; `docs/rules.md`, "The null turn", states it.
 
+#![warn(missing_docs)]
+
 pub mod analysis;
 pub mod balance;
 pub mod definition;

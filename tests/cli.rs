@@ -566,9 +566,13 @@ fn a_match_against_a_program() {
     assert!(table.contains("program:false     0     0      2"), "{table}");
     // A program that gives no turn in time is stopped, and loses.
     let slow = dir.join("slow.sh");
-    std::fs::write(&slow, "#!/bin/sh\nexec sleep 30\n").unwrap();
+    let pid_file = dir.join("slow.pid");
+    std::fs::write(
+        &slow,
+        format!("#!/bin/sh\necho $$ > '{}'\nexec sleep 30\n", pid_file.display()),
+    )
+    .unwrap();
     std::fs::set_permissions(&slow, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
-    let started = std::time::Instant::now();
     let stalled = kickoff()
         .args(["match", "mini", "--games", "1", "--program-time", "1", "--black", "random"])
         .arg("--white")
@@ -577,7 +581,15 @@ fn a_match_against_a_program() {
         .arg(dir.join("slow"))
         .output()
         .unwrap();
-    assert!(started.elapsed() < std::time::Duration::from_secs(25), "the program was not stopped");
+    // The program (the shell, then its sleep in the same process) is gone when the match ends.
+    let pid = std::fs::read_to_string(&pid_file).unwrap();
+    let pid = pid.trim();
+    assert!(!pid.is_empty());
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    assert!(
+        status.is_empty() || status.contains("State:\tZ"),
+        "the program {pid} still runs: {status}"
+    );
     let table = String::from_utf8_lossy(&stalled.stdout);
     assert!(table.contains("program failure 1"), "{table}");
     let record = std::fs::read_to_string(dir.join("slow/game-0001.txt")).unwrap();

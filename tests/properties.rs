@@ -46,18 +46,31 @@ const MAX_LISTED: u64 = 20_000;
 /// Positions with more turns than this do not get their second ply checked.
 const MAX_DEEP: u64 = 2_000;
 
+/// How far the turns of a position were checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Checked {
+    /// Beyond counting, or too many to count: nothing was listed.
+    Nothing,
+    /// Counted, too many to list.
+    Counted,
+    /// Listed, each result checked.
+    Listed,
+    /// Listed, and the second ply counted against perft.
+    TwoPlies,
+}
+
 /// Checks the turns of a position: each result is a valid position, and the counting
-/// shortcuts of perft agree with the plain lists.
-fn check_turns(pos: &Position<'_>, deep: bool) -> Result<(), TestCaseError> {
+/// shortcuts of perft agree with the plain lists. Says how far it got.
+fn check_turns(pos: &Position<'_>, deep: bool) -> Result<Checked, TestCaseError> {
     // Crowded random boards can have a million turns (kick chains through many pieces): listing
     // and replaying them all would make the suite crawl, so such positions are only counted.
     // Turns of several actions (Soccer Chess's five moves) can be beyond counting at all.
     if beyond_counting(pos) {
-        return Ok(());
+        return Ok(Checked::Nothing);
     }
-    let Ok(count) = count_turns(pos) else { return Ok(()) };
+    let Ok(count) = count_turns(pos) else { return Ok(Checked::Nothing) };
     if count > MAX_LISTED {
-        return Ok(());
+        return Ok(Checked::Counted);
     }
     let deep = deep && count <= MAX_DEEP;
     let turns = legal_turns_unbounded(pos);
@@ -75,7 +88,7 @@ fn check_turns(pos: &Position<'_>, deep: bool) -> Result<(), TestCaseError> {
             // A result with too many turns to count: the second ply is not checked here.
             match count_turns(&next) {
                 Ok(n) => n,
-                Err(_) => return Ok(()),
+                Err(_) => return Ok(Checked::Listed),
             }
         } else {
             0
@@ -83,8 +96,9 @@ fn check_turns(pos: &Position<'_>, deep: bool) -> Result<(), TestCaseError> {
     }
     if deep {
         prop_assert_eq!(perft(pos, 2, &options, None).unwrap(), two, "{}", pos.fen());
+        return Ok(Checked::TwoPlies);
     }
-    Ok(())
+    Ok(Checked::Listed)
 }
 
 /// A random placement from raw numbers: pieces on distinct free squares off the goals.
@@ -119,36 +133,68 @@ fn placement(
     Some(placement)
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+/// The cases each property runs.
+const CASES: u32 = 64;
 
-    #[test]
-    fn random_positions_keep_every_invariant(
-        variant in 0usize..16,
-        raw in prop::collection::vec((0u8..16, 0u8..16, any::<bool>(), 0u8..8), 0..40),
-        ball in any::<u8>(),
-        black in any::<bool>(),
-        turns in 0u8..4,
-    ) {
-        let rules = all_rules();
+/// Runs `property` on `CASES` cases drawn from `strategy`, panicking with the smallest failing
+/// case; returns what each case returned, so that a test can say how much it checked.
+fn run_cases<S: Strategy, T: std::fmt::Debug>(
+    strategy: S,
+    property: impl Fn(S::Value) -> Result<T, TestCaseError>,
+) -> Vec<T> {
+    let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig::with_cases(CASES));
+    let seen = std::sync::Mutex::new(Vec::new());
+    let outcome = runner.run(&strategy, |value| {
+        let found = property(value)?;
+        seen.lock().unwrap().push(found);
+        Ok(())
+    });
+    if let Err(e) = outcome {
+        panic!("{e}");
+    }
+    seen.into_inner().unwrap()
+}
+
+#[test]
+fn random_positions_keep_every_invariant() {
+    let rules = all_rules();
+    let strategy = (
+        0usize..16,
+        prop::collection::vec((0u8..16, 0u8..16, any::<bool>(), 0u8..8), 0..40),
+        any::<u8>(),
+        any::<bool>(),
+        0u8..4,
+    );
+    let checked = run_cases(strategy, |(variant, raw, ball, black, turns)| {
         let rules = &rules[variant % rules.len()];
         let placement = placement(rules, &raw, ball, black, turns).unwrap();
-        let pos = Position::from_placement(rules, &placement).expect("a placement the rules accept");
+        let pos =
+            Position::from_placement(rules, &placement).expect("a placement the rules accept");
         check_position(&pos)?;
-        check_turns(&pos, true)?;
-    }
+        check_turns(&pos, true)
+    });
+    // Every case ran, and most had their turns listed and replayed, two plies deep.
+    assert_eq!(checked.len(), CASES as usize);
+    let deep = checked.iter().filter(|&&c| c == Checked::TwoPlies).count();
+    let listed = checked.iter().filter(|&&c| c >= Checked::Listed).count();
+    assert!(listed >= CASES as usize / 2, "only {listed} of {CASES} positions listed: {checked:?}");
+    assert!(deep >= CASES as usize / 4, "only {deep} of {CASES} positions two plies deep");
+    eprintln!("{CASES} random positions: {listed} listed, {deep} of them two plies deep");
+}
 
-    #[test]
-    fn random_games_keep_every_invariant(
-        variant in 0usize..16,
-        choices in prop::collection::vec(any::<u16>(), 1..40),
-    ) {
-        let rules = all_rules();
+#[test]
+fn random_games_keep_every_invariant() {
+    let rules = all_rules();
+    let strategy = (0usize..16, prop::collection::vec(any::<u16>(), 1..40));
+    let plies = run_cases(strategy, |(variant, choices)| {
         let rules = &rules[variant % rules.len()];
         let mut pos = Position::start(rules);
+        let mut listed = 0;
         for choice in choices {
             check_position(&pos)?;
-            check_turns(&pos, false)?;
+            if check_turns(&pos, false)? >= Checked::Listed {
+                listed += 1;
+            }
             let turn = if !beyond_counting(&pos) && count_turns(&pos).is_ok() {
                 let turns = legal_turns_unbounded(&pos);
                 turns[usize::from(choice) % turns.len()].clone()
@@ -166,5 +212,10 @@ proptest! {
                 break;
             }
         }
-    }
+        Ok(listed)
+    });
+    assert_eq!(plies.len(), CASES as usize);
+    let listed: usize = plies.iter().sum();
+    assert!(listed >= 10 * CASES as usize, "only {listed} positions listed in {CASES} games");
+    eprintln!("{CASES} random games: the turns of {listed} positions listed and replayed");
 }

@@ -95,6 +95,21 @@ pub struct Solution<'r> {
 
 /// Proves or refutes "the side to move in `pos` forces a goal within `turns` of its own
 /// turns", trying 1, 2, ... `turns` so that a win is found with the fewest turns.
+///
+/// ```
+/// use kickoff::analysis::{SolveLimits, Verdict, solve};
+/// use kickoff::{Position, load};
+///
+/// let def = load("boyer-1951")?;
+/// // The rook on e6 kicks the ball on e7 up the file into the goal.
+/// let pos = Position::from_fen(&def.rules, "rnbq1kbnr/9/4a4/4R4/9/9/9/9/1NBQ1KBNR w 10")?;
+/// let found = solve(&pos, 2, SolveLimits::default());
+/// assert_eq!((found.verdict, found.turns), (Verdict::Win, Some(1)));
+/// // From the start, no goal is forced in one turn.
+/// let start = Position::start(&def.rules);
+/// assert_eq!(solve(&start, 1, SolveLimits::default()).verdict, Verdict::NoWin);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[must_use]
 pub fn solve<'r>(pos: &Position<'r>, turns: u32, limits: SolveLimits) -> Solution<'r> {
     let mut solver = Solver::new(pos, pos.side(), limits);

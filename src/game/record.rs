@@ -261,6 +261,21 @@ fn start<'r>(
 
 /// Replays a record's turns under `rules`. `variant` names the variant in the game.
 ///
+/// ```
+/// use kickoff::game::record;
+/// use kickoff::notation::record::parse;
+///
+/// let def = kickoff::load("boyer-1951")?;
+/// let text = parse("[Variant \"boyer-1951\"]\n\n1. Nc3 Nc7 2. Nb1 *\n")?;
+/// let game = record::read(&def.rules, "boyer-1951", &text).map_err(|e| e.error)?;
+/// assert_eq!(game.plies().len(), 3);
+/// assert_eq!(game.position().fen(), "r1bq1kbnr/9/2n6/9/4a4/9/9/9/RNBQ1KBNR b 3");
+/// // Writing the game gives a record that reads back the same.
+/// let again = record::read(&def.rules, "boyer-1951", &parse(&record::write(&game))?);
+/// assert_eq!(again.map_err(|e| e.error)?.position(), game.position());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
 /// # Errors
 /// A bad start, or a turn that is not legal where it stands (the game up to it is returned).
 pub fn read<'r>(

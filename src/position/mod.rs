@@ -188,6 +188,19 @@ impl<'r> Position<'r> {
 
     /// Reads a position text (`<board> <side> <turns>`) and checks it against `rules`.
     ///
+    /// ```
+    /// use kickoff::{Position, Side, load};
+    ///
+    /// let def = load("boyer-1951")?;
+    /// let pos = Position::from_fen(&def.rules, "rnbq1kbnr/9/9/9/4a4/9/2N6/9/R1BQ1KBNR b 1")?;
+    /// assert_eq!((pos.side(), pos.turns()), (Side::Black, 1));
+    ///
+    /// // A position without a ball is refused, each problem with where it is in the text.
+    /// let refused = Position::from_fen(&def.rules, "rnbq1kbnr/9/9/9/9/9/9/9/RNBQ1KBNR w 0");
+    /// assert!(!refused.unwrap_err().problems.is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
     /// # Errors
     /// Every problem found, with spans into `text`: syntax, board size, unknown letters, no ball
     /// or several, a piece on a goal square. A ball on a goal (a finished game) is accepted.

@@ -321,6 +321,20 @@ pub fn name(pos: &Position<'_>, turn: &Turn) -> String {
 /// Reads a turn as a person writes it: the canonical name, a longer form (`Nb1-c3`, a kicker
 /// named more than needed), with or without `#` or `x`, with spaces anywhere.
 ///
+/// ```
+/// use kickoff::turn_text::names::{name, resolve};
+/// use kickoff::{Position, load};
+///
+/// let def = load("boyer-1951")?;
+/// let start = Position::start(&def.rules);
+/// let turn = resolve(&start, "Nb1-c3")?;
+/// assert_eq!(name(&start, &turn), "Nc3");
+/// assert_eq!(turn.to_string(), "Nb1-c3");
+/// // A turn that is not legal is refused, with why.
+/// assert!(resolve(&start, "Nb1-b3").is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
 /// # Errors
 /// Not a turn, not legal here (with the legal alternatives of that piece), ambiguous (with the
 /// candidates), not a whole turn, the game is over, or the position has too many turns.

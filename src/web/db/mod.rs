@@ -81,7 +81,6 @@ pub enum Color {
     Random,
 }
 
-/// An open seek, or a challenge to one player.
 /// A bearer token as its owner sees it: never its secret.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct TokenInfo {
@@ -94,6 +93,7 @@ pub struct TokenInfo {
     pub created: i64,
 }
 
+/// An open seek, or a challenge to one player.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Seek {
     /// Its id.
