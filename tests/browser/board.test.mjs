@@ -439,3 +439,63 @@ test('a Soccer Chess set of two moves, ended by "End turn"', { timeout: 120000 }
   await page.waitForFunction(() => document.querySelector('#status').textContent.includes('Black'));
   await screenshot(page, 'play-soccer-chess');
 });
+
+/** The squares of the pieces that may act, as the board marks them. */
+const movable = (page) => page.locator('.mark.movable').evaluateAll((marks) => marks.map((m) => m.dataset.square));
+
+test('a click on a piece selects it and never plays a turn, even where the ball could go', { timeout: 120000 }, async (t) => {
+  const server = await withServer(t);
+  const page = await newPage(t);
+  // Between two browsers, where a turn played cannot be taken back.
+  await newGame(page, server.url, { variant: 'chessball-1957', opponent: 'remote' });
+  // The attacker on c3 may step onto the ball on c4 and kick it back to c3 (>c3): a click on
+  // it selects it, and the kick is offered beside the board.
+  await clickSquare(page, 'c3');
+  await page.locator('.mark.selected[data-square="c3"]').waitFor();
+  assert.equal(await page.textContent('#turn-so-far'), '');
+  assert.deepEqual(await moves(page), []);
+  assert.deepEqual(await page.locator('#choices button.option').allTextContents(), ['>c3']);
+  // A second click lets it go.
+  await clickSquare(page, 'c3');
+  await page.locator('.mark.selected').waitFor({ state: 'detached' });
+  assert.deepEqual(await moves(page), []);
+  // Every piece that may act, clicked in turn: selected, then let go, nothing played.
+  for (const square of await movable(page)) {
+    await clickSquare(page, square);
+    await page.locator(`.mark.selected[data-square="${square}"]`).waitFor();
+    await clickSquare(page, square);
+    await page.locator('.mark.selected').waitFor({ state: 'detached' });
+  }
+  assert.deepEqual(await moves(page), []);
+  assert.equal(await page.textContent('#turn-so-far'), '');
+  // The attacker to d4: a move or a kick from c4, so the page asks.
+  await clickSquare(page, 'c3');
+  await clickSquare(page, 'd4');
+  assert.deepEqual(await page.locator('#choices button.option').allTextContents(), ['Sc>d4', 'Scd4']);
+  assert.deepEqual(await moves(page), []);
+  // The kick back to c3, chosen by the ball and then its square: the last step, so played.
+  await clickSquare(page, 'c4');
+  await page.locator('.mark.selected[data-square="c4"]').waitFor();
+  await clickSquare(page, 'c3');
+  await waitForMoves(page, 1);
+  assert.deepEqual(await moves(page), ['>c3']);
+});
+
+test('in Apo ChessBall a click on any piece that may act only selects it', { timeout: 120000 }, async (t) => {
+  const server = await withServer(t);
+  const page = await newPage(t);
+  await newGame(page, server.url, { variant: 'apo-chessball', opponent: 'hotseat' });
+  // White's bishop to d8, beside the ball on e8: now kicks may follow, and pieces still act.
+  await clickSquare(page, 'h4');
+  await clickSquare(page, 'd8');
+  await page.waitForFunction(() => document.querySelector('#turn-so-far').textContent.endsWith('Bd8'));
+  for (const square of await movable(page)) {
+    await clickSquare(page, square);
+    await page.locator(`.mark.selected[data-square="${square}"]`).waitFor();
+    await clickSquare(page, square);
+    await page.locator('.mark.selected').waitFor({ state: 'detached' });
+  }
+  assert.equal(await page.textContent('#turn-so-far'), 'Your turn so far: Bd8');
+  assert.deepEqual(await moves(page), []);
+});
+

@@ -25,6 +25,7 @@ class GameScreen {
     this.step = null; // what may follow them
     this.svg = '';
     this.selected = null; // the square of the piece chosen
+    this.ballChosen = false; // the ball chosen, to be kicked
     this.choice = null; // several kicks reach one square: which kicker?
     this.message = '';
     this.build(screen);
@@ -153,6 +154,7 @@ class GameScreen {
     this.step = this.view.step;
     this.svg = this.view.svg;
     this.selected = null;
+    this.ballChosen = false;
     this.choice = null;
     this.render();
   }
@@ -216,6 +218,7 @@ class GameScreen {
     const actors = new Set([...moves.map((n) => n.action.from), ...kicks.map((n) => n.action.kicker)]);
     this.board.mark([...actors], 'movable');
     this.board.mark(unique(kicks.map((n) => n.action.to)), 'kick');
+    if (this.ballChosen) this.board.mark([this.ballSquare()], 'selected');
     if (this.selected) {
       this.board.mark([this.selected], 'selected');
       const own = moves.filter((n) => n.action.from === this.selected).map((n) => n.action.to);
@@ -337,25 +340,54 @@ class GameScreen {
     return ball ? ball.dataset.square : null;
   }
 
-  /** A click on a square, or a drag from `from` to it. */
+  /**
+   * A click on a square, or a drag from `from` to it. A click on a piece that may act selects
+   * it, and nothing else: where the ball could also be kicked to its square, the kick is offered
+   * beside the board (and reached by the ball, clicked or dragged, then the square). A turn is
+   * only ever played by its last step or by "End turn".
+   */
   onSquare(square, from) {
     if (!this.step) return;
     this.choice = null;
-    if (from && from !== this.ballSquare()) this.selected = from;
-    if (from && from === this.ballSquare()) this.selected = null;
     const next = this.step.next;
-    if (this.selected) {
+    const ball = this.ballSquare();
+    const acts = (at) => next.some((n) => n.action.from === at || n.action.kicker === at);
+    const kicks = next.filter((n) => n.action.type === 'kick' && n.action.to === square);
+    if (from) {
+      // A drag names both ends: the ball dragged is kicked, a piece dragged acts.
+      this.ballChosen = from === ball && (kicks.length > 0 || !acts(from));
+      this.selected = this.ballChosen ? null : from;
+    }
+    const ballWasChosen = this.ballChosen;
+    this.ballChosen = false;
+    if (ballWasChosen) {
+      if (kicks.length === 1) return this.apply(kicks[0]);
+      if (kicks.length > 1) return this.ask('Which piece kicks?', kicks);
+    } else if (this.selected && this.selected !== square) {
       const own = next.filter((n) => (n.action.from === this.selected || n.action.kicker === this.selected)
         && n.action.to === square);
       if (own.length === 1) return this.apply(own[0]);
       if (own.length > 1 && own.every((n) => n.promotes_to)) return this.ask('Promote to which piece?', own);
       if (own.length > 1) return this.ask('Which one?', own);
     }
-    const kicks = next.filter((n) => n.action.type === 'kick' && n.action.to === square);
-    if (kicks.length === 1) return this.apply(kicks[0]);
-    if (kicks.length > 1) return this.ask('Which piece kicks?', kicks);
-    const acts = next.some((n) => n.action.from === square || n.action.kicker === square);
-    this.selected = acts && this.selected !== square ? square : null;
+    // A square the ball may be kicked to, with no piece of the turn on it: the click kicks.
+    if (kicks.length && !acts(square)) {
+      this.selected = null;
+      if (kicks.length === 1) return this.apply(kicks[0]);
+      return this.ask('Which piece kicks?', kicks);
+    }
+    // The ball on a square of its own, to be kicked: chosen, then the square it goes to.
+    if (square === ball && !acts(square) && next.some((n) => n.action.type === 'kick')) {
+      this.ballChosen = !from && !ballWasChosen;
+      this.selected = null;
+      this.render();
+      return undefined;
+    }
+    this.selected = acts(square) && this.selected !== square ? square : null;
+    // The piece is selected; a kick to its square stays one click away.
+    if (this.selected && kicks.length) {
+      this.choice = { question: `Or kick the ball to ${square}:`, options: kicks };
+    }
     this.render();
     return undefined;
   }
@@ -369,6 +401,7 @@ class GameScreen {
   async apply(next) {
     this.choice = null;
     this.selected = null;
+    this.ballChosen = false;
     this.partial.push(next.action);
     try {
       const answer = await post(`${this.base}/step`, { actions: this.partial, flip: this.flipped });
@@ -386,6 +419,7 @@ class GameScreen {
   async stepBack() {
     this.partial.pop();
     this.selected = null;
+    this.ballChosen = false;
     this.choice = null;
     try {
       const answer = await post(`${this.base}/step`, { actions: this.partial, flip: this.flipped });
