@@ -499,3 +499,56 @@ test('in Apo ChessBall a click on any piece that may act only selects it', { tim
   assert.deepEqual(await moves(page), []);
 });
 
+// Black's rook on e5 can kick the ball from e4 down the e-file into White's goal on e1; White's
+// rook on a3 can step into its path, and its bishop on f3 kick the ball away after that.
+const THREAT = `extends = "boyer-1951"
+
+[variant]
+name = "Threat drill"
+
+[setup]
+fen = "9/9/9/9/4r4/4a4/R4B3/9/9 w 0"
+`;
+
+test('against the engine the threat of a goal is shown, and goes when the turn stops it', { timeout: 120000 }, async (t) => {
+  const server = await withServer(t);
+  const page = await newPage(t);
+  await page.goto(`${server.url}/`);
+  // Each level is explained where it is chosen.
+  for (const level of ['1', '2', '3', '4']) {
+    await page.selectOption('#level', level);
+    assert.match(await page.textContent('#level-help'), /turns? ahead|a turn/);
+  }
+  await page.selectOption('#level', '1');
+  assert.match(await page.textContent('#level-help'), /^Looks one turn ahead/);
+  await page.selectOption('#variant', '');
+  await page.fill('#definition', THREAT);
+  await page.check('input[name=opponent][value=engine]');
+  await page.selectOption('#side', 'white');
+  await page.click('#start');
+  await page.locator('#board svg').waitFor();
+  // Shown unasked against the engine: the words, the squares and the ball's flight.
+  assert.ok(await page.isChecked('#show-threats'));
+  await page.locator('#threat.danger').waitFor();
+  assert.match(await page.textContent('#threat'), /^Threat: Black could score next turn with .*e1/);
+  for (const square of ['e5', 'e4', 'e1']) {
+    assert.equal(await page.locator(`.mark.threat[data-square="${square}"]`).count(), 1, square);
+  }
+  assert.equal(await page.locator('.mark.arrow.threat-kick[data-from="e4"][data-to="e1"]').count(), 1);
+  await screenshot(page, 'play-threat');
+  // The rook steps into the ball's path: after the turn so far, no threat.
+  await clickSquare(page, 'a3');
+  await clickSquare(page, 'e3');
+  await page.waitForFunction(() => document.querySelector('#turn-so-far').textContent.endsWith('Re3'));
+  await page.waitForFunction(() => document.querySelector('#threat').textContent.startsWith('No threat'));
+  assert.equal(await page.locator('.mark.threat').count(), 0);
+  // Taken back, the threat is there again; hidden when not asked for.
+  await page.click('#step-back');
+  await page.locator('#threat.danger').waitFor();
+  await page.uncheck('#show-threats');
+  assert.ok(await page.locator('#threat').isHidden());
+  assert.equal(await page.locator('.mark.threat').count(), 0);
+  await page.reload();
+  await page.locator('#board svg').waitFor();
+  assert.equal(await page.isChecked('#show-threats'), false, 'the choice is kept');
+});

@@ -27,6 +27,8 @@ class GameScreen {
     this.selected = null; // the square of the piece chosen
     this.ballChosen = false; // the ball chosen, to be kicked
     this.choice = null; // several kicks reach one square: which kicker?
+    this.threat = null; // the other side's scoring turn, as the server found it
+    this.threatsKey = `kickoff-threats-${id}`;
     this.message = '';
     this.build(screen);
   }
@@ -38,6 +40,12 @@ class GameScreen {
       canDrag: (square) => this.canDrag(square),
     });
     this.status = el('p', { class: 'status', id: 'status' });
+    this.showThreats = el('input', { type: 'checkbox', id: 'show-threats',
+      onchange: () => {
+        localStorage.setItem(this.threatsKey, String(this.showThreats.checked));
+        this.render();
+      } });
+    this.threatLine = el('p', { class: 'threat', id: 'threat', hidden: true });
     this.turnLine = el('p', { class: 'turn-so-far', id: 'turn-so-far' });
     this.choices = el('div', { class: 'choices', id: 'choices' });
     this.endTurn = el('button', { id: 'end-turn', class: 'primary', onclick: () => this.submit() }, 'End turn');
@@ -63,7 +71,10 @@ class GameScreen {
       el('div', { class: 'right' },
         this.title, this.players, this.lobbyTop, this.status, this.invite, this.offer,
         this.entry = el('div', { class: 'entry' }, this.turnLine, this.choices,
-          el('div', { class: 'buttons' }, this.endTurn, this.nullTurn, this.back), typedForm),
+          el('div', { class: 'buttons' }, this.endTurn, this.nullTurn, this.back), typedForm,
+          el('label', { class: 'threats', title: 'Marks how the other side could score with its next turn' },
+            this.showThreats, ' Show threats'),
+          this.threatLine),
         this.moves,
         el('div', { class: 'buttons' },
           this.undoButton,
@@ -152,6 +163,7 @@ class GameScreen {
   reset() {
     this.partial = [];
     this.step = this.view.step;
+    this.threat = this.view.threat || null;
     this.svg = this.view.svg;
     this.selected = null;
     this.ballChosen = false;
@@ -173,6 +185,8 @@ class GameScreen {
       : `White: ${v.players[0]} · Black: ${v.players[1]}${more}`;
     if (v.lobby && this.seats) this.renderLobby();
     this.board.show(this.svg);
+    this.showThreats.checked = this.threatsShown;
+    this.markThreat();
     this.markSquares();
     this.status.textContent = this.statusText();
     this.status.classList.toggle('over', !!v.ending);
@@ -209,9 +223,39 @@ class GameScreen {
     return `${side} to play.`;
   }
 
+  /** Threats are shown when asked for; unless asked, in games against the engine. */
+  get threatsShown() {
+    const saved = localStorage.getItem(this.threatsKey);
+    if (saved !== null) return saved === 'true';
+    return !!this.view && this.view.mode === 'engine';
+  }
+
+  /**
+   * The other side's scoring turn, marked on the board and said in words: the squares it
+   * touches and its arrows.
+   */
+  markThreat() {
+    this.board.clear();
+    const t = this.threat;
+    const shown = !!this.step && this.threatsShown && !!t;
+    this.threatLine.hidden = !shown;
+    if (!shown) return;
+    const side = t.side === 'white' ? 'White' : 'Black';
+    const after = this.partial.length ? 'after your turn so far, ' : '';
+    if (!t.known) {
+      this.threatLine.textContent = `Threats: ${side}'s turns are too many to look through here.`;
+    } else if (t.turn) {
+      this.threatLine.textContent = `Threat: ${after}${side} could score next turn with ${t.turn.name}.`;
+      this.board.mark(t.turn.squares, 'threat');
+      for (const a of t.turn.arrows) this.board.arrow(a.from, a.to, `threat-${a.kind}`);
+    } else {
+      this.threatLine.textContent = `No threat: ${after}${side} cannot score next turn.`;
+    }
+    this.threatLine.classList.toggle('danger', !!(t.known && t.turn));
+  }
+
   /** The squares the entered turn may go on with, marked on the board. */
   markSquares() {
-    this.board.clear();
     if (!this.step) return;
     const moves = this.step.next.filter((n) => n.action.type === 'move');
     const kicks = this.step.next.filter((n) => n.action.type === 'kick');
@@ -407,6 +451,7 @@ class GameScreen {
       const answer = await post(`${this.base}/step`, { actions: this.partial, flip: this.flipped });
       this.svg = answer.svg;
       this.step = answer.step;
+      this.threat = answer.threat || null;
     } catch (e) {
       this.partial.pop();
       return this.fail(e);
@@ -425,6 +470,7 @@ class GameScreen {
       const answer = await post(`${this.base}/step`, { actions: this.partial, flip: this.flipped });
       this.svg = answer.svg;
       this.step = answer.step;
+      this.threat = answer.threat || null;
       this.render();
     } catch (e) {
       this.fail(e);
