@@ -27,6 +27,8 @@ export class Board {
     if (!this.svg) return;
     this.svg.removeAttribute('width');
     this.svg.removeAttribute('height');
+    // Held to the window's height, a tall board is drawn at the left of its box, not centred.
+    this.svg.setAttribute('preserveAspectRatio', 'xMinYMin meet');
     const d = this.svg.dataset;
     this.files = Number(d.files);
     this.ranks = Number(d.ranks);
