@@ -552,3 +552,26 @@ test('against the engine the threat of a goal is shown, and goes when the turn s
   await page.locator('#board svg').waitFor();
   assert.equal(await page.isChecked('#show-threats'), false, 'the choice is kept');
 });
+
+test('while the text is invalid the editor says its drawing is the last valid one', { timeout: 120000 }, async (t) => {
+  const server = await withServer(t);
+  const page = await newPage(t);
+  await page.goto(`${server.url}/author`);
+  await page.selectOption('#template', 'mini');
+  await page.locator('#verdict.valid').waitFor();
+  assert.ok(await page.locator('#stale').isHidden());
+  assert.doesNotMatch(await page.getAttribute('#diagram', 'class'), /stale/);
+  const text = await page.inputValue('#editor');
+  await page.fill('#editor', text.replace('moves = "R"', 'moves = "Rz"'));
+  await page.locator('#verdict.invalid').waitFor();
+  await page.locator('#diagram.stale svg').waitFor();
+  assert.equal(await page.textContent('#stale'), 'The last valid definition; the text now has 1 problem.');
+  assert.match(await page.getAttribute('#explain', 'class'), /stale/);
+  const opacity = await page.locator('#diagram').evaluate((d) => Number(getComputedStyle(d).opacity));
+  assert.ok(opacity < 0.5, `the drawing is dimmed (${opacity})`);
+  await screenshot(page, 'author-stale');
+  await page.fill('#editor', text);
+  await page.locator('#verdict.valid').waitFor();
+  assert.ok(await page.locator('#stale').isHidden());
+  assert.doesNotMatch(await page.getAttribute('#diagram', 'class'), /stale/);
+});
