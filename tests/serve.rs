@@ -583,6 +583,52 @@ fn captures_promotions_and_passes_of_a_carried_ball() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// Black's rook on e5 can kick the ball from e4 down the e-file into White's goal on e1;
+/// White's rook on a3 can step into its path, and its bishop on f3 kick the ball away after.
+const THREAT: &str = r#"extends = "boyer-1951"
+
+[variant]
+name = "Threat drill"
+
+[setup]
+fen = "9/9/9/9/4r4/4a4/R4B3/9/9 w 0"
+"#;
+
+#[test]
+fn the_view_tells_whether_the_other_side_could_score_next_turn() {
+    let dir = folder("threat");
+    let server = Server::start(&dir);
+    let request = json!({ "definition": THREAT, "opponent": "hotseat" });
+    let (id, key, _) = create(&server, &request);
+    let game = format!("/api/games/{id}/{key}");
+    let (_, view) = server.get(&game);
+    let threat = &view["threat"];
+    assert_eq!(threat["side"], "black", "{threat}");
+    assert_eq!(threat["known"], true, "{threat}");
+    let turn = &threat["turn"];
+    assert!(turn["name"].as_str().unwrap().ends_with("e1#"), "{turn}");
+    assert_eq!(turn["arrows"], json!([{ "from": "e4", "to": "e1", "kind": "kick" }]), "{turn}");
+    let squares: Vec<&str> =
+        turn["squares"].as_array().unwrap().iter().map(|s| s.as_str().unwrap()).collect();
+    assert!(["e5", "e4", "e1"].iter().all(|s| squares.contains(s)), "{turn}");
+    // After the rook steps into the path (the turn may end there, or the bishop kick), no goal
+    // is left.
+    let rook = action_named(&view["step"], "Re3").clone();
+    let (status, after) = server.post(&format!("{game}/step"), &json!({ "actions": [rook] }));
+    assert_eq!(status, 200, "{after}");
+    assert_eq!(after["threat"], json!({ "side": "black", "known": true, "turn": null }));
+    // The start of Boyer's game holds no threat; the link not to move is told nothing.
+    let (id, key, invite) =
+        create(&server, &json!({ "variant": "boyer-1951", "opponent": "remote" }));
+    let (_, view) = server.get(&format!("/api/games/{id}/{key}"));
+    assert_eq!(view["threat"], json!({ "side": "black", "known": true, "turn": null }));
+    let (_, theirs) =
+        server.get(&format!("/api/games{}", invite.unwrap().trim_start_matches("/play")));
+    assert!(theirs.get("threat").is_none(), "{theirs}");
+    drop(server);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn a_soccer_chess_turn_of_two_moves() {
     let dir = folder("soccer");

@@ -31,7 +31,8 @@ use crate::web::lobby::games::lobby_info;
 use crate::web::queue::Kind;
 use crate::web::session::{Beacon, Mode, NewGame, Session, Shared, lock, random_hex};
 use crate::web::views::{
-    ActionView, GameView, StepView, board, game_board, game_view, step_view, walk,
+    ActionView, GameView, StepView, ThreatView, board, game_board, game_view, scoring_turn,
+    step_view, threat, walk,
 };
 use crate::web::{ApiError, App};
 
@@ -279,6 +280,10 @@ pub struct StepRequest {
 pub struct StepAnswer {
     svg: String,
     step: StepView,
+    /// Whether the other side could score with its next turn: after the turn entered so far
+    /// when it may end there, from the position as it stands before the first action.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    threat: Option<ThreatView>,
 }
 
 /// `POST /api/games/{id}/{key}/step`: the actions possible after the ones entered so far.
@@ -300,7 +305,15 @@ pub async fn step(
             let (arrows, marked) = turn_path(&pos, &turn);
             board(mid.position(), request.flip, &arrows, &marked)
         };
-        Ok(Json(StepAnswer { svg, step: step_view(&pos, &turn, &mid) }))
+        let step = step_view(&pos, &turn, &mid);
+        let threat = if turn.is_null() {
+            threat(&pos)
+        } else if step.can_stop && mid.scored().is_none() {
+            Some(scoring_turn(&mid.finish()))
+        } else {
+            None
+        };
+        Ok(Json(StepAnswer { svg, step, threat }))
     })
     .await
 }

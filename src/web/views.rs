@@ -1,12 +1,14 @@
 //! What the page is sent: a game's state, the actions possible next in a turn being entered, and
 //! the board drawn by [`crate::render::svg`].
 
+use std::time::{Duration, Instant};
+
 use serde::{Deserialize, Serialize};
 
 use crate::game::Game;
-use crate::movegen::{Action, Mid, MoveKind, Turn};
+use crate::movegen::{Action, Mid, MoveKind, Turn, general};
 use crate::position::Position;
-use crate::render::svg::{Arrow, Diagram, svg, turn_path};
+use crate::render::svg::{Arrow, ArrowKind, Diagram, svg, turn_path};
 use crate::side::Side;
 use crate::turn_text::names::{name, resolve};
 use crate::web::ApiError;
@@ -132,6 +134,153 @@ pub fn step_view(pos: &Position<'_>, turn: &Turn, mid: &Mid<'_>) -> StepView {
     }
 }
 
+/// How many states of a side's turns a scoring turn is looked for among, and for how long:
+/// beyond either the threat is not known (a few milliseconds for the shipped variants but
+/// Soccer Chess, whose two moves a set make the turns far too many).
+pub const THREAT_STATES: u64 = 5_000;
+/// See [`THREAT_STATES`].
+pub const THREAT_TIME: Duration = Duration::from_millis(40);
+
+/// An arrow of a turn drawn over the board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ArrowView {
+    /// Where it starts.
+    pub from: String,
+    /// Where it points.
+    pub to: String,
+    /// `move` (a piece's) or `kick` (the ball's flight).
+    pub kind: &'static str,
+}
+
+/// A turn that scores for the side that would play it: its name and its path on the board.
+#[derive(Clone, Debug, Serialize)]
+pub struct ScoringTurn {
+    /// The turn in kickoff's notation.
+    pub name: String,
+    /// The piece's moves and the ball's flights.
+    pub arrows: Vec<ArrowView>,
+    /// The squares the turn touches: where its pieces start and go, where the ball flies.
+    pub squares: Vec<String>,
+}
+
+/// Whether the side not to move could score with its next turn.
+#[derive(Clone, Debug, Serialize)]
+pub struct ThreatView {
+    /// The side that would score.
+    pub side: &'static str,
+    /// Whether its turns were all looked at (false: too many to look at cheaply, and `turn`
+    /// says nothing).
+    pub known: bool,
+    /// A turn of the fewest actions that scores, if there is one.
+    pub turn: Option<ScoringTurn>,
+}
+
+/// The position with the other side to move, as its next turn would find the board if the side
+/// to move did nothing: the turn counted, an en-passant square and the last steal (rights of
+/// one turn only) dropped. None when the rules refuse that position.
+#[must_use]
+pub fn other_side_to_move<'r>(pos: &Position<'r>) -> Option<Position<'r>> {
+    let mut placement = pos.placement();
+    placement.side = !placement.side;
+    placement.turns = placement.turns.saturating_add(1);
+    placement.en_passant = None;
+    placement.steal = None;
+    Position::from_placement(pos.rules(), &placement).ok()
+}
+
+/// Whether the side to move in `pos` can score a point with its turn: a turn of the fewest
+/// actions that does, found within [`THREAT_STATES`] states of its turns (`known` is false
+/// when they are more).
+#[must_use]
+pub fn scoring_turn(pos: &Position<'_>) -> ThreatView {
+    let side = pos.side();
+    let mut view = ThreatView { side: side_name(side), known: false, turn: None };
+    if pos.outcome().is_some() {
+        view.known = true;
+        return view;
+    }
+    // The ends of the turns, one action count at a time and each state once: the first that
+    // scores tells how few actions a scoring turn takes.
+    let deadline = Instant::now() + THREAT_TIME;
+    let (mut fewest, mut late) = (None, false);
+    let walked = general::each_end(pos, THREAT_STATES, |mid, _, _| {
+        if mid.scored() == Some(side) {
+            fewest = Some(mid.actions_made());
+        }
+        late = Instant::now() >= deadline;
+        fewest.is_some() || late
+    });
+    if walked.is_err() || (late && fewest.is_none()) {
+        return view;
+    }
+    let Some(fewest) = fewest else {
+        view.known = true;
+        return view;
+    };
+    // Then a turn of that many actions, followed action by action.
+    let mut budget = THREAT_STATES;
+    let mut actions = Vec::new();
+    if !scoring_actions(&Mid::start(pos), side, fewest, &mut budget, deadline, &mut actions) {
+        return view;
+    }
+    let turn = Turn { actions };
+    let (arrows, squares) = turn_path(pos, &turn);
+    let arrows = arrows
+        .iter()
+        .map(|a| ArrowView {
+            from: a.from.to_string(),
+            to: a.to.to_string(),
+            kind: match a.kind {
+                ArrowKind::Move => "move",
+                ArrowKind::Kick => "kick",
+            },
+        })
+        .collect();
+    let squares = squares.iter().map(ToString::to_string).collect();
+    view.known = true;
+    view.turn = Some(ScoringTurn { name: name(pos, &turn), arrows, squares });
+    view
+}
+
+/// Follows the actions from `mid`, at most `left` of them and `budget` states in all (the clock
+/// read every 64), until one scores for `side`; true then, with the actions in `path`.
+fn scoring_actions(
+    mid: &Mid<'_>,
+    side: Side,
+    left: usize,
+    budget: &mut u64,
+    deadline: Instant,
+    path: &mut Vec<Action>,
+) -> bool {
+    if left == 0 || *budget == 0 {
+        return false;
+    }
+    *budget -= 1;
+    if budget.is_multiple_of(64) && Instant::now() >= deadline {
+        *budget = 0;
+        return false;
+    }
+    let mut actions = Vec::new();
+    mid.actions(&mut actions);
+    for action in actions {
+        let next = mid.apply(action);
+        path.push(action);
+        if next.scored() == Some(side)
+            || scoring_actions(&next, side, left - 1, budget, deadline, path)
+        {
+            return true;
+        }
+        path.pop();
+    }
+    false
+}
+
+/// The threat of the side not to move in `pos`: its scoring turn, were it to move now.
+#[must_use]
+pub fn threat(pos: &Position<'_>) -> Option<ThreatView> {
+    other_side_to_move(pos).map(|other| scoring_turn(&other))
+}
+
 /// The name of the piece that `action` promotes to, if it promotes.
 fn promotion(pos: &Position<'_>, action: Action) -> Option<String> {
     let Action::Move(m) = action else { return None };
@@ -224,6 +373,10 @@ pub struct GameView {
     pub svg: String,
     /// The turn to enter, when it is this link's turn.
     pub step: Option<StepView>,
+    /// When it is this link's turn: whether the other side could score with its next turn, were
+    /// it to move now.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub threat: Option<ThreatView>,
     /// For a game of the lobby: its players' accounts, clocks, followers, chat and public page.
     pub lobby: Option<LobbyInfo>,
 }
@@ -246,6 +399,7 @@ pub fn game_view(session: &Session, key: &str, flipped: bool) -> GameView {
     let ending = game.ending();
     let my_turn = ending.is_none() && !session.thinking() && sides.contains(&pos.side());
     let step = my_turn.then(|| step_view(pos, &Turn::null(), &Mid::start(pos)));
+    let threat = if my_turn { threat(pos) } else { None };
     GameView {
         id: session.id.clone(),
         variant: session.variant().to_owned(),
@@ -272,6 +426,7 @@ pub fn game_view(session: &Session, key: &str, flipped: bool) -> GameView {
         setup: game.setup_number().map(|n| n.to_string()),
         svg: game_board(game, flipped),
         step,
+        threat,
         lobby: None,
     }
 }

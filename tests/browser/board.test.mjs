@@ -439,3 +439,139 @@ test('a Soccer Chess set of two moves, ended by "End turn"', { timeout: 120000 }
   await page.waitForFunction(() => document.querySelector('#status').textContent.includes('Black'));
   await screenshot(page, 'play-soccer-chess');
 });
+
+/** The squares of the pieces that may act, as the board marks them. */
+const movable = (page) => page.locator('.mark.movable').evaluateAll((marks) => marks.map((m) => m.dataset.square));
+
+test('a click on a piece selects it and never plays a turn, even where the ball could go', { timeout: 120000 }, async (t) => {
+  const server = await withServer(t);
+  const page = await newPage(t);
+  // Between two browsers, where a turn played cannot be taken back.
+  await newGame(page, server.url, { variant: 'chessball-1957', opponent: 'remote' });
+  // The attacker on c3 may step onto the ball on c4 and kick it back to c3 (>c3): a click on
+  // it selects it, and the kick is offered beside the board.
+  await clickSquare(page, 'c3');
+  await page.locator('.mark.selected[data-square="c3"]').waitFor();
+  assert.equal(await page.textContent('#turn-so-far'), '');
+  assert.deepEqual(await moves(page), []);
+  assert.deepEqual(await page.locator('#choices button.option').allTextContents(), ['>c3']);
+  // A second click lets it go.
+  await clickSquare(page, 'c3');
+  await page.locator('.mark.selected').waitFor({ state: 'detached' });
+  assert.deepEqual(await moves(page), []);
+  // Every piece that may act, clicked in turn: selected, then let go, nothing played.
+  for (const square of await movable(page)) {
+    await clickSquare(page, square);
+    await page.locator(`.mark.selected[data-square="${square}"]`).waitFor();
+    await clickSquare(page, square);
+    await page.locator('.mark.selected').waitFor({ state: 'detached' });
+  }
+  assert.deepEqual(await moves(page), []);
+  assert.equal(await page.textContent('#turn-so-far'), '');
+  // The attacker to d4: a move or a kick from c4, so the page asks.
+  await clickSquare(page, 'c3');
+  await clickSquare(page, 'd4');
+  assert.deepEqual(await page.locator('#choices button.option').allTextContents(), ['Sc>d4', 'Scd4']);
+  assert.deepEqual(await moves(page), []);
+  // The kick back to c3, chosen by the ball and then its square: the last step, so played.
+  await clickSquare(page, 'c4');
+  await page.locator('.mark.selected[data-square="c4"]').waitFor();
+  await clickSquare(page, 'c3');
+  await waitForMoves(page, 1);
+  assert.deepEqual(await moves(page), ['>c3']);
+});
+
+test('in Apo ChessBall a click on any piece that may act only selects it', { timeout: 120000 }, async (t) => {
+  const server = await withServer(t);
+  const page = await newPage(t);
+  await newGame(page, server.url, { variant: 'apo-chessball', opponent: 'hotseat' });
+  // White's bishop to d8, beside the ball on e8: now kicks may follow, and pieces still act.
+  await clickSquare(page, 'h4');
+  await clickSquare(page, 'd8');
+  await page.waitForFunction(() => document.querySelector('#turn-so-far').textContent.endsWith('Bd8'));
+  for (const square of await movable(page)) {
+    await clickSquare(page, square);
+    await page.locator(`.mark.selected[data-square="${square}"]`).waitFor();
+    await clickSquare(page, square);
+    await page.locator('.mark.selected').waitFor({ state: 'detached' });
+  }
+  assert.equal(await page.textContent('#turn-so-far'), 'Your turn so far: Bd8');
+  assert.deepEqual(await moves(page), []);
+});
+
+// Black's rook on e5 can kick the ball from e4 down the e-file into White's goal on e1; White's
+// rook on a3 can step into its path, and its bishop on f3 kick the ball away after that.
+const THREAT = `extends = "boyer-1951"
+
+[variant]
+name = "Threat drill"
+
+[setup]
+fen = "9/9/9/9/4r4/4a4/R4B3/9/9 w 0"
+`;
+
+test('against the engine the threat of a goal is shown, and goes when the turn stops it', { timeout: 120000 }, async (t) => {
+  const server = await withServer(t);
+  const page = await newPage(t);
+  await page.goto(`${server.url}/`);
+  // Each level is explained where it is chosen.
+  for (const level of ['1', '2', '3', '4']) {
+    await page.selectOption('#level', level);
+    assert.match(await page.textContent('#level-help'), /turns? ahead|a turn/);
+  }
+  await page.selectOption('#level', '1');
+  assert.match(await page.textContent('#level-help'), /^Looks one turn ahead/);
+  await page.selectOption('#variant', '');
+  await page.fill('#definition', THREAT);
+  await page.check('input[name=opponent][value=engine]');
+  await page.selectOption('#side', 'white');
+  await page.click('#start');
+  await page.locator('#board svg').waitFor();
+  // Shown unasked against the engine: the words, the squares and the ball's flight.
+  assert.ok(await page.isChecked('#show-threats'));
+  await page.locator('#threat.danger').waitFor();
+  assert.match(await page.textContent('#threat'), /^Threat: Black could score next turn with .*e1/);
+  for (const square of ['e5', 'e4', 'e1']) {
+    assert.equal(await page.locator(`.mark.threat[data-square="${square}"]`).count(), 1, square);
+  }
+  assert.equal(await page.locator('.mark.arrow.threat-kick[data-from="e4"][data-to="e1"]').count(), 1);
+  await screenshot(page, 'play-threat');
+  // The rook steps into the ball's path: after the turn so far, no threat.
+  await clickSquare(page, 'a3');
+  await clickSquare(page, 'e3');
+  await page.waitForFunction(() => document.querySelector('#turn-so-far').textContent.endsWith('Re3'));
+  await page.waitForFunction(() => document.querySelector('#threat').textContent.startsWith('No threat'));
+  assert.equal(await page.locator('.mark.threat').count(), 0);
+  // Taken back, the threat is there again; hidden when not asked for.
+  await page.click('#step-back');
+  await page.locator('#threat.danger').waitFor();
+  await page.uncheck('#show-threats');
+  assert.ok(await page.locator('#threat').isHidden());
+  assert.equal(await page.locator('.mark.threat').count(), 0);
+  await page.reload();
+  await page.locator('#board svg').waitFor();
+  assert.equal(await page.isChecked('#show-threats'), false, 'the choice is kept');
+});
+
+test('while the text is invalid the editor says its drawing is the last valid one', { timeout: 120000 }, async (t) => {
+  const server = await withServer(t);
+  const page = await newPage(t);
+  await page.goto(`${server.url}/author`);
+  await page.selectOption('#template', 'mini');
+  await page.locator('#verdict.valid').waitFor();
+  assert.ok(await page.locator('#stale').isHidden());
+  assert.doesNotMatch(await page.getAttribute('#diagram', 'class'), /stale/);
+  const text = await page.inputValue('#editor');
+  await page.fill('#editor', text.replace('moves = "R"', 'moves = "Rz"'));
+  await page.locator('#verdict.invalid').waitFor();
+  await page.locator('#diagram.stale svg').waitFor();
+  assert.equal(await page.textContent('#stale'), 'The last valid definition; the text now has 1 problem.');
+  assert.match(await page.getAttribute('#explain', 'class'), /stale/);
+  const opacity = await page.locator('#diagram').evaluate((d) => Number(getComputedStyle(d).opacity));
+  assert.ok(opacity < 0.5, `the drawing is dimmed (${opacity})`);
+  await screenshot(page, 'author-stale');
+  await page.fill('#editor', text);
+  await page.locator('#verdict.valid').waitFor();
+  assert.ok(await page.locator('#stale').isHidden());
+  assert.doesNotMatch(await page.getAttribute('#diagram', 'class'), /stale/);
+});

@@ -32,6 +32,8 @@ export async function showAuthor(screen) {
   const problems = el('div', { id: 'problems', class: 'problems' });
   const verdict = el('p', { id: 'verdict', class: 'verdict' });
   const diagram = el('div', { id: 'diagram', class: 'diagram' });
+  // While the text is invalid, the drawing and the rules are the last valid definition's.
+  const stale = el('p', { id: 'stale', class: 'stale-note', hidden: true });
   const rules = el('pre', { id: 'explain', class: 'explain' });
   const simulated = el('div', { id: 'simulated', class: 'problems' });
   const games = el('input', { id: 'games', type: 'number', min: 1, max: 200, value: 20, size: 4 });
@@ -83,6 +85,14 @@ export async function showAuthor(screen) {
     if (answer.valid) {
       diagram.innerHTML = answer.svg;
       rules.textContent = answer.explain;
+    }
+    const old = !answer.valid && diagram.childElementCount > 0;
+    diagram.classList.toggle('stale', old);
+    rules.classList.toggle('stale', old);
+    stale.hidden = !old;
+    if (old) {
+      stale.textContent = `The last valid definition; the text now has ${errors} `
+        + `problem${errors === 1 ? '' : 's'}.`;
     }
     for (const b of screen.querySelectorAll('.needs-valid')) b.disabled = !answer.valid;
   };
@@ -138,7 +148,7 @@ export async function showAuthor(screen) {
       el('div', { class: 'editor' }, gutter, editor),
       verdict, problems),
     el('div', { class: 'right' },
-      diagram,
+      stale, diagram,
       el('div', { class: 'buttons' },
         el('button', { id: 'play-engine', class: 'primary needs-valid', onclick: () => play('engine') }, 'Play it against the engine'),
         el('button', { id: 'play-hotseat', class: 'needs-valid', onclick: () => play('hotseat') }, 'Play it at this screen')),

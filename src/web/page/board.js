@@ -27,6 +27,8 @@ export class Board {
     if (!this.svg) return;
     this.svg.removeAttribute('width');
     this.svg.removeAttribute('height');
+    // Held to the window's height, a tall board is drawn at the left of its box, not centred.
+    this.svg.setAttribute('preserveAspectRatio', 'xMinYMin meet');
     const d = this.svg.dataset;
     this.files = Number(d.files);
     this.ranks = Number(d.ranks);
@@ -143,6 +145,44 @@ export class Board {
       shape.dataset.square = square;
       this.overlay.append(shape);
     }
+  }
+
+  /**
+   * Draws an arrow from the centre of one square towards another's, of a kind ('threat-move',
+   * 'threat-kick') the style sheet colours.
+   */
+  arrow(from, to, kind) {
+    if (!this.overlay) return;
+    const s = this.size;
+    const a = this.corner(from);
+    const b = this.corner(to);
+    const [x1, y1, x2, y2] = [a.x + s / 2, a.y + s / 2, b.x + s / 2, b.y + s / 2];
+    const length = Math.hypot(x2 - x1, y2 - y1);
+    if (length === 0) return;
+    const [ux, uy] = [(x2 - x1) / length, (y2 - y1) / length];
+    const head = s * 0.3;
+    // The shaft stops where the head starts; the head's point stops short of the centre.
+    const tip = { x: x2 - ux * s * 0.15, y: y2 - uy * s * 0.15 };
+    const base = { x: tip.x - ux * head, y: tip.y - uy * head };
+    const group = document.createElementNS(SVG, 'g');
+    group.setAttribute('class', `mark arrow ${kind}`);
+    group.dataset.from = from;
+    group.dataset.to = to;
+    const line = document.createElementNS(SVG, 'line');
+    line.setAttribute('x1', x1);
+    line.setAttribute('y1', y1);
+    line.setAttribute('x2', base.x);
+    line.setAttribute('y2', base.y);
+    line.setAttribute('stroke-width', s * 0.09);
+    const point = document.createElementNS(SVG, 'polygon');
+    const side = head * 0.6;
+    point.setAttribute('points', [
+      [tip.x, tip.y],
+      [base.x - uy * side, base.y + ux * side],
+      [base.x + uy * side, base.y - ux * side],
+    ].map((p) => p.join(',')).join(' '));
+    group.append(line, point);
+    this.overlay.append(group);
   }
 }
 

@@ -4,6 +4,22 @@
 import { get, post, el, readFile } from './api.js';
 import { showDiagnostics } from './author.js';
 
+/**
+ * The engine's levels, in words: how far each looks (the search's limits, `Limits::level` in
+ * kickoff's engine) and what that means for a player.
+ */
+const LEVELS = [
+  [1, 'beginner', 'Looks one turn ahead: it scores whenever it can, but does not see your reply '
+    + 'coming, so it often leaves you a shot at its goal.'],
+  [2, 'club', 'Looks two turns ahead, its turn and your reply: it scores whenever it can and '
+    + 'stops a goal you threaten for your next turn when it can. Leave the ball open and it '
+    + 'often scores within a few turns.'],
+  [3, 'strong', 'Thinks a fifth of a second a turn, as many turns ahead as that allows, and '
+    + 'looks for a goal it can force within two of its turns.'],
+  [4, 'strongest', 'Thinks a second a turn, as many turns ahead as that allows, and looks for a '
+    + 'goal it can force within three of its turns.'],
+];
+
 export async function showHome(screen) {
   const variants = await get('/api/variants');
   const variant = el('select', { id: 'variant', name: 'variant' },
@@ -16,8 +32,14 @@ export async function showHome(screen) {
   const ownBox = el('div', { class: 'own', hidden: true }, own, el('label', {}, 'File: ', file));
   const setup = el('input', { id: 'setup', name: 'setup', size: 10, placeholder: 'random' });
   const setupBox = el('label', { hidden: true }, 'Setup number: ', setup);
-  const level = el('select', { id: 'level' },
-    [1, 2, 3, 4].map((n) => el('option', { value: n, selected: n === 2 }, `level ${n}`)));
+  const level = el('select', { id: 'level', 'aria-describedby': 'level-help' },
+    LEVELS.map(([n, name]) => el('option', { value: n, selected: n === 2 }, `${n}: ${name}`)));
+  const levelHelp = el('p', { id: 'level-help', class: 'hint' });
+  const explainLevel = () => {
+    levelHelp.textContent = LEVELS.find(([n]) => String(n) === level.value)[2];
+  };
+  level.addEventListener('change', explainLevel);
+  explainLevel();
   const opponents = [
     ['engine', 'the engine'],
     ['hotseat', 'a friend at this screen'],
@@ -58,7 +80,7 @@ export async function showHome(screen) {
     el('form', { class: 'start', onsubmit: start },
       el('label', {}, 'Variant: ', variant), ownBox, setupBox,
       el('fieldset', {}, el('legend', {}, 'Play against'), opponents,
-        el('label', {}, 'Engine: ', level)),
+        el('label', {}, 'Engine: ', level), levelHelp),
       el('label', {}, 'You play: ', side),
       el('button', { type: 'submit', id: 'start', class: 'primary' }, 'Start the game'),
       problems),

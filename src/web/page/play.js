@@ -25,7 +25,10 @@ class GameScreen {
     this.step = null; // what may follow them
     this.svg = '';
     this.selected = null; // the square of the piece chosen
+    this.ballChosen = false; // the ball chosen, to be kicked
     this.choice = null; // several kicks reach one square: which kicker?
+    this.threat = null; // the other side's scoring turn, as the server found it
+    this.threatsKey = `kickoff-threats-${id}`;
     this.message = '';
     this.build(screen);
   }
@@ -37,6 +40,12 @@ class GameScreen {
       canDrag: (square) => this.canDrag(square),
     });
     this.status = el('p', { class: 'status', id: 'status' });
+    this.showThreats = el('input', { type: 'checkbox', id: 'show-threats',
+      onchange: () => {
+        localStorage.setItem(this.threatsKey, String(this.showThreats.checked));
+        this.render();
+      } });
+    this.threatLine = el('p', { class: 'threat', id: 'threat', hidden: true });
     this.turnLine = el('p', { class: 'turn-so-far', id: 'turn-so-far' });
     this.choices = el('div', { class: 'choices', id: 'choices' });
     this.endTurn = el('button', { id: 'end-turn', class: 'primary', onclick: () => this.submit() }, 'End turn');
@@ -62,7 +71,10 @@ class GameScreen {
       el('div', { class: 'right' },
         this.title, this.players, this.lobbyTop, this.status, this.invite, this.offer,
         this.entry = el('div', { class: 'entry' }, this.turnLine, this.choices,
-          el('div', { class: 'buttons' }, this.endTurn, this.nullTurn, this.back), typedForm),
+          el('div', { class: 'buttons' }, this.endTurn, this.nullTurn, this.back), typedForm,
+          el('label', { class: 'threats', title: 'Marks how the other side could score with its next turn' },
+            this.showThreats, ' Show threats'),
+          this.threatLine),
         this.moves,
         el('div', { class: 'buttons' },
           this.undoButton,
@@ -151,8 +163,10 @@ class GameScreen {
   reset() {
     this.partial = [];
     this.step = this.view.step;
+    this.threat = this.view.threat || null;
     this.svg = this.view.svg;
     this.selected = null;
+    this.ballChosen = false;
     this.choice = null;
     this.render();
   }
@@ -171,6 +185,8 @@ class GameScreen {
       : `White: ${v.players[0]} · Black: ${v.players[1]}${more}`;
     if (v.lobby && this.seats) this.renderLobby();
     this.board.show(this.svg);
+    this.showThreats.checked = this.threatsShown;
+    this.markThreat();
     this.markSquares();
     this.status.textContent = this.statusText();
     this.status.classList.toggle('over', !!v.ending);
@@ -207,15 +223,46 @@ class GameScreen {
     return `${side} to play.`;
   }
 
+  /** Threats are shown when asked for; unless asked, in games against the engine. */
+  get threatsShown() {
+    const saved = localStorage.getItem(this.threatsKey);
+    if (saved !== null) return saved === 'true';
+    return !!this.view && this.view.mode === 'engine';
+  }
+
+  /**
+   * The other side's scoring turn, marked on the board and said in words: the squares it
+   * touches and its arrows.
+   */
+  markThreat() {
+    this.board.clear();
+    const t = this.threat;
+    const shown = !!this.step && this.threatsShown && !!t;
+    this.threatLine.hidden = !shown;
+    if (!shown) return;
+    const side = t.side === 'white' ? 'White' : 'Black';
+    const after = this.partial.length ? 'after your turn so far, ' : '';
+    if (!t.known) {
+      this.threatLine.textContent = `Threats: ${side}'s turns are too many to look through here.`;
+    } else if (t.turn) {
+      this.threatLine.textContent = `Threat: ${after}${side} could score next turn with ${t.turn.name}.`;
+      this.board.mark(t.turn.squares, 'threat');
+      for (const a of t.turn.arrows) this.board.arrow(a.from, a.to, `threat-${a.kind}`);
+    } else {
+      this.threatLine.textContent = `No threat: ${after}${side} cannot score next turn.`;
+    }
+    this.threatLine.classList.toggle('danger', !!(t.known && t.turn));
+  }
+
   /** The squares the entered turn may go on with, marked on the board. */
   markSquares() {
-    this.board.clear();
     if (!this.step) return;
     const moves = this.step.next.filter((n) => n.action.type === 'move');
     const kicks = this.step.next.filter((n) => n.action.type === 'kick');
     const actors = new Set([...moves.map((n) => n.action.from), ...kicks.map((n) => n.action.kicker)]);
     this.board.mark([...actors], 'movable');
     this.board.mark(unique(kicks.map((n) => n.action.to)), 'kick');
+    if (this.ballChosen) this.board.mark([this.ballSquare()], 'selected');
     if (this.selected) {
       this.board.mark([this.selected], 'selected');
       const own = moves.filter((n) => n.action.from === this.selected).map((n) => n.action.to);
@@ -337,25 +384,54 @@ class GameScreen {
     return ball ? ball.dataset.square : null;
   }
 
-  /** A click on a square, or a drag from `from` to it. */
+  /**
+   * A click on a square, or a drag from `from` to it. A click on a piece that may act selects
+   * it, and nothing else: where the ball could also be kicked to its square, the kick is offered
+   * beside the board (and reached by the ball, clicked or dragged, then the square). A turn is
+   * only ever played by its last step or by "End turn".
+   */
   onSquare(square, from) {
     if (!this.step) return;
     this.choice = null;
-    if (from && from !== this.ballSquare()) this.selected = from;
-    if (from && from === this.ballSquare()) this.selected = null;
     const next = this.step.next;
-    if (this.selected) {
+    const ball = this.ballSquare();
+    const acts = (at) => next.some((n) => n.action.from === at || n.action.kicker === at);
+    const kicks = next.filter((n) => n.action.type === 'kick' && n.action.to === square);
+    if (from) {
+      // A drag names both ends: the ball dragged is kicked, a piece dragged acts.
+      this.ballChosen = from === ball && (kicks.length > 0 || !acts(from));
+      this.selected = this.ballChosen ? null : from;
+    }
+    const ballWasChosen = this.ballChosen;
+    this.ballChosen = false;
+    if (ballWasChosen) {
+      if (kicks.length === 1) return this.apply(kicks[0]);
+      if (kicks.length > 1) return this.ask('Which piece kicks?', kicks);
+    } else if (this.selected && this.selected !== square) {
       const own = next.filter((n) => (n.action.from === this.selected || n.action.kicker === this.selected)
         && n.action.to === square);
       if (own.length === 1) return this.apply(own[0]);
       if (own.length > 1 && own.every((n) => n.promotes_to)) return this.ask('Promote to which piece?', own);
       if (own.length > 1) return this.ask('Which one?', own);
     }
-    const kicks = next.filter((n) => n.action.type === 'kick' && n.action.to === square);
-    if (kicks.length === 1) return this.apply(kicks[0]);
-    if (kicks.length > 1) return this.ask('Which piece kicks?', kicks);
-    const acts = next.some((n) => n.action.from === square || n.action.kicker === square);
-    this.selected = acts && this.selected !== square ? square : null;
+    // A square the ball may be kicked to, with no piece of the turn on it: the click kicks.
+    if (kicks.length && !acts(square)) {
+      this.selected = null;
+      if (kicks.length === 1) return this.apply(kicks[0]);
+      return this.ask('Which piece kicks?', kicks);
+    }
+    // The ball on a square of its own, to be kicked: chosen, then the square it goes to.
+    if (square === ball && !acts(square) && next.some((n) => n.action.type === 'kick')) {
+      this.ballChosen = !from && !ballWasChosen;
+      this.selected = null;
+      this.render();
+      return undefined;
+    }
+    this.selected = acts(square) && this.selected !== square ? square : null;
+    // The piece is selected; a kick to its square stays one click away.
+    if (this.selected && kicks.length) {
+      this.choice = { question: `Or kick the ball to ${square}:`, options: kicks };
+    }
     this.render();
     return undefined;
   }
@@ -369,11 +445,13 @@ class GameScreen {
   async apply(next) {
     this.choice = null;
     this.selected = null;
+    this.ballChosen = false;
     this.partial.push(next.action);
     try {
       const answer = await post(`${this.base}/step`, { actions: this.partial, flip: this.flipped });
       this.svg = answer.svg;
       this.step = answer.step;
+      this.threat = answer.threat || null;
     } catch (e) {
       this.partial.pop();
       return this.fail(e);
@@ -386,11 +464,13 @@ class GameScreen {
   async stepBack() {
     this.partial.pop();
     this.selected = null;
+    this.ballChosen = false;
     this.choice = null;
     try {
       const answer = await post(`${this.base}/step`, { actions: this.partial, flip: this.flipped });
       this.svg = answer.svg;
       this.step = answer.step;
+      this.threat = answer.threat || null;
       this.render();
     } catch (e) {
       this.fail(e);
