@@ -467,7 +467,11 @@ fn open(app: &App, client: Client, request: &OpenRequest) -> Result<Response, Ap
     let rules = named_definition(app, Some(&variant), request.definition.as_deref())?;
     let spent =
         || ApiError::Busy("the server is sending as much as it can: try again in a moment".into());
-    let mut out = Growing::new(&app.memory, client, app.limits.record_answer);
+    // The turns fill the answer but for room kept for what follows them (its tags, the start,
+    // why it was cut), so that the whole answer stays within its bound.
+    let rest: usize = parsed.tags.iter().map(|t| 2 * (t.name.len() + t.value.len()) + 8).sum();
+    let room = app.limits.record_answer.saturating_sub(rest.saturating_add(4096));
+    let mut out = Growing::new(&app.memory, client, room);
     out.write_all(b"{\"plies\":[").map_err(|_| spent())?;
     let (mut shown, turns) = (0usize, parsed.turns.len());
     let mut before: Option<Position<'_>> = None;
