@@ -89,6 +89,16 @@ pub(crate) fn one_of(names: &[&str]) -> String {
     }
 }
 
+/// `bytes` in lowercase hexadecimal, two digits a byte.
+#[must_use]
+pub fn hex(bytes: &[u8]) -> String {
+    use std::fmt::Write;
+    bytes.iter().fold(String::with_capacity(2 * bytes.len()), |mut out, byte| {
+        let _ = write!(out, "{byte:02x}");
+        out
+    })
+}
+
 /// Text made safe inside an attribute or element of SVG or HTML.
 pub(crate) fn escape_markup(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")

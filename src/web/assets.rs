@@ -8,6 +8,8 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use sha2::{Digest, Sha256};
 
+use crate::text::hex;
+
 /// The page's files: name, content type, text.
 const FILES: &[(&str, &str, &str)] = &[
     ("style.css", "text/css", include_str!("page/style.css")),
@@ -34,11 +36,7 @@ pub async fn index() -> Html<&'static str> {
 static TAGS: LazyLock<Vec<String>> = LazyLock::new(|| {
     FILES
         .iter()
-        .map(|(_, _, text)| {
-            let hash = Sha256::digest(text.as_bytes());
-            let hex: String = hash[..12].iter().map(|b| format!("{b:02x}")).collect();
-            format!("\"{hex}\"")
-        })
+        .map(|(_, _, text)| format!("\"{}\"", hex(&Sha256::digest(text.as_bytes())[..12])))
         .collect()
 });
 

@@ -200,7 +200,7 @@ pub async fn accept(listener: TcpListener, app: Arc<App>, shutdown: impl Future<
         };
         let _ = stream.set_nodelay(true);
         let peer = Peer { client, address };
-        let proxies = proxy.then(|| app.proxies.clone().into());
+        let proxies = proxy.then(|| app.proxies.clone());
         tokio::spawn(serve(stream, peer, proxies, ticket, router.clone(), app.limits.clone()));
     }
 }

@@ -119,7 +119,7 @@ pub struct App {
     /// The host names the page may be reached by.
     hosts: HostCheck,
     /// Reverse proxies whose `X-Forwarded-For` is believed.
-    pub proxies: Vec<std::net::IpAddr>,
+    pub proxies: Arc<[std::net::IpAddr]>,
     /// Told of a problem no request is waiting for (see [`Config::warn`]).
     pub warn: fn(&str),
     /// The lobby's change counter and the games' followers.
@@ -165,7 +165,7 @@ impl App {
             memory: Arc::new(Budget::new(limits.memory, limits.memory_per_client)),
             rates: Rates::new(limits),
             hosts: HostCheck::new(&config.hosts),
-            proxies: config.proxies.clone(),
+            proxies: config.proxies.clone().into(),
             warn: config.warn,
             secure_cookies: config.secure_cookies,
             mailer,

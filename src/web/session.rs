@@ -424,7 +424,7 @@ pub fn well_formed(text: &str, len: usize) -> bool {
 pub fn random_hex(bytes: usize) -> Result<String, ApiError> {
     let mut buf = vec![0u8; bytes];
     getrandom::fill(&mut buf).map_err(|e| ApiError::Internal(format!("no randomness: {e}")))?;
-    Ok(buf.iter().map(|b| format!("{b:02x}")).collect())
+    Ok(crate::text::hex(&buf))
 }
 
 /// How a game is played and by whom.
@@ -732,7 +732,7 @@ impl Store {
     /// The file could not be written.
     fn save_definition(&self, text: &str, in_db: bool) -> Result<String, ApiError> {
         let digest = Sha256::digest(text.as_bytes());
-        let stem: String = digest.iter().take(ID_LEN / 2).map(|b| format!("{b:02x}")).collect();
+        let stem = crate::text::hex(&digest[..ID_LEN / 2]);
         let name = format!("{stem}.toml");
         if in_db {
             self.db.save_definition(&name, text).map_err(|e| {

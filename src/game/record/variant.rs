@@ -1,7 +1,6 @@
 //! How a record names its variant: a shipped name, or a definition file by its path from the
 //! record's own folder, with a hash of the definition's text so that a changed file is noticed.
 
-use std::fmt::Write;
 use std::path::Path;
 
 use sha2::{Digest, Sha256};
@@ -18,10 +17,7 @@ pub fn definition_hash(sources: &Sources) -> String {
         hasher.update((file.text.len() as u64).to_le_bytes());
         hasher.update(file.text.as_bytes());
     }
-    hasher.finalize().iter().fold(String::with_capacity(64), |mut out, byte| {
-        let _ = write!(out, "{byte:02x}");
-        out
-    })
+    crate::text::hex(&hasher.finalize())
 }
 
 /// The `Variant` tag of a game of `variant` recorded in the file `record`: a shipped name as it

@@ -81,6 +81,12 @@ pub enum Color {
     Random,
 }
 
+/// The id of a token whose secret hashes to `hash` (see [`TokenInfo::id`]).
+#[must_use]
+pub fn token_id(hash: &[u8]) -> String {
+    crate::text::hex(&hash[..hash.len().min(8)])
+}
+
 /// A bearer token as its owner sees it: never its secret.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct TokenInfo {

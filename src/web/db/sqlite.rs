@@ -13,7 +13,7 @@ use rusqlite_migration::{M, Migrations};
 
 use super::{
     Chat, ClockSpec, ClockState, Color, DbError, DbResult, Flag, GameFilter, GameRow, GameSave,
-    Seek, Storage, TokenInfo, TurnRow, User,
+    Seek, Storage, TokenInfo, TurnRow, User, token_id,
 };
 use crate::side::Side;
 use crate::web::session::lock;
@@ -279,26 +279,30 @@ impl Storage for Sqlite {
     fn tokens(&self, user: i64) -> DbResult<Vec<TokenInfo>> {
         self.with(|c| {
             let mut statement = c.prepare_cached(
-                "SELECT lower(substr(hex(hash), 1, 16)), label, created FROM tokens \
-                 WHERE user = ?1 ORDER BY created, hash",
+                "SELECT hash, label, created FROM tokens WHERE user = ?1 ORDER BY created, hash",
             )?;
             let rows = statement.query_map([user], |r| {
-                Ok(TokenInfo { id: r.get(0)?, label: r.get(1)?, created: r.get(2)? })
+                let hash: Vec<u8> = r.get(0)?;
+                Ok(TokenInfo { id: token_id(&hash), label: r.get(1)?, created: r.get(2)? })
             })?;
             rows.collect()
         })
     }
 
     fn delete_token(&self, user: i64, id: &str) -> DbResult<bool> {
-        if id.len() != 16 || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
-            return Ok(false);
-        }
+        // An account has a few tokens: each is named by its id as the list gives it.
         self.with(|c| {
-            c.execute(
-                "DELETE FROM tokens WHERE user = ?1 AND lower(substr(hex(hash), 1, 16)) = lower(?2)",
-                params![user, id],
-            )
-            .map(|n| n > 0)
+            let t = c.transaction()?;
+            let hashes: Vec<Vec<u8>> = t
+                .prepare_cached("SELECT hash FROM tokens WHERE user = ?1")?
+                .query_map([user], |r| r.get(0))?
+                .collect::<rusqlite::Result<_>>()?;
+            let Some(hash) = hashes.iter().find(|h| token_id(h).eq_ignore_ascii_case(id)) else {
+                return Ok(false);
+            };
+            t.execute("DELETE FROM tokens WHERE hash = ?1", [hash])?;
+            t.commit()?;
+            Ok(true)
         })
     }
 

@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::web::clients::{Peer, Rate, Spender};
-use crate::web::db::{DbError, TokenInfo, User, now_ms};
+use crate::web::db::{DbError, TokenInfo, User, now_ms, token_id};
 use crate::web::session::random_hex;
 use crate::web::{ApiError, App};
 
@@ -328,8 +328,7 @@ pub async fn create_token(
         let token = format!("kt_{}", random_hex(32)?);
         let hash = secret_hash(&token);
         db.create_token(&hash, user.id, &label, now_ms())?;
-        let id = hash[..8].iter().map(|b| format!("{b:02x}")).collect();
-        Ok((StatusCode::CREATED, Json(TokenAnswer { token, id })))
+        Ok((StatusCode::CREATED, Json(TokenAnswer { token, id: token_id(&hash) })))
     })
     .await
 }

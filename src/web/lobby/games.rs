@@ -161,7 +161,11 @@ pub struct ViewQuery {
 
 /// Game `id`: from memory, or read back on the work queue in `client`'s line; then
 /// [`of_lobby`] tells whether it is a game of the lobby.
-async fn lobby_game(app: &Arc<App>, client: Client, id: &str) -> Result<Shared, ApiError> {
+pub(super) async fn lobby_game(
+    app: &Arc<App>,
+    client: Client,
+    id: &str,
+) -> Result<Shared, ApiError> {
     if !well_formed(id, ID_LEN) {
         return Err(ApiError::NotFound);
     }
@@ -169,7 +173,7 @@ async fn lobby_game(app: &Arc<App>, client: Client, id: &str) -> Result<Shared, 
 }
 
 /// The game, if it is a game of the lobby (a game by link is private to its links).
-fn of_lobby(session: &Shared) -> Result<MutexGuard<'_, Session>, ApiError> {
+pub(super) fn of_lobby(session: &Shared) -> Result<MutexGuard<'_, Session>, ApiError> {
     let s = lock(session);
     if s.lobby.is_none() {
         return Err(ApiError::NotFound);

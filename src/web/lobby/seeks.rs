@@ -16,6 +16,7 @@ use tokio_stream::wrappers::WatchStream;
 
 use super::accounts::{Account, MaybeAccount};
 use super::clock;
+use super::games::{lobby_game, of_lobby};
 use crate::definition::load_shipped;
 use crate::search::Player;
 use crate::setup::SetupNumber;
@@ -24,7 +25,7 @@ use crate::web::api::setup_number;
 use crate::web::clients::{Peer, Rate, Spender};
 use crate::web::db::{ClockSpec, Color, Seek, User, now_ms};
 use crate::web::queue::Kind;
-use crate::web::session::{ID_LEN, LobbyGame, Mode, NewGame, lock, random_hex, well_formed};
+use crate::web::session::{LobbyGame, Mode, NewGame, lock, random_hex};
 use crate::web::{ApiError, App};
 
 /// The most seconds a live game gives each side, and adds after a turn.
@@ -376,34 +377,31 @@ pub async fn rematch(
 ) -> Result<(StatusCode, Json<serde_json::Value>), ApiError> {
     refuse_banned(&user)?;
     spend_seek(&app, &user)?;
-    // The setup played, so that each player has had each side of it.
-    if !well_formed(&id, ID_LEN) {
-        return Err(ApiError::NotFound);
-    }
-    let setup = match app.game_by_id(peer.client, &id).await {
-        Ok(session) => lock(&session).game().setup_number().map(|n| n.to_string()),
-        Err(_) => None,
-    };
+    let session = lobby_game(&app, peer.client, &id).await?;
     let shared = app.clone();
     let me = user.clone();
     let step = app
         .quick(peer.client, move || {
-            let db = shared.store.db();
-            let row = db.game(&id)?.ok_or(ApiError::NotFound)?;
-            let (Some(white), Some(black)) = (row.white.clone(), row.black.clone()) else {
-                return Err(ApiError::NotFound);
+            // The game's players, time control and variant, and the setup played, so that each
+            // player has had each side of it.
+            let (players, over, clock, variant, setup) = {
+                let mut s = of_lobby(&session)?;
+                // A clock that ran out ends the game here too.
+                s.flag(now_ms())?;
+                let lobby = s.lobby.as_ref().ok_or(ApiError::NotFound)?;
+                let setup = s.game().setup_number().map(|n| n.to_string());
+                let over = s.game().ending().is_some();
+                (lobby.players.clone(), over, lobby.clock, s.variant().to_owned(), setup)
             };
-            let my_side = if white.0 == me.id {
-                Side::White
-            } else if black.0 == me.id {
-                Side::Black
-            } else {
-                return Err(ApiError::Forbidden("you did not play this game".to_owned()));
-            };
-            if row.result.is_none() {
+            let my_side = Side::ALL
+                .into_iter()
+                .find(|&side| players[side].0 == me.id)
+                .ok_or_else(|| ApiError::Forbidden("you did not play this game".to_owned()))?;
+            if !over {
                 return Err(ApiError::Conflict("the game is still going".to_owned()));
             }
-            let other = if my_side == Side::White { black } else { white };
+            let other = players[!my_side].clone();
+            let db = shared.store.db();
             let rematches: Vec<Seek> = db
                 .seeks(Some(me.id), now_ms())?
                 .into_iter()
@@ -417,13 +415,13 @@ pub async fn rematch(
                 return Err(ApiError::Conflict("you have offered a rematch already".to_owned()));
             }
             let now = now_ms();
-            let clock = row.clock.unwrap_or(ClockSpec::Correspondence { days: 3 });
+            let clock = clock.unwrap_or(ClockSpec::Correspondence { days: 3 });
             let seek = Seek {
                 id: random_hex(12)?,
                 user: me.id,
                 user_name: me.name.clone(),
                 target: Some(other),
-                variant: row.variant.clone(),
+                variant,
                 setup,
                 color: if my_side == Side::White { Color::Black } else { Color::White },
                 clock,
