@@ -4,9 +4,9 @@
 
 use crate::position::Position;
 use crate::rules::Reach;
+use crate::rules::Rules;
 use crate::rules::cell::{EMPTY, code_kind};
 use crate::rules::tables::{Tables, piece_key, step_slot};
-use crate::rules::{BallMode, Captures, GoalRank, KickDirection, NoMoves, Rules};
 use crate::side::{BySide, Side};
 use crate::square::{SQUARES, Square};
 use crate::square_set::SquareSet;
@@ -51,8 +51,8 @@ const FAR: i32 = 6;
 /// observed; where the kicker stands and the kick-direction rule ignored).
 fn kick_distances(rules: &Rules, side: Side) -> Vec<i32> {
     let board = rules.board();
-    let no_slide = rules.kick().goal_rank == GoalRank::NoSlide;
-    let carried = rules.ball().mode == BallMode::Carried;
+    let no_slide = rules.kick().no_slide();
+    let carried = rules.carried_ball();
     let targets: Vec<Square> = rules.goals(side).to_vec();
     let other_goals: Vec<Square> = rules.goals(!side).to_vec();
     let mut edges: Vec<Vec<usize>> = vec![Vec::new(); SQUARES];
@@ -149,7 +149,7 @@ impl Lanes {
     fn new(rules: &Rules) -> Lanes {
         let t: &Tables = rules.tables();
         let kick = rules.kick();
-        let backward = kick.direction == KickDirection::Line;
+        let backward = kick.both_ways();
         let board = rules.board();
         let files = usize::from(board.files);
         let cells = files * usize::from(board.ranks);
@@ -261,8 +261,8 @@ impl Eval {
             attack,
             guard,
             rings,
-            no_moves_draws: rules.end().no_moves == NoMoves::Draw,
-            captures: rules.captures() != Captures::None,
+            no_moves_draws: rules.end().no_moves_draws(),
+            captures: rules.has_captures(),
             neighbours: rules.tables().neighbours.to_vec(),
             lanes: rules.tables().in_family().then(|| Lanes::new(rules)),
         }

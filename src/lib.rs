@@ -96,7 +96,10 @@
 //!   file per part: `board.rs`, `pieces.rs`, `play.rs` (the ball and the kick, turn and end
 //!   rules), `combinations.rs` (keys that contradict each other), `start.rs`, `random.rs`.
 //! - `rules/mod.rs`: its compiled meaning, a field of [`Rules`] (an enum where the key is one of
-//!   several words); `rules/tables.rs`: the square sets derived from it for the turn generator.
+//!   several words), and the questions other modules ask of it (`Rules::carried_ball`,
+//!   `EndRules::no_moves_draws`, `KickRules::no_slide`...); `rules/tables.rs`: the square sets
+//!   derived from it for the turn generator. Outside `definition`, `rules`, `movegen`, `render`
+//!   and `lint`, no module matches a key's words itself (`tests/layers.rs` holds to this).
 //! - `movegen/`: its use in turn generation: `step.rs` for every definition, action by action;
 //!   for the values that keep a definition within Boyer's family, the walk of whole kick chains
 //!   too (`chains.rs`, `recount.rs`, `pieces.rs`), which `agree.rs` checks against the first for

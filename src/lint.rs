@@ -15,7 +15,7 @@ use crate::definition::{
 };
 use crate::movegen::{MAX_TURNS, count_turns, kick_destinations, nth_turn, null_allowed};
 use crate::position::{Placement, Position};
-use crate::rules::{BallMode, OwnGoal, PieceKind, Rules};
+use crate::rules::{OwnGoal, PieceKind, Rules};
 use crate::side::Side;
 use crate::square::Square;
 
@@ -203,7 +203,7 @@ fn random_material(def: &Definition, out: &mut Vec<Diagnostic>) {
 /// Goals that no kick of any piece can ever put the ball on, even on an empty board.
 fn unreachable_goals(def: &Definition, out: &mut Vec<Diagnostic>) {
     let rules = &def.rules;
-    if rules.ball().mode == BallMode::Carried {
+    if rules.carried_ball() {
         return; // a carried ball is not kicked: compile checks that holders can reach goals
     }
     for side in Side::ALL {

@@ -104,7 +104,7 @@ impl StartChoice {
             StartChoice::Setup(number) => *number,
             StartChoice::Random => {
                 let random = rules.random_setup().ok_or(StartError::NoRandomSetup)?;
-                let independent = setup::independent_by_default(random);
+                let independent = random.black_independent();
                 SetupNumber::draw(setup::count(rules, random), independent, rng)
             }
             StartChoice::Fair { turns } => {
@@ -119,7 +119,7 @@ impl StartChoice {
 
 /// A setup number of `random`.
 fn number(text: &str, random: &RandomSetup) -> Result<StartChoice, StartError> {
-    let independent = setup::independent_by_default(random);
+    let independent = random.black_independent();
     Ok(StartChoice::Setup(SetupNumber::parse(text, independent)?))
 }
 

@@ -79,6 +79,64 @@ fn every_module_uses_only_the_layers_below_its_own() {
     assert!(across >= 300, "{across} paths to other modules checked");
 }
 
+/// The modules that read what a rule's value means: the definition format and its compiler, the
+/// rules themselves, the turn generator, the rule docs that `explain` and `render` write, and the
+/// lint of a definition. Every other module asks `Rules` (or its `Tables`) a question, so that a
+/// new value of a key changes these and nothing else.
+const RULE_READERS: [&str; 5] = ["definition", "rules", "movegen", "render", "lint"];
+
+#[test]
+fn only_the_rule_layers_match_a_rules_choices() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    // The choices of the format: every `pub enum` that a `choice!` of `src/rules/` declares.
+    let mut choices = BTreeSet::new();
+    let mut rule_files = Vec::new();
+    rust_files(&src.join("rules"), &mut rule_files);
+    for file in &rule_files {
+        let text = std::fs::read_to_string(file).unwrap();
+        for block in text.split("choice! {").skip(1) {
+            let name = block.split("pub enum ").nth(1).and_then(|r| r.split_whitespace().next());
+            choices.insert(name.expect("a `pub enum` in a choice! block").to_owned());
+        }
+    }
+    assert!(choices.len() >= 15, "{} choices read: {choices:?}", choices.len());
+    assert!(choices.contains("BallMode") && choices.contains("NoMoves"), "{choices:?}");
+
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let tests_only = test_only_files(&files);
+    let (mut checked, mut wrong) = (0, Vec::new());
+    for file in &files {
+        let relative = file.strip_prefix(&src).unwrap();
+        let top = top_module(relative);
+        if RULE_READERS.contains(&top.as_str()) || BINARY.contains(&top.as_str()) {
+            continue;
+        }
+        if tests_only.contains(file) {
+            continue;
+        }
+        checked += 1;
+        let text = std::fs::read_to_string(file).unwrap();
+        for (line, code) in code_lines(&text) {
+            for choice in &choices {
+                let named = code.match_indices(&format!("{choice}::")).any(|(at, _)| {
+                    !code[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_')
+                });
+                if named {
+                    wrong.push(format!("src/{}:{line}: {}", relative.display(), code.trim()));
+                }
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "outside {RULE_READERS:?}, ask `Rules` what a rule means instead of matching its \
+         choices:\n{}",
+        wrong.join("\n")
+    );
+    assert!(checked >= 60, "{checked} files checked");
+}
+
 /// The layers of the "Layers" section of `src/lib.rs`, from the top: each line `- `a`, `b`:
 /// what they are`.
 fn layers(lib: &str) -> Vec<Vec<String>> {

@@ -99,7 +99,7 @@ pub fn draw_fair(
         return draw_excluding(rules, &shipped_unfair(turns), MAX_DRAWS, rng);
     }
     let count = setup::count(rules, random);
-    let independent = setup::independent_by_default(random);
+    let independent = random.black_independent();
     for _ in 0..MAX_DRAWS {
         let number = SetupNumber::draw(count, independent, rng);
         let Ok(pos) = setup::position(rules, random, number) else { continue };
@@ -123,7 +123,7 @@ pub fn draw_excluding(
 ) -> Result<SetupNumber, FairError> {
     let random = rules.random_setup().ok_or(FairError::NoRandomSetup)?;
     let count = setup::count(rules, random);
-    let independent = setup::independent_by_default(random);
+    let independent = random.black_independent();
     (0..tries)
         .map(|_| SetupNumber::draw(count, independent, rng))
         .find(|n| !unfair.contains(&n.white))

@@ -7,7 +7,6 @@ use std::collections::HashSet;
 
 use crate::movegen::{legal_turns, play_unchecked};
 use crate::position::{Outcome, Position};
-use crate::rules::{NoMoves, RepetitionDraw};
 use crate::side::Side;
 
 /// Whether the side to move in `pos` forces a goal within `turns` of its own turns
@@ -57,7 +56,7 @@ impl Plain {
     fn drawn_by_repetition(pos: &Position<'_>, path: &[u64], defender_to_move: bool) -> bool {
         let end = pos.rules().end();
         let needed = end.repetition as usize;
-        let claimed = end.repetition_draw == RepetitionDraw::Claim;
+        let claimed = end.repetition_claimed();
         needed > 0
             && (defender_to_move || !claimed)
             && path.iter().filter(|&&h| h == pos.hash()).count() >= needed
@@ -115,7 +114,7 @@ impl Plain {
 
     fn defend(&self, pos: &Position<'_>, k: u32, path: &mut Vec<u64>) -> Option<bool> {
         let results = Self::results(pos)?;
-        if results.is_empty() && pos.rules().end().no_moves == NoMoves::Draw {
+        if results.is_empty() && pos.rules().end().no_moves_draws() {
             return Some(false);
         }
         let mut unknown = false;

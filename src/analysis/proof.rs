@@ -14,7 +14,6 @@ use crate::analysis::goal;
 use crate::analysis::solve::{Solver, Val};
 use crate::movegen::{Child, MAX_TURNS, Turn, general, legal_turns, play_unchecked, shortest_turn};
 use crate::position::{Finished, Position};
-use crate::rules::{NoMoves, RepetitionDraw};
 use crate::side::Side;
 use crate::text::excerpt;
 use crate::turn_text::names::notation_error;
@@ -178,7 +177,7 @@ fn repeats(pos: &Position<'_>, path: &[u64], hash: u64) -> bool {
 /// Whether a defence that repeats a position draws: not where a repetition must be claimed,
 /// since only the side to move (the attacker, after a defence) may claim it.
 fn defence_repetition_draws(pos: &Position<'_>) -> bool {
-    pos.rules().end().repetition_draw == RepetitionDraw::Automatic
+    !pos.rules().end().repetition_claimed()
 }
 
 /// Re-verifies that `proof` forces a goal for the side to move in `pos` within `turns` of its
@@ -269,7 +268,7 @@ impl Checker {
     ) -> Result<(), ProofError> {
         let answers = self.answers(pos, defences)?;
         let turns = legal_turns(pos).map_err(|_| ProofError::TooManyTurns { fen: pos.fen() })?;
-        if turns.is_empty() && pos.rules().end().no_moves == NoMoves::Draw {
+        if turns.is_empty() && pos.rules().end().no_moves_draws() {
             return Err(ProofError::NoTurn { fen: pos.fen() });
         }
         self.done.positions += 1;

@@ -40,7 +40,7 @@ pub fn starts(rules: &Rules) -> Vec<(Option<SetupNumber>, Position<'_>)> {
         return vec![(None, Position::start(rules))];
     };
     let count = setup::count(rules, random);
-    if setup::independent_by_default(random) || count > MAX_SETUPS {
+    if random.black_independent() || count > MAX_SETUPS {
         return vec![(None, Position::start(rules))];
     }
     (0..count)

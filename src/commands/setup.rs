@@ -35,7 +35,7 @@ pub fn run(args: &Args, options: LoadOptions) -> CommandResult {
     let def = load_variant(&args.variant, options)?;
     let rules = &def.rules;
     let random = rules.random_setup().ok_or_else(|| no_random_setup(&args.variant))?;
-    let independent = args.asymmetric || setup::independent_by_default(random);
+    let independent = args.asymmetric || random.black_independent();
     let count = setup::count(rules, random);
     if args.count {
         if independent {

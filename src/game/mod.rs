@@ -8,7 +8,7 @@ use std::fmt;
 
 use crate::movegen::{PlayError, Turn, play, play_unchecked};
 use crate::position::{Outcome, Position};
-use crate::rules::{NoMoves, RepetitionDraw, Rules};
+use crate::rules::Rules;
 use crate::setup::SetupNumber;
 use crate::side::Side;
 use crate::turn_text::names::{NotationError, name, resolve};
@@ -336,7 +336,7 @@ impl<'r> Game<'r> {
             Some(Outcome::TurnLimit) => Some(Ending::TurnLimit),
             Some(Outcome::Repetition) => Some(Ending::Repetition),
             None if self.repeated() && !self.repetition_is_claimed() => Some(Ending::Repetition),
-            None => (self.rules.end().no_moves == NoMoves::Draw
+            None => (self.rules.end().no_moves_draws()
                 && crate::movegen::has_no_turn(self.position()))
             .then_some(Ending::NoMoves),
         }
@@ -344,7 +344,7 @@ impl<'r> Game<'r> {
 
     /// Whether a repetition only lets the side to move claim a draw.
     fn repetition_is_claimed(&self) -> bool {
-        self.rules.end().repetition_draw == RepetitionDraw::Claim
+        self.rules.end().repetition_claimed()
     }
 
     /// Whether the side to move may claim a draw by repetition: the game's rules make a

@@ -231,7 +231,7 @@ fn start<'r>(
     let number = match (record.tag("SetupNumber"), rules.random_setup()) {
         (None, _) => None,
         (Some(text), Some(random)) => {
-            let n = SetupNumber::parse(text, setup::independent_by_default(random))
+            let n = SetupNumber::parse(text, random.black_independent())
                 .map_err(|e| RecordError::BadSetup(e.to_string()))?;
             Some((
                 n,

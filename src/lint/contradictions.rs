@@ -5,8 +5,8 @@
 use crate::definition::Code;
 use crate::definition::{Definition, Diagnostic};
 use crate::rules::Choice;
+use crate::rules::Steal;
 use crate::rules::leg::{Leg, Reach};
-use crate::rules::{BallMode, Captures, RepetitionDraw, Steal};
 use crate::side::Side;
 
 /// Every contradiction of `def`.
@@ -25,7 +25,7 @@ fn steal_without_captures(def: &Definition, out: &mut Vec<Diagnostic>) {
     let rules = &def.rules;
     let ball = rules.ball();
     let by_capture = matches!(ball.carried.steal, Steal::Capture | Steal::Both);
-    if ball.mode != BallMode::Carried || !by_capture || rules.captures() != Captures::None {
+    if !rules.carried_ball() || !by_capture || rules.has_captures() {
         return;
     }
     let Some(at) = def.location(&["ball", "steal"]) else { return };
@@ -86,7 +86,7 @@ fn goals_swapped(def: &Definition, out: &mut Vec<Diagnostic>) {
 /// A draw by repetition to claim, with repetition draws turned off.
 fn claim_without_repetition(def: &Definition, out: &mut Vec<Diagnostic>) {
     let end = def.rules.end();
-    if end.repetition != 0 || end.repetition_draw != RepetitionDraw::Claim {
+    if end.repetition != 0 || !end.repetition_claimed() {
         return;
     }
     let Some(at) = def.location(&["end", "repetition_draw"]) else { return };

@@ -261,8 +261,7 @@ fn random_start<'r>(
     match rules.random_setup() {
         Some(random) => {
             let count = crate::setup::count(rules, random);
-            let black =
-                crate::setup::independent_by_default(random).then(|| rng.random_range(0..count));
+            let black = random.black_independent().then(|| rng.random_range(0..count));
             let n = crate::setup::SetupNumber { white: rng.random_range(0..count), black };
             let placement = crate::setup::placement(rules, random, n).ok()?;
             Some((Position::from_checked(rules, &placement), Some(n)))

@@ -9,7 +9,6 @@ use crate::movegen::turn::{Action, PieceMove};
 use crate::movegen::{MAX_TURNS, TooManyTurns, null_allowed};
 use crate::position::Position;
 use crate::position::zobrist::HashKeyMap;
-use crate::rules::NoMoves;
 
 /// Walks every turn of `pos`, calling `visit` with its actions and the state it ends in; the
 /// null turn where allowed, and the forced pass of a side with no turn where the variant has
@@ -50,7 +49,7 @@ pub fn each_turn_until<'r>(
     if !walk.done {
         walk.walk(&start, 0, &mut visit)?;
     }
-    if !walk.any && pos.rules.end().no_moves == NoMoves::Pass {
+    if !walk.any && !pos.rules.end().no_moves_draws() {
         walk.done = visit(&[], &start);
     }
     Ok(walk.done)
@@ -167,7 +166,7 @@ pub fn results_within<'r>(
     if over { Err(TooManyTurns) } else { Ok(found.out) }
 }
 
-/// [`results_within`], stopped as well when `deadline` passes (read every [`CLOCK_EVERY`] ends
+/// [`results_within`], stopped as well when `deadline` passes (read every `CLOCK_EVERY` ends
 /// of turns): `Ok(None)` then.
 ///
 /// # Errors
@@ -261,7 +260,7 @@ pub fn each_end<'r>(
         layer = next;
         depth += 1;
     }
-    if !any && pos.rules.end().no_moves == NoMoves::Pass {
+    if !any && !pos.rules.end().no_moves_draws() {
         return Ok(visit(&start, 1, None));
     }
     Ok(false)

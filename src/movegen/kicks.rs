@@ -1,9 +1,9 @@
 //! Where one kick can send the ball (rule: `docs/rules.md#how-the-ball-moves`).
 
 use crate::position::Position;
+use crate::rules::OwnGoal;
 use crate::rules::cell::{EMPTY, code_kind};
 use crate::rules::tables::{Tables, files_between};
-use crate::rules::{GoalRank, KickDirection, OwnGoal};
 use crate::side::Side;
 use crate::square::{SQUARES, Square};
 use crate::square_set::SquareSet;
@@ -75,10 +75,10 @@ impl<'t> KickContext<'t> {
             t,
             side: pos.side,
             per_piece: kick.per_piece,
-            backward: kick.direction == KickDirection::Line,
+            backward: kick.both_ways(),
             leap_adjacent: kick.leap_adjacent,
             corner_exception: kick.corner_exception,
-            no_slide: kick.goal_rank == GoalRank::NoSlide,
+            no_slide: kick.no_slide(),
             closed: (t.goals & !can_score) | t.ball_forbidden,
         }
     }

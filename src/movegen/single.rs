@@ -10,7 +10,6 @@ use crate::movegen::general;
 use crate::movegen::step::Mid;
 use crate::movegen::{Child, Kick, PieceMove, Turn, null_allowed, pieces};
 use crate::position::Position;
-use crate::rules::NoMoves;
 use crate::side::Side;
 use crate::square::Square;
 
@@ -24,8 +23,7 @@ pub fn is_legal(pos: &Position<'_>, turn: &Turn) -> bool {
     let mut actions = Vec::new();
     mid.actions(&mut actions);
     if turn.is_null() {
-        return null_allowed(pos)
-            || (actions.is_empty() && pos.rules.end().no_moves == NoMoves::Pass);
+        return null_allowed(pos) || (actions.is_empty() && !pos.rules.end().no_moves_draws());
     }
     for &action in &turn.actions {
         if !actions.contains(&action) {

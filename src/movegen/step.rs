@@ -11,9 +11,7 @@ use crate::movegen::kicks::KickContext;
 use crate::movegen::turn::{Action, Kick, MoveKind, PieceMove};
 use crate::position::Position;
 use crate::rules::cell::{BALL, EMPTY, code_kind, code_side};
-use crate::rules::{
-    AfterGoal, BallMode, Captures, EnterBy, KickMode, Leg, NextAfterGoal, Order, Steal,
-};
+use crate::rules::{AfterGoal, Captures, EnterBy, KickMode, Leg, NextAfterGoal, Order, Steal};
 use crate::side::Side;
 use crate::square::{SQUARES, Square};
 use crate::square_set::SquareSet;
@@ -108,7 +106,7 @@ impl<'r> Mid<'r> {
                 self.piece_actions(from, out);
             }
         }
-        if rules.ball().mode == BallMode::Kicked && self.kicks_left > 0 {
+        if !rules.carried_ball() && self.kicks_left > 0 {
             self.kicks_beside(out);
         }
     }
@@ -245,7 +243,7 @@ impl<'r> Mid<'r> {
         let kind = code_kind(code);
         let piece = &rules.pieces()[kind];
         let key = t.piece_key(pos.side, kind);
-        let carried = rules.ball().mode == BallMode::Carried;
+        let carried = rules.carried_ball();
         if what == BALL {
             if carried && leg.captures() && t.capture_on[key].contains(s) {
                 // Taking a free ball: the piece moves onto it.
@@ -457,7 +455,7 @@ impl<'r> Mid<'r> {
     fn check_carried_goal(&mut self) {
         let pos = &self.pos;
         let rules = pos.rules;
-        if rules.ball().mode == BallMode::Carried
+        if rules.carried_ball()
             && pos.held
             && pos.piece_at(pos.ball).is_some_and(|(side, _)| side == pos.side)
             && rules.goals(pos.side).contains(&pos.ball)

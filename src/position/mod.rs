@@ -15,7 +15,7 @@ use std::fmt;
 use crate::notation::{ParseError, fen};
 pub use crate::rules::Placement;
 use crate::rules::cell::{BALL, EMPTY, code_kind, code_side, piece_code};
-use crate::rules::{BallMode, PieceKind, Rules};
+use crate::rules::{PieceKind, Rules};
 use crate::side::Side;
 use crate::square::{SQUARES, Square};
 use crate::square_set::SquareSet;
@@ -385,13 +385,14 @@ impl<'r> Position<'r> {
         }
         let t = rules.tables();
         if t.goals.contains(self.ball) {
-            let winner = match rules.ball().mode {
-                BallMode::Kicked => rules.scorer(self.ball),
+            let winner = if rules.carried_ball() {
                 // A carried ball scores when the side that just moved holds it on its goal.
-                BallMode::Carried => (self.held
+                (self.held
                     && self.piece_at(self.ball).is_some_and(|(side, _)| side != self.side)
                     && rules.goals(!self.side).contains(&self.ball))
-                .then_some(!self.side),
+                .then_some(!self.side)
+            } else {
+                rules.scorer(self.ball)
             };
             if let Some(winner) = winner {
                 return Some(Outcome::Goal { winner, own_goal: winner == self.side });

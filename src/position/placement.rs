@@ -4,7 +4,7 @@ use crate::notation::ParseError;
 use std::ops::Range;
 
 use crate::notation::fen::{CellKind, FenSetup, FieldKind, Row};
-use crate::rules::{BallMode, GoalAccess, PieceKind, Placement, Rules};
+use crate::rules::{PieceKind, Placement, Rules};
 use crate::side::Side;
 use crate::square::{SQUARES, Square};
 
@@ -110,7 +110,7 @@ pub fn fields_of(rules: &Rules) -> Vec<&'static str> {
     if rules.end().keeps_score() {
         out.push("score");
     }
-    let carried = rules.ball().mode == BallMode::Carried;
+    let carried = rules.carried_ball();
     if carried || rules.pieces().iter().any(|p| p.moves.iter().any(|l| l.en_passant)) {
         out.push("en passant");
     }
@@ -271,7 +271,7 @@ fn misplaced(
     let piece = rules.piece(kind);
     let who = piece_words(rules, side, kind);
     if let Some(scorer) = rules.scorer(square)
-        && piece.goals == GoalAccess::Never
+        && piece.never_on_goals()
     {
         return Some((
             format!("{who} stands on the goal square {square}"),

@@ -15,7 +15,7 @@ use crate::position::{Placement, place};
 use crate::render::diagram::{legend, text_board};
 use crate::render::places::{fewest_words, mirrored, square_list, squares_words};
 use crate::render::words::{CaptureWords, describe_legs, describe_moves};
-use crate::rules::{BallMode, BlackSetup, GoalAccess, Leg, PieceType, RandomSetup, Rules};
+use crate::rules::{BlackSetup, GoalAccess, Leg, PieceType, RandomSetup, Rules};
 use crate::side::Side;
 use crate::square::Square;
 use crate::square_set::SquareSet;
@@ -60,7 +60,7 @@ fn section(out: &mut String, title: &str) {
 
 /// Whether the ball is carried by a holder rather than kicked.
 fn carried(rules: &Rules) -> bool {
-    rules.ball().mode == BallMode::Carried
+    rules.carried_ball()
 }
 
 fn board(out: &mut String, rules: &Rules) {

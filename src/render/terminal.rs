@@ -139,7 +139,7 @@ pub fn legend(style: Style) -> &'static str {
 #[must_use]
 pub fn legend_of(rules: &Rules, style: Style) -> String {
     let mut text = legend(style).to_owned();
-    if rules.ball().mode == crate::rules::BallMode::Carried {
+    if rules.carried_ball() {
         text.push_str(if style.color { ", P● holds the ball" } else { ", (P) holds the ball" });
     }
     if !rules.board().holes.is_empty() {

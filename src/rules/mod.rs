@@ -202,6 +202,14 @@ choice! {
     }
 }
 
+impl PieceType {
+    /// Whether this piece may never stand on a goal square (`goals = "never"`).
+    #[must_use]
+    pub fn never_on_goals(&self) -> bool {
+        self.goals == GoalAccess::Never
+    }
+}
+
 choice! {
     /// `goals` of a piece: which goal squares it may stand on (rule: `docs/rules.md#zones`).
     pub enum GoalAccess {
@@ -239,6 +247,21 @@ pub struct KickRules {
     pub corner_exception: bool,
     /// Whether the ball may reach or cross a goal along the goal's own rank.
     pub goal_rank: GoalRank,
+}
+
+impl KickRules {
+    /// Whether a kick may not slide the ball along the goal's rank into the goal (the
+    /// no-horizontal-goal rule).
+    #[must_use]
+    pub fn no_slide(&self) -> bool {
+        self.goal_rank == GoalRank::NoSlide
+    }
+
+    /// Whether a kicker may send the ball both ways along its line (towards itself too).
+    #[must_use]
+    pub fn both_ways(&self) -> bool {
+        self.direction == KickDirection::Line
+    }
 }
 
 choice! {
@@ -439,6 +462,18 @@ impl EndRules {
     pub fn keeps_score(&self) -> bool {
         self.after_goal != AfterGoal::End
     }
+
+    /// Whether a side with no legal turn draws the game (rather than passing).
+    #[must_use]
+    pub fn no_moves_draws(&self) -> bool {
+        self.no_moves == NoMoves::Draw
+    }
+
+    /// Whether a repetition is drawn only when the side to move claims it (rather than at once).
+    #[must_use]
+    pub fn repetition_claimed(&self) -> bool {
+        self.repetition_draw == RepetitionDraw::Claim
+    }
 }
 
 choice! {
@@ -463,6 +498,14 @@ pub struct RandomSetup {
     pub opposite_colors: Vec<PieceKind>,
     /// How Black's pieces are placed.
     pub black: BlackSetup,
+}
+
+impl RandomSetup {
+    /// Whether Black's arrangement is drawn separately from White's (rather than mirrored).
+    #[must_use]
+    pub fn black_independent(&self) -> bool {
+        self.black == BlackSetup::Independent
+    }
 }
 
 choice! {
@@ -569,7 +612,7 @@ impl Rules {
         if !self.board().contains(square) {
             return false;
         }
-        if self.scorer(square).is_some() && piece.goals == GoalAccess::Never {
+        if self.scorer(square).is_some() && piece.never_on_goals() {
             return false;
         }
         let own = if side == Side::White { square } else { self.board().mirror(square) };
@@ -611,10 +654,23 @@ impl Rules {
         &self.ball
     }
 
-    /// Whether pieces capture.
+    /// How pieces capture, if they do.
     #[must_use]
     pub fn captures(&self) -> Captures {
         self.capture
+    }
+
+    /// Whether any piece may capture.
+    #[must_use]
+    pub fn has_captures(&self) -> bool {
+        self.capture != Captures::None
+    }
+
+    /// Whether the ball is held and carried by a piece (`ball.mode = "carried"`)
+    /// rather than free and kicked.
+    #[must_use]
+    pub fn carried_ball(&self) -> bool {
+        self.ball.mode == BallMode::Carried
     }
 
     /// The kind whose holder letter (uppercase) is `letter`, for a carried ball.

@@ -99,9 +99,10 @@ fn best_turns<'r>(
     }
     if ends.is_empty() {
         // A side with no turn passes (or has none, where that draws).
-        return match pos.rules().end().no_moves {
-            crate::rules::NoMoves::Pass => vec![(Turn::null(), start.finish(), 0)],
-            crate::rules::NoMoves::Draw => Vec::new(),
+        return if pos.rules().end().no_moves_draws() {
+            Vec::new()
+        } else {
+            vec![(Turn::null(), start.finish(), 0)]
         };
     }
     ends.sort_by_key(|p| std::cmp::Reverse(p.value));

@@ -7,7 +7,7 @@
 //! once.
 
 use crate::position::{Placement, Position};
-use crate::rules::{BlackSetup, PieceKind, RandomSetup, Rules};
+use crate::rules::{PieceKind, RandomSetup, Rules};
 use crate::side::Side;
 use crate::square::Square;
 use crate::text::excerpt;
@@ -208,7 +208,7 @@ pub fn start_number(rules: &Rules, random: &RandomSetup) -> Option<SetupNumber> 
     };
     let white = number(rules, random, &kinds_on(Side::White, false)?)?;
     let black = number(rules, random, &kinds_on(Side::Black, true)?)?;
-    let independent = independent_by_default(random);
+    let independent = random.black_independent();
     let found = SetupNumber { white, black: (independent || black != white).then_some(black) };
     // The squares outside the random ones, the side to move and the rest must match too.
     (placement(rules, random, found).ok()? == *start).then_some(found)
@@ -308,12 +308,6 @@ impl std::fmt::Display for SetupNumber {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("bad setup number {0}: write N, or N/M when Black is drawn independently")]
 pub struct BadSetupNumber(pub String);
-
-/// Whether the variant's Black is drawn independently unless asked otherwise.
-#[must_use]
-pub fn independent_by_default(random: &RandomSetup) -> bool {
-    random.black == BlackSetup::Independent
-}
 
 /// The letters of an arrangement, e.g. "RNBQKNBR".
 #[must_use]

@@ -16,7 +16,6 @@ use crate::notation::ParseError;
 use crate::notation::squares::SquareName;
 use crate::notation::turn::{self, KickText, Kicker, MoveText, Part, Start, TurnText};
 use crate::position::Position;
-use crate::rules::NoMoves;
 use crate::square::Square;
 use crate::text::excerpt;
 
@@ -370,7 +369,7 @@ pub fn resolve(pos: &Position<'_>, text: &str) -> Result<Turn, NotationError> {
 fn null_is_legal(pos: &Position<'_>) -> bool {
     let mut actions = Vec::new();
     Mid::start(pos).actions(&mut actions);
-    null_allowed(pos) || (actions.is_empty() && pos.rules().end().no_moves == NoMoves::Pass)
+    null_allowed(pos) || (actions.is_empty() && !pos.rules().end().no_moves_draws())
 }
 
 /// Reads `text` into its parts; `continuing` reads a bare square as a kick there.

@@ -197,7 +197,7 @@ pub(crate) fn setup_number(
             None => Ok(None),
         };
     };
-    let independent = setup::independent_by_default(random);
+    let independent = random.black_independent();
     match asked {
         None | Some("random") => {
             let count = setup::count(rules, random);

@@ -282,7 +282,7 @@ impl Drop for Busy {
 }
 
 /// A body that holds something (a count, a reservation of memory) until it is sent or dropped.
-/// Its data is handed on in slices of [`SLICE`] bytes, so that the connection takes the next
+/// Its data is handed on in slices of `SLICE` bytes, so that the connection takes the next
 /// only once it has written the last: the body, and what it holds, lasts until the answer has
 /// left (a body handed on whole would be dropped as soon as it was queued).
 pub struct Held<T> {

@@ -318,7 +318,7 @@ impl IntoResponse for ApiError {
     }
 }
 
-/// Every route of the server, each request first through the guard ([`guard::admit`]: host
+/// Every route of the server, each request first through the guard (`guard::admit`: host
 /// names, other sites, rates, bodies and large answers against the memory budget).
 pub fn router(app: Arc<App>) -> Router {
     let records = Router::new()
