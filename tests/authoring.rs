@@ -307,6 +307,37 @@ fn simulate_points_at_extends_without_telling_to_set_the_key() {
     }
 }
 
+/// Where the ball is carried, holding it is playing it: random games of the shipped
+/// carried-ball definitions warn of no side that never kicked, and a side that never holds the
+/// ball (it has no piece) is warned of in those words.
+#[test]
+fn simulate_counts_holding_a_carried_ball_as_playing_it() {
+    let codes = |def: &Definition, name: &str| -> Vec<String> {
+        let found = kickoff::lint::simulate(def, name, 30, 1, None);
+        found.iter().filter(|d| d.code.as_str() == "W0305").map(|d| d.message.clone()).collect()
+    };
+    let golden = load_path(&root().join("examples/golden-goal.toml")).unwrap();
+    assert!(golden.rules.carried_ball());
+    assert_eq!(codes(&golden, "golden-goal.toml"), Vec::<String>::new());
+    let ball = load_shipped("vchess-ball").unwrap();
+    assert!(ball.rules.carried_ball());
+    assert_eq!(codes(&ball, "vchess-ball"), Vec::<String>::new());
+
+    // Black without pieces never holds the ball; the file that says so has no name of its
+    // own, and the warning points at its `extends`.
+    let dir = std::env::temp_dir().join(format!("kickoff-carried-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(root().join("examples/golden-goal.toml"), dir.join("golden-goal.toml")).unwrap();
+    let child = dir.join("alone.toml");
+    let text =
+        "extends = \"golden-goal.toml\"\n\n[setup]\nfen = \"8/8/8/8/3a4/8/8/RNBQ1BNR w 0 - -\"\n";
+    std::fs::write(&child, text).unwrap();
+    let alone = load_path(&child).unwrap();
+    let warned = codes(&alone, "alone.toml");
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(warned, ["Black never held nor kicked the ball in 30 random games"]);
+}
+
 #[test]
 fn simulate_refuses_more_games_than_its_cap() {
     for games in ["0", "10001"] {

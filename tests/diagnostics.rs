@@ -107,6 +107,38 @@ fn only_inherited_values_under_a_resize_move() {
     assert!(first.help.unwrap_or_default().starts_with("set `setup.fen` in this file"));
 }
 
+/// One mistake in a file that extends another is one error: a misspelt table (`[piece.K]` for
+/// `[pieces.K]`) or a refused value leaves the parent's value in place for the other checks,
+/// so no error follows from the parent's pieces or setting having gone.
+#[test]
+fn a_misspelling_over_a_parent_is_reported_once() {
+    for (text, code, line, message) in [
+        (
+            "extends = \"boyer-1951\"\n\n[piece.K]\nroyal = true\n",
+            "E0201",
+            3,
+            "unknown key `piece` at the top level",
+        ),
+        ("extends = \"boyer-1951\"\n\n[capture]\nmode = \"replase\"\n", "E0206", 4, ""),
+        (
+            "extends = \"boyer-1951\"\n\n[pieces.N]\nmvoes = \"N\"\n",
+            "E0201",
+            4,
+            "unknown key `mvoes` in [pieces.N]",
+        ),
+    ] {
+        let Err(LoadError::Invalid { sources, diagnostics }) =
+            definition::load_text("child.toml", text)
+        else {
+            panic!("should be invalid: {text}");
+        };
+        let all: Vec<_> = diagnostics.iter().map(|d| d.to_json(&sources)).collect();
+        assert_eq!(all.len(), 1, "{text}: {all:#?}");
+        assert_eq!((all[0].code.as_str(), all[0].line), (code, line), "{all:?}");
+        assert!(all[0].message.contains(message), "{all:?}");
+    }
+}
+
 /// A local parent's value is moved only when the parent is clean on its own: otherwise the
 /// problem is the parent's, and stays there.
 #[test]

@@ -94,8 +94,9 @@ impl Forced {
     fn html(&self, h: &mut String) {
         let _ = writeln!(
             h,
-            "<h2>Forced goals from the start</h2><p>{} starts solved exactly in {:.1} s.</p>",
-            self.starts, self.seconds
+            "<h2>Forced goals from the start</h2><p>{} solved exactly in {:.1} s.</p>",
+            shown(self.starts as f64, "starts"),
+            self.seconds
         );
         let mut bars = Vec::new();
         for k in 1..=self.turns {
@@ -346,16 +347,40 @@ impl Report {
 /// One bar: its label, its value and, for a rate, its interval.
 type Bar = (String, f64, Option<(f64, f64)>);
 
-/// Horizontal bars with labels, values and optional intervals, as SVG.
+/// The width in pixels that `text` takes at most in the report's 12-pixel sans-serif font (an
+/// upper bound: its widest letters are about 0.65 of the size).
+fn text_width(text: &str) -> f64 {
+    8.0 * text.chars().count() as f64
+}
+
+/// A value as the report shows it: counts whole, rates (`%`) to one decimal.
+fn shown(value: f64, unit: &str) -> String {
+    if unit == "%" {
+        format!("{value:.1} {unit}")
+    } else if value == 1.0 {
+        format!("1 {}", unit.strip_suffix('s').unwrap_or(unit))
+    } else {
+        format!("{value:.0} {unit}")
+    }
+}
+
+/// Horizontal bars with labels, values and optional intervals, as SVG. The labels' column is
+/// as wide as the longest label, and each value is written after its bar and its interval, so
+/// that no text overlaps another or a bar.
 fn bar_chart(bars: &[Bar], unit: &str) -> String {
     if bars.is_empty() {
         return "<p>none</p>\n".to_owned();
     }
     let max = bars.iter().map(|b| b.2.map_or(b.1, |i| i.1)).fold(1e-9, f64::max);
-    let (left, width, row) = (140.0, 420.0, 24.0);
+    let widest =
+        |texts: &mut dyn Iterator<Item = String>| texts.map(|t| text_width(&t)).fold(0.0, f64::max);
+    let left = 12.0 + widest(&mut bars.iter().map(|b| b.0.clone())).max(128.0);
+    let values = widest(&mut bars.iter().map(|b| shown(b.1, unit)));
+    let (width, row) = (420.0, 24.0);
     let height = row * bars.len() as f64 + 10.0;
     let mut s = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"640\" height=\"{height}\" role=\"img\">\n"
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{:.0}\" height=\"{height}\" role=\"img\">\n",
+        left + width + 6.0 + values + 4.0
     );
     for (i, (label, value, interval)) in bars.iter().enumerate() {
         let y = 5.0 + row * i as f64;
@@ -371,8 +396,10 @@ fn bar_chart(bars: &[Bar], unit: &str) -> String {
             s,
             "<rect x=\"{left}\" y=\"{y}\" width=\"{w:.1}\" height=\"18\" fill=\"#4a7ab8\"/>"
         );
+        let mut end = w.max(0.0);
         if let Some((lo, hi)) = interval {
             let (a, b) = (left + width * lo / max, left + width * hi / max);
+            end = end.max(b - left);
             let _ = writeln!(
                 s,
                 "<line x1=\"{a:.1}\" x2=\"{b:.1}\" y1=\"{0}\" y2=\"{0}\" stroke=\"#222\" stroke-width=\"2\"/>",
@@ -381,16 +408,18 @@ fn bar_chart(bars: &[Bar], unit: &str) -> String {
         }
         let _ = writeln!(
             s,
-            "<text x=\"{:.1}\" y=\"{}\">{value:.1} {unit}</text>",
-            left + w.max(0.0) + 6.0,
-            y + 15.0
+            "<text x=\"{:.1}\" y=\"{}\">{}</text>",
+            left + end + 6.0,
+            y + 15.0,
+            shown(*value, unit)
         );
     }
     s.push_str("</svg>\n");
     s
 }
 
-/// A histogram of game lengths in ten bins, as SVG.
+/// A histogram of game lengths in ten bins, as SVG: each bin as wide as its widest label, the
+/// labels centred under their bins.
 fn histogram(values: &[u32]) -> String {
     let (Some(&min), Some(&max)) = (values.iter().min(), values.iter().max()) else {
         return "<p>no games</p>\n".to_owned();
@@ -402,25 +431,108 @@ fn histogram(values: &[u32]) -> String {
         counts[(((v - min) / step) as usize).min(bins as usize - 1)] += 1;
     }
     let top = *counts.iter().max().unwrap_or(&1) as f64;
-    let (w, h) = (50.0, 160.0);
+    let label = |i: u32| format!("{}-{}", min + step * i, min + step * (i + 1) - 1);
+    let w = (0..bins).map(|i| text_width(&label(i)) + 8.0).fold(50.0, f64::max);
+    let h = 160.0;
     let mut s = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" role=\"img\">\n",
         w * f64::from(bins) + 20.0,
-        h + 40.0
+        h + 54.0
     );
     for (i, &c) in counts.iter().enumerate() {
         let bh = h * c as f64 / top;
         let x = 10.0 + w * i as f64;
-        let from = min + step * i as u32;
+        let middle = x + (w - 4.0) / 2.0;
         let _ = writeln!(
             s,
             "<rect x=\"{x}\" y=\"{:.1}\" width=\"{}\" height=\"{bh:.1}\" fill=\"#6a9a4a\"/>",
-            10.0 + h - bh,
+            24.0 + h - bh,
             w - 4.0
         );
-        let _ = writeln!(s, "<text x=\"{}\" y=\"{}\">{c}</text>", x + 4.0, 8.0 + h - bh);
-        let _ = writeln!(s, "<text x=\"{x}\" y=\"{}\">{from}-{}</text>", h + 26.0, from + step - 1);
+        let _ = writeln!(
+            s,
+            "<text x=\"{middle}\" y=\"{}\" text-anchor=\"middle\">{c}</text>",
+            20.0 + h - bh
+        );
+        let _ = writeln!(
+            s,
+            "<text x=\"{middle}\" y=\"{}\" text-anchor=\"middle\">{}</text>",
+            h + 40.0,
+            label(i as u32)
+        );
     }
     s.push_str("</svg>\n");
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The value of attribute `name` in each element `tag` of `svg`, in order.
+    fn attribute(svg: &str, tag: &str, name: &str) -> Vec<f64> {
+        svg.split(&format!("<{tag} "))
+            .skip(1)
+            .map(|e| {
+                let value = e.split(&format!("{name}=\"")).nth(1).unwrap();
+                value[..value.find('"').unwrap()].parse().unwrap()
+            })
+            .collect()
+    }
+
+    /// The texts of the `<text>` elements of `svg`, in order.
+    fn texts(svg: &str) -> Vec<&str> {
+        svg.split("<text ")
+            .skip(1)
+            .map(|e| &e[e.find('>').unwrap() + 1..e.find("</text>").unwrap()])
+            .collect()
+    }
+
+    #[test]
+    fn counts_are_whole_and_rates_have_one_decimal() {
+        let bars = vec![
+            ("White within 1".to_owned(), 0.0, None),
+            ("Black within 1".to_owned(), 12.0, None),
+        ];
+        let svg = bar_chart(&bars, "starts");
+        assert_eq!(texts(&svg), ["White within 1", "0 starts", "Black within 1", "12 starts"]);
+        let rates = bar_chart(&[("Draws".to_owned(), 37.5, Some((20.0, 55.25)))], "%");
+        assert_eq!(texts(&rates), ["Draws", "37.5 %"]);
+        assert_eq!(texts(&bar_chart(&[("N".to_owned(), 1.0, None)], "goals")), ["N", "1 goal"]);
+    }
+
+    /// Each value is written after its bar and its interval, each label fits left of the bars,
+    /// and the picture is wide enough for the values.
+    #[test]
+    fn bar_labels_and_values_do_not_overlap() {
+        let long = "a label much longer than the others are".to_owned();
+        let bars = vec![
+            (long.clone(), 10.0, Some((2.0, 90.0))),
+            ("short".to_owned(), 100.0, Some((80.0, 100.0))),
+        ];
+        let svg = bar_chart(&bars, "%");
+        let xs = attribute(&svg, "text", "x");
+        let (label_x, value_x) = (xs[0], xs[1]);
+        assert!(label_x - text_width(&long) >= 0.0, "{svg}");
+        let line_end = attribute(&svg, "line", "x2");
+        assert!(value_x > line_end[0], "the value is written over the interval: {svg}");
+        let rect = attribute(&svg, "rect", "x")[1] + attribute(&svg, "rect", "width")[1];
+        assert!(xs[3] > rect && xs[3] > line_end[1], "{svg}");
+        let width = attribute(&svg, "svg", "width")[0];
+        assert!(xs[3] + text_width("100.0 %") <= width, "{svg}");
+    }
+
+    /// Histogram labels are centred under bins at least as wide as they are.
+    #[test]
+    fn histogram_labels_do_not_overlap() {
+        let lengths: Vec<u32> = (0..40).map(|i| 1000 + 37 * i).collect();
+        let svg = histogram(&lengths);
+        let labels: Vec<&str> = texts(&svg).into_iter().skip(1).step_by(2).collect();
+        assert_eq!(labels.len(), 10);
+        assert_eq!(labels[0], "1000-1144");
+        let xs: Vec<f64> = attribute(&svg, "text", "x").into_iter().skip(1).step_by(2).collect();
+        for (pair, label) in xs.windows(2).zip(&labels) {
+            assert!(pair[1] - pair[0] >= text_width(label), "{label} overlaps: {svg}");
+        }
+    }
 }

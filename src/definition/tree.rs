@@ -251,6 +251,10 @@ pub(crate) fn merge(parent: &mut Table, child: Table) {
             (Some(Node { value: Value::Table(p), .. }), Node { value: Value::Table(c), .. }) => {
                 merge(p, c);
             }
+            // A refused value, or the stand-in for a misspelt key, leaves the parent's value in
+            // place: the mistake is reported once, and the rest is checked against what the
+            // parent gives (a misspelt `[piece.K]` does not take away the parent's pieces).
+            (Some(_), Node { value: Value::Invalid, .. }) => {}
             (_, node) => {
                 parent.insert(key, node);
             }

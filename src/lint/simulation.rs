@@ -8,7 +8,8 @@ use std::time::Instant;
 use crate::definition::Code;
 use crate::definition::{Definition, Diagnostic, Loc};
 use crate::game::Game;
-use crate::movegen::{MAX_TURNS, count_turns, nth_turn, null_allowed};
+
+use crate::movegen::{MAX_TURNS, Turn, count_turns, nth_turn, null_allowed};
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::side::Side;
@@ -227,8 +228,7 @@ fn random_turn(
         // Several piece moves a turn: too many turns to count by design, so a turn is built
         // from random actions, as the random player does.
         let turn = crate::search::random_turn(&pos, rng)?;
-        found.kicked[pos.side().index()] |= turn.kicks().next().is_some();
-        game.play(turn).ok()?;
+        play_noting_the_ball(game, turn, found)?;
         return Some(if beyond { 1 } else { MAX_TURNS });
     }
     let Ok(count) = counted else {
@@ -244,11 +244,20 @@ fn random_turn(
     if count == 1 && turn.is_null() && !null_allowed(&pos) && found.stuck.is_none() {
         found.stuck = Some((pos.fen(), crate::game::record::write(game)));
     }
-    if turn.kicks().next().is_some() {
-        found.kicked[pos.side().index()] = true;
-    }
-    game.play(turn).ok()?;
+    play_noting_the_ball(game, turn, found)?;
     Some(count)
+}
+
+/// Plays `turn` in `game`, noting in `found` whether its side played the ball: kicked it, or,
+/// where the ball is carried, holds it after the turn. None if the turn cannot be played.
+fn play_noting_the_ball(game: &mut Game<'_>, turn: Turn, found: &mut Findings) -> Option<()> {
+    let side = game.position().side();
+    let kicked = turn.kicks().next().is_some();
+    game.play(turn).ok()?;
+    let after = game.position();
+    let holds = after.ball_held() && after.piece_at(after.ball()).is_some_and(|(s, _)| s == side);
+    found.kicked[side.index()] |= kicked || holds;
+    Some(())
 }
 
 /// A random game's start: a random setup (with its number) when the variant has them, else
@@ -272,7 +281,8 @@ fn random_start<'r>(
 
 /// The findings as warnings.
 fn report(def: &Definition, bounds: Bounds, games: usize, found: &Findings) -> Vec<Diagnostic> {
-    let name_at = def.location(&["variant", "name"]);
+    // Whole-game findings point at the variant's name, or at `extends` in a file that has none.
+    let name_at = def.location(&["variant", "name"]).or_else(|| def.location(&["extends"]));
     let mut out: Vec<Diagnostic> = exploded(games, found, name_at.clone()).into_iter().collect();
     // Only games played to their end say what never happens.
     let games = games - found.abandoned;
@@ -297,7 +307,14 @@ fn report(def: &Definition, bounds: Bounds, games: usize, found: &Findings) -> V
         {
             out.push(Diagnostic::new(
                 Code::SimulationNoKick,
-                format!("{} never kicked the ball in {games} random games", side.name()),
+                if def.rules.carried_ball() {
+                    format!(
+                        "{} never held nor kicked the ball in {games} random games",
+                        side.name()
+                    )
+                } else {
+                    format!("{} never kicked the ball in {games} random games", side.name())
+                },
                 at,
             ));
         }
