@@ -487,31 +487,28 @@ pub fn resolve_step(pos: &Position<'_>, partial: &Turn, text: &str) -> Result<Tu
 /// The names of the turns one action longer than `partial`.
 #[must_use]
 pub fn next_actions(pos: &Position<'_>, partial: &Turn) -> Vec<String> {
-    let moment = Moment::new(after(pos, partial));
-    let mut out: Vec<String> = moment
-        .actions
-        .iter()
-        .map(|&a| {
-            let mut t = partial.clone();
-            t.actions.push(a);
-            name(pos, &t)
-        })
-        .collect();
-    out.sort();
-    out
+    names_one_longer(pos, partial, |_| true)
 }
 
 /// The kicks (and ball actions) possible after `partial`, as whole turns.
 #[must_use]
 pub fn next_kicks(pos: &Position<'_>, partial: &Turn) -> Vec<String> {
+    names_one_longer(pos, partial, |a| {
+        matches!(a, Action::Kick(_)) || matches!(a, Action::Move(m) if m.kind == MoveKind::InPlace)
+    })
+}
+
+/// The sorted names of `partial` followed by each action that may follow it and `keep` keeps.
+fn names_one_longer(
+    pos: &Position<'_>,
+    partial: &Turn,
+    keep: impl Fn(&Action) -> bool,
+) -> Vec<String> {
     let moment = Moment::new(after(pos, partial));
     let mut out: Vec<String> = moment
         .actions
         .iter()
-        .filter(|a| {
-            matches!(a, Action::Kick(_))
-                || matches!(a, Action::Move(m) if m.kind == MoveKind::InPlace)
-        })
+        .filter(|a| keep(a))
         .map(|&a| {
             let mut t = partial.clone();
             t.actions.push(a);

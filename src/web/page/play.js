@@ -9,7 +9,7 @@
 import { get, post, el } from './api.js';
 import { Board } from './board.js';
 import { whoAmI, onLobbyChange } from './header.js';
-import { Seats, Chat, spectatorsText, timeControl, watchLink, openGame } from './table.js';
+import { Seats, Chat, spectatorsText, timeControl, watchLink, openGame, fillMoveList } from './table.js';
 
 export function showGame(screen, id, key) {
   new GameScreen(screen, id, key).start();
@@ -279,17 +279,7 @@ class GameScreen {
   }
 
   renderMoves() {
-    this.moves.replaceChildren();
-    let row = null;
-    this.view.moves.forEach((m, i) => {
-      if (!row || m.side === 'white') {
-        row = el('li', {}, el('span', { class: 'label' }, m.label));
-        this.moves.append(row);
-      }
-      const last = i === this.view.moves.length - 1;
-      row.append(el('span', { class: last ? 'move last' : 'move', 'data-index': i }, m.name));
-    });
-    this.moves.scrollTop = this.moves.scrollHeight;
+    fillMoveList(this.moves, this.view.moves);
   }
 
   /** The players and their clocks, the spectators, the chat, the rematch. */

@@ -279,3 +279,19 @@ export class Chat {
     this.error.hidden = false;
   }
 }
+
+/** Fills the list `list` with a game's moves (the view's `moves`), a row per move number, the
+ *  last move marked, and scrolls to it. */
+export function fillMoveList(list, moves) {
+  list.replaceChildren();
+  let row = null;
+  moves.forEach((m, i) => {
+    if (!row || m.side === 'white') {
+      row = el('li', {}, el('span', { class: 'label' }, m.label));
+      list.append(row);
+    }
+    const last = i === moves.length - 1;
+    row.append(el('span', { class: last ? 'move last' : 'move', 'data-index': i }, m.name));
+  });
+  list.scrollTop = list.scrollHeight;
+}

@@ -5,7 +5,7 @@
 import { get, el } from './api.js';
 import { Board } from './board.js';
 import { whoAmI } from './header.js';
-import { Seats, Chat, spectatorsText, timeControl, watchLink } from './table.js';
+import { Seats, Chat, spectatorsText, timeControl, watchLink, fillMoveList } from './table.js';
 
 export async function showWatch(screen, id) {
   let view;
@@ -90,17 +90,7 @@ class WatchScreen {
   }
 
   renderMoves() {
-    this.moves.replaceChildren();
-    let row = null;
-    this.view.moves.forEach((m, i) => {
-      if (!row || m.side === 'white') {
-        row = el('li', {}, el('span', { class: 'label' }, m.label));
-        this.moves.append(row);
-      }
-      const last = i === this.view.moves.length - 1;
-      row.append(el('span', { class: last ? 'move last' : 'move', 'data-index': i }, m.name));
-    });
-    this.moves.scrollTop = this.moves.scrollHeight;
+    fillMoveList(this.moves, this.view.moves);
   }
 
   async flip() {
