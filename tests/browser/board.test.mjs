@@ -1,49 +1,13 @@
 // kickoff's web board in a real browser: Debian's Chromium, headless, driven by playwright-core.
 // Each test starts its own `kickoff serve` with an empty data folder.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, startBrowser, newGame, clickSquare, dragSquare, screenshot,
+  useBrowser, startServer, newGame, clickSquare, dragSquare, screenshot,
 } from './harness.mjs';
 
-let browser;
-
-before(async () => {
-  browser = await startBrowser();
-});
-
-after(async () => {
-  await browser.close();
-});
-
-/**
- * A server for one test, stopped and removed at its end, after the test's pages are closed (a
- * page still asking the server when it stops would raise an error that is not the test's).
- */
-async function withServer(t) {
-  const server = await startServer();
-  t.after(async () => {
-    for (const context of browser.contexts()) await context.close();
-    await server.stop();
-    server.remove();
-  });
-  return server;
-}
-
-/** A page in a browser session of its own. */
-async function newPage(t) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-  const page = await context.newPage();
-  page.setDefaultTimeout(20000);
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  t.after(async () => {
-    await context.close();
-    assert.deepEqual(errors, [], 'the page raised no error');
-  });
-  return page;
-}
+const { withServer, newPage } = useBrowser();
 
 const moves = (page) => page.locator('#moves .move').allTextContents();
 

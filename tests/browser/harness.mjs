@@ -6,6 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { before, after } from 'node:test';
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -65,6 +67,74 @@ export async function startBrowser() {
       '--disable-quic',
     ],
   });
+}
+
+/**
+ * Chromium for the tests of one file, started before them and closed after them, and what gives
+ * each test a server and pages of its own.
+ */
+export function useBrowser() {
+  let browser;
+  before(async () => {
+    browser = await startBrowser();
+  });
+  after(async () => {
+    await browser.close();
+  });
+
+  /**
+   * A server for one test, stopped and removed at its end, after the test's pages are closed (a
+   * page still asking the server when it stops would raise an error that is not the test's).
+   */
+  async function withServer(t) {
+    const server = await startServer();
+    t.after(async () => {
+      for (const context of browser.contexts()) await context.close();
+      await server.stop();
+      server.remove();
+    });
+    return server;
+  }
+
+  /**
+   * A page in a browser session of its own (its own cookies) of the size `viewport`, at `url`
+   * when one is given; at the test's end it must have raised no error.
+   */
+  async function newPage(t, { url, viewport = { width: 1280, height: 860 } } = {}) {
+    const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(20000);
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    t.after(async () => {
+      await context.close();
+      assert.deepEqual(errors, [], 'the page raised no error');
+    });
+    if (url) await page.goto(url);
+    return page;
+  }
+
+  /** A page for each of `names` in a browser of its own at `url`, each signed up as that name. */
+  async function signedIn(t, url, ...names) {
+    const pages = [];
+    for (const name of names) {
+      const page = await newPage(t, { url });
+      await signUp(page, name);
+      pages.push(page);
+    }
+    return pages;
+  }
+
+  return { withServer, newPage, signedIn };
+}
+
+/** Makes an account from the header's form; the page is signed in once it reloads. */
+export async function signUp(page, name, password = 'correct horse') {
+  await page.click('#sign-up');
+  await page.fill('#account-user', name);
+  await page.fill('#account-password', password);
+  await page.click('#account-submit');
+  await page.waitForFunction((n) => document.querySelector('#account-name')?.textContent === n, name);
 }
 
 /** Clicks the centre of a square of the board on `page` (whatever stands on it). */

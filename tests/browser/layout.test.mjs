@@ -4,40 +4,24 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, startBrowser, screenshot } from './harness.mjs';
+import { useBrowser, startServer, screenshot } from './harness.mjs';
 
 const VIEWPORTS = [
   { width: 1280, height: 900, whole: true },
   { width: 390, height: 844, whole: false },
 ];
 
-let browser;
+const { newPage } = useBrowser();
 let server;
 
 before(async () => {
-  browser = await startBrowser();
   server = await startServer();
 });
 
 after(async () => {
-  await browser.close();
   await server.stop();
   server.remove();
 });
-
-/** A page of the given size in a session of its own, which must raise no error. */
-async function newPage(t, viewport) {
-  const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
-  const page = await context.newPage();
-  page.setDefaultTimeout(20000);
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  t.after(async () => {
-    await context.close();
-    assert.deepEqual(errors, [], 'the page raised no error');
-  });
-  return page;
-}
 
 /** How the document and the board (if any) stand in the window, scrolled to the top. */
 function measure(page) {
@@ -64,7 +48,7 @@ function measure(page) {
 }
 
 test('every shipped variant\'s board fits the window, on a desktop and on a phone', { timeout: 240000 }, async (t) => {
-  const setup = await newPage(t, VIEWPORTS[0]);
+  const setup = await newPage(t, { viewport: VIEWPORTS[0] });
   await setup.goto(`${server.url}/`);
   const variants = await setup.evaluate(async () => (await (await fetch('/api/variants')).json()).map((v) => v.name));
   assert.ok(variants.includes('chessball-1957') && variants.includes('apo-chessball'), `${variants}`);
@@ -82,7 +66,7 @@ test('every shipped variant\'s board fits the window, on a desktop and on a phon
   }
   const figures = [];
   for (const viewport of VIEWPORTS) {
-    const page = await newPage(t, viewport);
+    const page = await newPage(t, { viewport: viewport });
     for (const name of variants) {
       await page.goto(`${server.url}${games[name]}`);
       await page.locator('#board svg').waitFor();
@@ -103,7 +87,7 @@ test('every shipped variant\'s board fits the window, on a desktop and on a phon
 
 test('the other screens never scroll sideways, on a desktop or a phone', { timeout: 120000 }, async (t) => {
   for (const viewport of VIEWPORTS) {
-    const page = await newPage(t, viewport);
+    const page = await newPage(t, { viewport: viewport });
     for (const path of ['/', '/author', '/lobby', '/records']) {
       await page.goto(`${server.url}${path}`);
       await page.locator('#screen > *').first().waitFor();

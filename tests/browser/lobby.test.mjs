@@ -2,62 +2,19 @@
 // its own cookies) sign up, seek, accept, play with clocks, watch and chat. Each test starts its
 // own `kickoff serve` with an empty data folder.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer, startBrowser, clickSquare, screenshot, KICKOFF } from './harness.mjs';
+import { useBrowser, startServer, clickSquare, screenshot, KICKOFF } from './harness.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** A game of Boyer's rules in which White scores at the 79th turn. */
 const TURNS = readFileSync(join(root, 'tests/data/records/turns-79.txt'), 'utf8').split('\n').filter(Boolean);
 
-let browser;
-
-before(async () => {
-  browser = await startBrowser();
-});
-
-after(async () => {
-  await browser.close();
-});
-
-/** A server for one test, stopped and removed at its end, after the test's pages are closed. */
-async function withServer(t) {
-  const server = await startServer();
-  t.after(async () => {
-    for (const context of browser.contexts()) await context.close();
-    await server.stop();
-    server.remove();
-  });
-  return server;
-}
-
-/** A page in a browser of its own (its own cookies), at `url`. */
-async function newPage(t, url) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-  const page = await context.newPage();
-  page.setDefaultTimeout(20000);
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  t.after(async () => {
-    await context.close();
-    assert.deepEqual(errors, [], 'the page raised no error');
-  });
-  await page.goto(url);
-  return page;
-}
-
-/** Makes an account from the header's form; the page is signed in once it reloads. */
-async function signUp(page, name, password = 'correct horse') {
-  await page.click('#sign-up');
-  await page.fill('#account-user', name);
-  await page.fill('#account-password', password);
-  await page.click('#account-submit');
-  await page.waitForFunction((n) => document.querySelector('#account-name')?.textContent === n, name);
-}
+const { withServer, newPage, signedIn } = useBrowser();
 
 /** Fills the lobby's form and seeks a game (or challenges `to`). */
 async function seek(page, { variant = 'boyer-1951', color = 'random', live = null, days = null, to = '' }) {
@@ -103,14 +60,9 @@ test('two players meet in the lobby and play a live game to a goal while a third
   const started = Date.now();
   const server = await withServer(t);
   const lobby = `${server.url}/lobby`;
-  const alice = await newPage(t, lobby);
-  await signUp(alice, 'alice');
-  const bob = await newPage(t, lobby);
-  await signUp(bob, 'bob');
-  const carol = await newPage(t, lobby);
-  await signUp(carol, 'carol');
+  const [alice, bob, carol] = await signedIn(t, lobby, 'alice', 'bob', 'carol');
   // A name is taken whatever its case, and the form says so.
-  const mallory = await newPage(t, lobby);
+  const mallory = await newPage(t, { url: lobby });
   await mallory.click('#sign-up');
   await mallory.fill('#account-user', 'Alice');
   await mallory.fill('#account-password', 'another password');
@@ -233,11 +185,8 @@ test('two players meet in the lobby and play a live game to a goal while a third
 test('the lobby lists seeks, challenges and games live; a challenge is declined, a seek cancelled', { timeout: 120000 }, async (t) => {
   const server = await withServer(t);
   const lobby = `${server.url}/lobby`;
-  const alice = await newPage(t, lobby);
-  await signUp(alice, 'alice');
-  const bob = await newPage(t, lobby);
-  await signUp(bob, 'bob');
-  const visitor = await newPage(t, lobby);
+  const [alice, bob] = await signedIn(t, lobby, 'alice', 'bob');
+  const visitor = await newPage(t, { url: lobby });
   assert.match(await visitor.textContent('#lobby-sign-in'), /Sign in or sign up/);
   // Bob challenges Alice to Football 960 with a setup of her choosing; she declines.
   await seek(bob, { variant: 'football-960', days: 2, to: 'alice' });
@@ -278,10 +227,7 @@ test('the lobby lists seeks, challenges and games live; a challenge is declined,
 test('a live game is lost on time, and the page shows it', { timeout: 120000 }, async (t) => {
   const server = await withServer(t);
   const lobby = `${server.url}/lobby`;
-  const alice = await newPage(t, lobby);
-  await signUp(alice, 'alice');
-  const bob = await newPage(t, lobby);
-  await signUp(bob, 'bob');
+  const [alice, bob] = await signedIn(t, lobby, 'alice', 'bob');
   // Eight seconds each: Bob, White, plays at once; Alice, Black, lets her time run out.
   await seek(alice, { color: 'black', live: { minutes: 0, seconds: 8, increment: 0 } });
   await bob.locator('#seeks .seek-item[data-user="alice"] .accept').click();
@@ -308,10 +254,7 @@ test('a correspondence game survives a restart of the server', { timeout: 120000
   const server = await startServer();
   t.after(() => server.remove());
   const lobby = `${server.url}/lobby`;
-  const alice = await newPage(t, lobby);
-  await signUp(alice, 'alice');
-  const bob = await newPage(t, lobby);
-  await signUp(bob, 'bob');
+  const [alice, bob] = await signedIn(t, lobby, 'alice', 'bob');
   await seek(alice, { color: 'white', days: 3, to: 'bob' });
   await bob.locator('#challenges .seek-item[data-user="alice"] .accept').click();
   await bob.waitForURL(/\/play\//);
@@ -350,13 +293,9 @@ test('a correspondence game survives a restart of the server', { timeout: 120000
 test('a player mutes another in the chat, an administrator deletes a message, and an account keeps its settings', { timeout: 120000 }, async (t) => {
   const server = await withServer(t);
   const lobby = `${server.url}/lobby`;
-  const alice = await newPage(t, lobby);
-  await signUp(alice, 'alice');
-  const bob = await newPage(t, lobby);
-  await signUp(bob, 'bob');
+  const [alice, bob] = await signedIn(t, lobby, 'alice', 'bob');
   // Carol is made an administrator with kickoff admin, on the running server's database.
-  const carol = await newPage(t, lobby);
-  await signUp(carol, 'carol');
+  const [carol] = await signedIn(t, lobby, 'carol');
   execFileSync(KICKOFF, ['admin', 'make-admin', 'carol', '--data', server.folder]);
   await seek(alice, { color: 'white', days: 2, to: 'bob' });
   await bob.locator('#challenges .seek-item[data-user="alice"] .accept').click();
