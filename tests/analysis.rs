@@ -449,3 +449,68 @@ fn setup_47_is_a_forced_goal_in_four_and_not_in_three() {
     assert_eq!((doc["verdict"].as_str(), doc["turns"].as_u64()), (Some("win"), Some(4)));
     assert_eq!(doc["turn"], "Qf6>b2");
 }
+
+/// The JSON of `analyze mini --compare FILE` with `extra` arguments.
+fn comparison(other: &str, extra: &[&str]) -> serde_json::Value {
+    let mut args = vec!["analyze", "mini", "--compare", other, "--level", "1", "--format", "json"];
+    args.extend(extra);
+    let out = kickoff().args(&args).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// `--compare` plays game k of both definitions from the same setup and seed: a definition
+/// compared with itself gives pairs all alike, which say nothing, and a change gives pairs that
+/// differ, counted and tested; the result does not depend on the threads.
+#[test]
+fn compare_pairs_the_games_of_two_definitions() {
+    let same = comparison("mini", &["--games", "12", "--threads", "2"]);
+    assert_eq!(same["pairs"]["played"], 12);
+    assert_eq!(same["pairs"]["alike"], 12);
+    assert_eq!(same["outcome"]["verdict"], "undecided");
+    assert_eq!(same["a"]["play"]["list"], same["b"]["play"]["list"]);
+
+    let changed = "tests/data/compare/mini-line.toml";
+    let one = comparison(changed, &["--games", "60", "--threads", "1"]);
+    let two = comparison(changed, &["--games", "60", "--threads", "2"]);
+    for part in ["pairs", "outcome"] {
+        assert_eq!(one[part], two[part], "{part} with one thread and with two");
+    }
+    assert_eq!(one["a"]["play"]["list"], two["a"]["play"]["list"]);
+    assert_eq!(one["b"]["variant"], "Mini, kicks both ways");
+    let pairs = &one["pairs"];
+    let played = pairs["played"].as_u64().unwrap();
+    assert_eq!(one["outcome"]["pairs"].as_u64().unwrap(), played);
+    assert_eq!(one["a"]["play"]["games"].as_u64().unwrap(), played);
+    assert_eq!(one["b"]["play"]["games"].as_u64().unwrap(), played);
+    let counted = ["better_for_white", "better_for_black", "alike"]
+        .iter()
+        .map(|k| pairs[k].as_u64().unwrap())
+        .sum::<u64>();
+    assert_eq!(counted, played);
+    assert!(
+        pairs["better_for_white"].as_u64().unwrap() + pairs["better_for_black"].as_u64().unwrap()
+            > 0
+    );
+    // Game k of A is the same whatever it is compared with.
+    let a_alone = &same["a"]["play"]["list"].as_array().unwrap()[..12];
+    assert_eq!(a_alone, &one["a"]["play"]["list"].as_array().unwrap()[..12]);
+}
+
+#[test]
+fn compare_refuses_html_and_a_delta_alone() {
+    let html = kickoff()
+        .args(["analyze", "mini", "--compare", "mini", "--games", "2", "--format", "html"])
+        .output()
+        .unwrap();
+    assert_eq!(html.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&html.stderr).contains("--compare writes text or JSON"));
+    let delta = kickoff().args(["analyze", "mini", "--delta", "0.2"]).output().unwrap();
+    assert_eq!(delta.status.code(), Some(2));
+    let wide = kickoff()
+        .args(["analyze", "mini", "--compare", "mini", "--delta", "0.5"])
+        .output()
+        .unwrap();
+    assert_eq!(wide.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&wide.stderr).contains("between 0 and 0.5"));
+}

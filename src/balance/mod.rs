@@ -2,5 +2,6 @@
 //! (self-play), and the report of `kickoff analyze` that gathers it with the forced goals of
 //! every start.
 
+pub mod compare;
 pub mod report;
 pub mod selfplay;

@@ -21,6 +21,9 @@ use crate::square::Square;
 /// How self-play games are played.
 #[derive(Clone, Copy, Debug)]
 pub struct SelfPlay {
+    /// The number of the first game (each game's setup and opening come from the seed and its
+    /// number, so that games `first..first + games` are the same however they are split).
+    pub first: usize,
     /// The number of games.
     pub games: usize,
     /// The engine's level (both sides).
@@ -94,7 +97,7 @@ pub fn self_play(
                     if i >= options.games {
                         break;
                     }
-                    let summary = play_one(rules, &options, i, draw, &mut searcher);
+                    let summary = play_one(rules, &options, options.first + i, draw, &mut searcher);
                     out.lock().unwrap_or_else(std::sync::PoisonError::into_inner)[i] =
                         Some(summary);
                     progress(done.fetch_add(1, Ordering::Relaxed) + 1, options.games);

@@ -10,6 +10,7 @@ use crate::commands::progress::terminal_bar;
 use crate::commands::{CommandError, CommandResult, load_variant};
 use kickoff::analysis::fair::draw_excluding;
 use kickoff::analysis::survey::forced_goals;
+use kickoff::balance::compare::{Comparison, Side, Sprt, play_pairs};
 use kickoff::balance::report::{Forced, Play, Report};
 use kickoff::balance::selfplay::{SelfPlay, self_play};
 use kickoff::definition::LoadOptions;
@@ -45,9 +46,26 @@ pub struct Args {
     /// Give up on a start after this many seconds per side ("unknown").
     #[arg(long, value_name = "S", value_parser = crate::cli::seconds)]
     pub time: Option<Duration>,
+    /// Compare with this definition: both play the same games (the same setups and seeds,
+    /// paired), side by side, until a sequential test on the pairs concludes (at most --games
+    /// pairs).
+    #[arg(long, value_name = "VARIANT")]
+    pub compare: Option<String>,
+    /// With --compare: the difference in the share of differing pairs that counts (0.15: a
+    /// share of 0.65 of the pairs whose games differ for White is a difference).
+    #[arg(long, value_name = "D", default_value_t = 0.15, requires = "compare", value_parser = share_difference)]
+    pub delta: f64,
     /// Output format.
     #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
     pub format: ReportFormat,
+}
+
+/// A difference of shares in (0, 0.5).
+fn share_difference(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(d) if d > 0.0 && d < 0.5 => Ok(d),
+        _ => Err(format!("`{text}` is not a number between 0 and 0.5 (both excluded)")),
+    }
 }
 
 /// How to print a report.
@@ -63,12 +81,12 @@ pub enum ReportFormat {
 
 /// Builds the report and prints it.
 pub fn run(args: &Args, options: LoadOptions) -> CommandResult {
+    if let Some(other) = &args.compare {
+        return compare(args, other, options);
+    }
     let def = load_variant(&args.variant, options)?;
     let rules = &def.rules;
-    let threads = args
-        .threads
-        .map_or_else(|| std::thread::available_parallelism().map_or(1, usize::from), usize::from)
-        .max(1);
+    let threads = threads(args);
     let games = usize::try_from(args.games).unwrap_or(usize::MAX);
     let bar = progress_bar();
     let report_progress = |done: usize, all: usize| {
@@ -90,6 +108,7 @@ pub fn run(args: &Args, options: LoadOptions) -> CommandResult {
         // Among the setups with no forced goal found (none for a single start).
         let draw = |rng: &mut ChaCha8Rng| draw_excluding(rules, &unfair, SELF_PLAY_DRAWS, rng).ok();
         let options = SelfPlay {
+            first: 0,
             games,
             level: args.level,
             seed: args.seed,
@@ -108,6 +127,85 @@ pub fn run(args: &Args, options: LoadOptions) -> CommandResult {
         ReportFormat::Html => print!("{}", report.html()),
         ReportFormat::Json => {
             println!("{}", serde_json::to_string(&report).map_err(CommandError::failure)?);
+        }
+    }
+    Ok(())
+}
+
+/// The worker threads asked for, or every core.
+fn threads(args: &Args) -> usize {
+    args.threads
+        .map_or_else(|| std::thread::available_parallelism().map_or(1, usize::from), usize::from)
+        .max(1)
+}
+
+/// `--compare`: both definitions' forced goals, then pairs of games until the test concludes.
+fn compare(args: &Args, other: &str, options: LoadOptions) -> CommandResult {
+    let def_a = load_variant(&args.variant, options)?;
+    let def_b = load_variant(other, options)?;
+    let (a, b) = (&def_a.rules, &def_b.rules);
+    let threads = threads(args);
+    let bar = progress_bar();
+    let report_progress = |done: usize, all: usize| {
+        bar.set_length(all as u64);
+        bar.set_position(done as u64);
+    };
+    let mut forced = Vec::new();
+    for (name, rules) in [("A", a), ("B", b)] {
+        bar.set_message(format!("forced goals of {name}"));
+        let (verdicts, took) =
+            forced_goals(rules, args.turns, threads, args.time, &report_progress);
+        forced.push(Forced::new(args.turns, verdicts, took.as_secs_f64()));
+    }
+    let forced_b = forced.pop().unwrap_or_else(|| unreachable!("two sides"));
+    let forced_a = forced.pop().unwrap_or_else(|| unreachable!("two sides"));
+    // The same setups for both: drawn by A's setup rules, among those where neither side of
+    // either definition was found to force a goal.
+    let unfair: Vec<u128> = [&forced_a, &forced_b]
+        .iter()
+        .flat_map(|f| f.verdicts.iter())
+        .filter(|v| v.white.is_some() || v.black.is_some())
+        .filter_map(|v| v.setup.as_deref().and_then(|s| s.parse().ok()))
+        .collect();
+    let draw = |rng: &mut ChaCha8Rng| draw_excluding(a, &unfair, SELF_PLAY_DRAWS, rng).ok();
+    let sprt = Sprt { delta: args.delta, ..Sprt::default() };
+    let games = usize::try_from(args.games).unwrap_or(usize::MAX);
+    bar.set_message("pairs of games");
+    bar.set_position(0);
+    let options = SelfPlay {
+        first: 0,
+        games,
+        level: args.level,
+        seed: args.seed,
+        threads,
+        max_turns: args.max_turns,
+        opening: 2,
+        stuck_turns: 20,
+    };
+    let (games_a, games_b, outcome, took) =
+        play_pairs(a, b, options, 2 * threads, sprt, &draw, &report_progress);
+    bar.finish_and_clear();
+    let side = |rules: &kickoff::rules::Rules, forced, list: &[_]| Side {
+        variant: rules.info().name.clone(),
+        forced,
+        play: (games > 0).then(|| Play::new(args.level, list.to_vec(), took)),
+    };
+    let comparison = Comparison::new(
+        args.seed,
+        (side(a, forced_a, &games_a), side(b, forced_b, &games_b)),
+        (&games_a, &games_b),
+        sprt,
+        outcome,
+    );
+    match args.format {
+        ReportFormat::Text => print!("{}", comparison.text()),
+        ReportFormat::Json => {
+            println!("{}", serde_json::to_string(&comparison).map_err(CommandError::failure)?);
+        }
+        ReportFormat::Html => {
+            return Err(CommandError::usage(
+                "--compare writes text or JSON; --format html is for one variant's report",
+            ));
         }
     }
     Ok(())
