@@ -514,3 +514,44 @@ fn compare_refuses_html_and_a_delta_alone() {
     assert_eq!(wide.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&wide.stderr).contains("between 0 and 0.5"));
 }
+
+/// The HTML report links a game of each result to the web board's records page, the record
+/// (and, for a file, its definition) in the link's fragment; the JSON report holds the same
+/// samples.
+#[test]
+fn the_html_report_links_sample_games_to_the_board() {
+    let run = |format: &str| {
+        let out = kickoff()
+            .args(["analyze", "tests/data/compare/mini-line.toml", "--games", "6", "--level", "1"])
+            .args(["--threads", "1", "--board", "http://127.0.0.1:9/", "--format", format])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let json: serde_json::Value = serde_json::from_str(&run("json")).unwrap();
+    let samples = json["play"]["samples"].as_array().unwrap();
+    assert!(!samples.is_empty(), "{json}");
+    let html = run("html");
+    let links: Vec<&str> = html
+        .split("<a href=\"")
+        .skip(1)
+        .map(|rest| &rest[..rest.find('"').unwrap()])
+        .filter(|link| link.starts_with("http://127.0.0.1:9/records#record="))
+        .collect();
+    assert_eq!(links.len(), samples.len(), "{html}");
+    let definition = std::fs::read_to_string("tests/data/compare/mini-line.toml").unwrap();
+    for (link, sample) in links.iter().zip(samples) {
+        let fragment = link.split_once('#').unwrap().1.replace("&amp;", "&");
+        let mut parts = fragment.split('&');
+        let decode = |part: &str, key: &str| {
+            let value = part.strip_prefix(&format!("{key}=")).unwrap();
+            percent_encoding::percent_decode_str(value).decode_utf8().unwrap().into_owned()
+        };
+        let record = decode(parts.next().unwrap(), "record");
+        assert_eq!(record, sample["record"].as_str().unwrap());
+        assert!(record.starts_with("[Variant \"tests/data/compare/mini-line.toml\"]"), "{record}");
+        assert!(record.contains(&format!("[Result \"{}\"]", sample["result"].as_str().unwrap())));
+        assert_eq!(decode(parts.next().unwrap(), "definition"), definition);
+    }
+}

@@ -205,7 +205,7 @@ pub struct Comparison {
 pub fn play_pairs(
     a: &Rules,
     b: &Rules,
-    options: SelfPlay,
+    options: SelfPlay<'_>,
     round: usize,
     sprt: Sprt,
     draw: &(dyn Fn(&mut ChaCha8Rng) -> Option<SetupNumber> + Sync),

@@ -134,6 +134,51 @@ pub struct Play {
     pub seconds: f64,
     /// Every game.
     pub list: Vec<GameSummary>,
+    /// A game of each result among the first games played (those whose record was kept): the
+    /// first White win, Black win and draw.
+    pub samples: Vec<Sample>,
+}
+
+/// A sample game of self-play, with its record.
+#[derive(Clone, Debug, Serialize)]
+pub struct Sample {
+    /// Its number among the games (from 0).
+    pub game: usize,
+    /// "1-0", "0-1" or "1/2-1/2".
+    pub result: String,
+    /// Turns played.
+    pub turns: u32,
+    /// Its record.
+    pub record: String,
+}
+
+/// Where the HTML report's sample games open: the records page of a `kickoff serve`, and the
+/// definition to give it when the variant is not a shipped one.
+#[derive(Clone, Debug)]
+pub struct BoardLinks {
+    /// The board's address, e.g. `http://127.0.0.1:7157/`.
+    pub board: String,
+    /// The definition's text, for a variant that the board does not ship.
+    pub definition: Option<String>,
+}
+
+impl BoardLinks {
+    /// The address that opens `record` on the board's records page (the record, and the
+    /// definition if any, in the address's fragment, which the browser never sends).
+    #[must_use]
+    pub fn link(&self, record: &str) -> String {
+        use percent_encoding::{NON_ALPHANUMERIC, utf8_percent_encode};
+        let mut link = format!(
+            "{}/records#record={}",
+            self.board.trim_end_matches('/'),
+            utf8_percent_encode(record, NON_ALPHANUMERIC)
+        );
+        if let Some(text) = &self.definition {
+            link.push_str("&definition=");
+            link.push_str(&utf8_percent_encode(text, NON_ALPHANUMERIC).to_string());
+        }
+        link
+    }
 }
 
 impl Play {
@@ -166,6 +211,21 @@ impl Play {
             }
         }
         lengths.shrink_to_fit();
+        let samples = ["1-0", "0-1", "1/2-1/2"]
+            .iter()
+            .filter_map(|result| {
+                let (game, g) = list
+                    .iter()
+                    .enumerate()
+                    .find(|(_, g)| g.result == *result && g.record.is_some())?;
+                Some(Sample {
+                    game,
+                    result: g.result.clone(),
+                    turns: g.turns,
+                    record: g.record.clone()?,
+                })
+            })
+            .collect();
         Play {
             games: n,
             level,
@@ -179,11 +239,12 @@ impl Play {
             draws_by_cause,
             seconds,
             list,
+            samples,
         }
     }
 
     /// The self-play section of the HTML report, for games played with `seed`.
-    fn html(&self, seed: u64, h: &mut String) {
+    fn html(&self, seed: u64, links: Option<&BoardLinks>, h: &mut String) {
         let _ = writeln!(
             h,
             "<h2>Self-play</h2><p>{} games at level {}, seed {}, {:.1} s.</p>",
@@ -225,6 +286,27 @@ impl Play {
             ),
             "draws",
         ));
+        if let Some(links) = links
+            && !self.samples.is_empty()
+        {
+            h.push_str(
+                "<h3>Sample games</h3><p>Each opens on the web board's records page (start \
+                 <code>kickoff serve</code> first).</p><ul>",
+            );
+            for sample in &self.samples {
+                let _ = writeln!(
+                    h,
+                    "<li><a href=\"{}\">game {}: {}, {} turns</a><details><summary>record\
+                     </summary><pre>{}</pre></details></li>",
+                    escape_markup(&links.link(&sample.record)),
+                    sample.game + 1,
+                    escape_markup(&sample.result),
+                    sample.turns,
+                    escape_markup(&sample.record)
+                );
+            }
+            h.push_str("</ul>\n");
+        }
     }
 }
 
@@ -240,6 +322,9 @@ pub struct Report {
     /// Self-play, if any game was played.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub play: Option<Play>,
+    /// Where the HTML report's sample games open, if anywhere.
+    #[serde(skip)]
+    pub links: Option<BoardLinks>,
 }
 
 fn percent(r: &Rate) -> String {
@@ -333,7 +418,7 @@ impl Report {
         );
         self.forced.html(&mut h);
         if let Some(play) = &self.play {
-            play.html(self.seed, &mut h);
+            play.html(self.seed, self.links.as_ref(), &mut h);
         }
         let _ = write!(
             h,

@@ -20,7 +20,11 @@ use crate::square::Square;
 
 /// How self-play games are played.
 #[derive(Clone, Copy, Debug)]
-pub struct SelfPlay {
+pub struct SelfPlay<'v> {
+    /// The variant's name in the games' records (a shipped name, or the definition's file).
+    pub variant: &'v str,
+    /// Games numbered below this keep their record (as samples to show).
+    pub recorded: usize,
     /// The number of the first game (each game's setup and opening come from the seed and its
     /// number, so that games `first..first + games` are the same however they are split).
     pub first: usize,
@@ -74,13 +78,16 @@ pub struct GameSummary {
     pub own_goal: bool,
     /// Kicks by piece letter.
     pub kicks: BTreeMap<char, u32>,
+    /// Its record, for the first games only (`SelfPlay::recorded`).
+    #[serde(skip)]
+    pub record: Option<String>,
 }
 
 /// Plays `options.games` games of the engine against itself; `draw` picks each game's setup
 /// (none: the variant's start). `progress` is called with the games done.
 pub fn self_play(
     rules: &Rules,
-    options: SelfPlay,
+    options: SelfPlay<'_>,
     draw: &(dyn Fn(&mut ChaCha8Rng) -> Option<SetupNumber> + Sync),
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> (Vec<GameSummary>, Duration) {
@@ -112,7 +119,7 @@ pub fn self_play(
 /// Game `i`: its own random stream from the seed, so that results do not depend on threads.
 fn play_one<'r>(
     rules: &'r Rules,
-    options: &SelfPlay,
+    options: &SelfPlay<'_>,
     i: usize,
     draw: &(dyn Fn(&mut ChaCha8Rng) -> Option<SetupNumber> + Sync),
     searcher: &mut Searcher<'r>,
@@ -124,7 +131,7 @@ fn play_one<'r>(
         .zip(rules.random_setup())
         .and_then(|(n, random)| setup::position(rules, random, n).ok())
         .unwrap_or_else(|| Position::start(rules));
-    let mut game = Game::new("analysis", start, number);
+    let mut game = Game::new(options.variant, start, number);
     let mut kicks = BTreeMap::new();
     let mut last_kicker = None;
     let mut still = 0;
@@ -149,7 +156,12 @@ fn play_one<'r>(
         }
         still = if game.position().ball() == pos.ball() { still + 1 } else { 0 };
     }
-    summarise(&game, number, kicks, last_kicker, still >= options.stuck_turns, too_many)
+    let mut summary =
+        summarise(&game, number, kicks, last_kicker, still >= options.stuck_turns, too_many);
+    if i < options.recorded {
+        summary.record = Some(crate::game::record::write(&game));
+    }
+    summary
 }
 
 /// Counts the kicks of `turn` by piece letter; returns the last kicker's letter.
@@ -210,5 +222,6 @@ fn summarise(
         scorer,
         own_goal,
         kicks,
+        record: None,
     }
 }

@@ -11,7 +11,7 @@ use crate::commands::{CommandError, CommandResult, load_variant};
 use kickoff::analysis::fair::draw_excluding;
 use kickoff::analysis::survey::forced_goals;
 use kickoff::balance::compare::{Comparison, Side, Sprt, play_pairs};
-use kickoff::balance::report::{Forced, Play, Report};
+use kickoff::balance::report::{BoardLinks, Forced, Play, Report};
 use kickoff::balance::selfplay::{SelfPlay, self_play};
 use kickoff::definition::LoadOptions;
 
@@ -19,6 +19,9 @@ use kickoff::definition::LoadOptions;
 /// variant's own start: more than a fair draw that solves each one tries, as a draw here only
 /// looks the setup up.
 const SELF_PLAY_DRAWS: usize = 1000;
+
+/// The first games of self-play whose records are kept, for the report's sample games.
+const SAMPLED: usize = 100;
 
 /// The arguments of `kickoff analyze`.
 #[derive(Debug, clap::Args)]
@@ -55,6 +58,9 @@ pub struct Args {
     /// share of 0.65 of the pairs whose games differ for White is a difference).
     #[arg(long, value_name = "D", default_value_t = 0.15, requires = "compare", value_parser = share_difference)]
     pub delta: f64,
+    /// With --format html: the web board whose records page opens the sample games.
+    #[arg(long, value_name = "URL", default_value = "http://127.0.0.1:7157/")]
+    pub board: String,
     /// Output format.
     #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
     pub format: ReportFormat,
@@ -88,6 +94,8 @@ pub fn run(args: &Args, options: LoadOptions) -> CommandResult {
     let rules = &def.rules;
     let threads = threads(args);
     let games = usize::try_from(args.games).unwrap_or(usize::MAX);
+    // The name the games' records give the variant: its shipped name, or the file's path.
+    let record_name = def.shipped_name().map_or_else(|| args.variant.clone(), str::to_owned);
     let bar = progress_bar();
     let report_progress = |done: usize, all: usize| {
         bar.set_length(all as u64);
@@ -108,6 +116,8 @@ pub fn run(args: &Args, options: LoadOptions) -> CommandResult {
         // Among the setups with no forced goal found (none for a single start).
         let draw = |rng: &mut ChaCha8Rng| draw_excluding(rules, &unfair, SELF_PLAY_DRAWS, rng).ok();
         let options = SelfPlay {
+            variant: &record_name,
+            recorded: SAMPLED,
             first: 0,
             games,
             level: args.level,
@@ -121,7 +131,17 @@ pub fn run(args: &Args, options: LoadOptions) -> CommandResult {
         Play::new(args.level, games, took.as_secs_f64())
     });
     bar.finish_and_clear();
-    let report = Report { variant: rules.info().name.clone(), seed: args.seed, forced, play };
+    let links = BoardLinks {
+        board: args.board.clone(),
+        definition: def.shipped_name().is_none().then(|| def.text().to_owned()),
+    };
+    let report = Report {
+        variant: rules.info().name.clone(),
+        seed: args.seed,
+        forced,
+        play,
+        links: Some(links),
+    };
     match args.format {
         ReportFormat::Text => print!("{}", report.text()),
         ReportFormat::Html => print!("{}", report.html()),
@@ -173,6 +193,8 @@ fn compare(args: &Args, other: &str, options: LoadOptions) -> CommandResult {
     bar.set_message("pairs of games");
     bar.set_position(0);
     let options = SelfPlay {
+        variant: "",
+        recorded: 0,
         first: 0,
         games,
         level: args.level,

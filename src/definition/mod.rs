@@ -66,6 +66,12 @@ impl Definition {
         }
     }
 
+    /// The text of the definition's own file (not of the files it extends).
+    #[must_use]
+    pub fn text(&self) -> &str {
+        &self.sources.get(FileId(0)).text
+    }
+
     /// Where the value of a key was written, e.g. `["goals", "white"]`.
     #[must_use]
     pub fn location(&self, path: &[&str]) -> Option<Loc> {

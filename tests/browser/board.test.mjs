@@ -3,11 +3,15 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
-  useBrowser, startServer, newGame, clickSquare, dragSquare, screenshot,
+  useBrowser, startServer, KICKOFF, newGame, clickSquare, dragSquare, screenshot,
 } from './harness.mjs';
 
 const { withServer, newPage } = useBrowser();
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 const moves = (page) => page.locator('#moves .move').allTextContents();
 
@@ -272,6 +276,21 @@ test('a record opened and stepped through', { timeout: 120000 }, async (t) => {
   // Its board is drawn at the last turn it kept (the page's last request is answered before
   // the server stops).
   await page.waitForFunction(() => document.querySelector('#where').textContent.includes('turn 2 of 2'));
+});
+
+test("the balance report's sample games open on the board, a file's definition with them", { timeout: 120000 }, async (t) => {
+  const server = await withServer(t);
+  const html = execFileSync(KICKOFF, ['analyze', 'tests/data/compare/mini-line.toml', '--games', '4',
+    '--level', '1', '--threads', '1', '--format', 'html', '--board', `${server.url}/`], { cwd: root, encoding: 'utf8' });
+  const links = [...html.matchAll(/<a href="([^"]+)">game (\d+): ([^,]+), (\d+) turns<\/a>/g)];
+  assert.ok(links.length > 0, html);
+  const [, href, , result, turns] = links[0];
+  const page = await newPage(t);
+  await page.goto(href.replaceAll('&amp;', '&'));
+  await page.locator('#board svg').waitFor();
+  await page.waitForFunction((n) => document.querySelector('#where').textContent.includes(`turn ${n} of ${n}`), Number(turns));
+  assert.equal(await page.locator('#moves .move').count(), Number(turns));
+  assert.match(await page.textContent('#viewer'), new RegExp(result.replace(/[/]/g, '\\/')));
 });
 
 // vchess.club's Ball from a fixed position: a pawn on b8 about to promote, a rook that can take

@@ -27,6 +27,13 @@ export function showRecords(screen) {
       problems.append(el('p', { class: 'error' }, e.message));
     }
   };
+  // A link may carry a record (and its definition) in its fragment, which is never sent to the
+  // server: `/records#record=...&definition=...`, as `kickoff analyze --format html` writes.
+  const given = new URLSearchParams(location.hash.slice(1));
+  if (given.has('record')) {
+    text.value = given.get('record');
+    if (given.has('definition')) definition.value = given.get('definition');
+  }
   screen.append(el('section', { class: 'records' },
     el('form', { class: 'open', onsubmit: open },
       el('h1', {}, 'Open a game record'),
@@ -35,6 +42,7 @@ export function showRecords(screen) {
       el('button', { type: 'submit', id: 'open-record', class: 'primary' }, 'Open'),
       problems),
     viewer));
+  if (given.has('record')) open(new Event('submit'));
 }
 
 /** A record on the board, one position at a time. */
