@@ -16,6 +16,7 @@ pub mod db;
 mod guard;
 pub mod limits;
 pub mod lobby;
+mod published;
 pub mod queue;
 pub mod session;
 mod views;
@@ -244,6 +245,9 @@ pub enum ApiError {
     /// No such game, or not the key of one of its links.
     #[error("no such game")]
     NotFound,
+    /// No such thing (but a game), as far as the one asking may know.
+    #[error("{0}")]
+    NoSuch(String),
     /// The request is malformed or asks for something the rules do not allow.
     #[error("{0}")]
     BadRequest(String),
@@ -294,6 +298,7 @@ impl IntoResponse for ApiError {
             ApiError::NotFound => {
                 (StatusCode::NOT_FOUND, message("no such game: check the link".to_owned()), None)
             }
+            ApiError::NoSuch(e) => (StatusCode::NOT_FOUND, message(e), None),
             ApiError::BadRequest(e) => (StatusCode::BAD_REQUEST, message(e), None),
             ApiError::Invalid(v) => (StatusCode::UNPROCESSABLE_ENTITY, v, None),
             ApiError::Conflict(e) => (StatusCode::CONFLICT, message(e), None),
@@ -338,6 +343,18 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/render", post(author::render))
         .route("/watch/{id}", get(assets::index))
         .route("/lobby", get(assets::index))
+        .route("/gallery", get(assets::index))
+        .route("/api/gallery", get(published::gallery))
+        .route("/api/published", post(published::publish))
+        .route(
+            "/api/published/{owner}/{name}",
+            get(published::variant).patch(published::set_visibility),
+        )
+        .route("/api/published/{owner}/{name}/visibility", post(published::set_visibility))
+        .route("/api/published/{owner}/{name}/hide", post(published::hide))
+        .route("/api/published/{owner}/{name}/unhide", post(published::unhide))
+        .route("/api/my/variants", get(published::mine))
+        .route("/api/diagrams/{version}", get(published::diagram))
         .route("/api/account", post(accounts::create))
         .route("/api/login", post(accounts::login))
         .route("/api/logout", post(accounts::logout))
