@@ -344,6 +344,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/watch/{id}", get(assets::index))
         .route("/lobby", get(assets::index))
         .route("/gallery", get(assets::index))
+        .route("/gallery/{owner}/{name}", get(assets::index))
         .route("/api/gallery", get(published::gallery))
         .route("/api/published", post(published::publish))
         .route(
