@@ -70,7 +70,8 @@ test('a variant written and published by one account is found, cloned and played
 
   // Alice writes it in the editor and publishes it for everyone.
   const alice = await newPage(t, `${server.url}/author`);
-  assert.equal(await alice.locator('#publish-hint').count(), 1, 'signed out, the editor asks to sign in');
+  await alice.locator('#publish-hint').waitFor();
+  assert.equal(await alice.locator('#publish-form').count(), 0, 'signed out, the editor asks to sign in');
   await signUp(alice, 'alice');
   await alice.locator('#publish-form').waitFor();
   await alice.fill('#editor', TEXT);
@@ -132,6 +133,19 @@ test('a variant written and published by one account is found, cloned and played
   await bob.click('#play-typed');
   await bob.waitForFunction(() => document.querySelectorAll('#moves .move').length === 2);
   assert.equal(await bob.locator('#moves .move').first().textContent(), 'Nc3');
+
+  // From the first screen, Bob plays the published version against the engine.
+  await bob.goto(`${server.url}/`);
+  const first = bob.locator('#variant option[data-published]', { hasText: 'Gallery Drill (alice/drill)' });
+  await first.waitFor({ state: 'attached' });
+  await bob.selectOption('#variant', await first.getAttribute('value'));
+  assert.equal(await bob.locator('#definition').isHidden(), true, 'no definition to paste');
+  await bob.click('#start');
+  await bob.waitForURL(/\/play\//);
+  await bob.locator('#typed-turn:enabled').waitFor();
+  await bob.fill('#typed-turn', 'Nc3');
+  await bob.click('#play-typed');
+  await bob.waitForFunction(() => document.querySelectorAll('#moves .move').length === 2);
 
   // In the lobby, Alice seeks a game of her variant, which Bob sees by its title.
   await alice.goto(`${server.url}/lobby`);
