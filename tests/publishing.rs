@@ -311,19 +311,27 @@ fn the_gallery_is_searched_by_name_author_board_and_ball() {
     let mut all = server.gallery("");
     all.sort();
     assert_eq!(all, ["alice/holder", "alice/tiny", "bob/small-world"]);
+    // The most recently published first.
+    assert_eq!(all.len(), 3);
+    assert_eq!(server.gallery("")[0], "bob/small-world");
     // By name or title, in any case; `%` and `_` are themselves.
     assert_eq!(server.gallery("q=TIN"), ["alice/tiny"]);
     assert_eq!(server.gallery("q=world"), ["bob/small-world"]);
-    assert!(server.gallery("q=%25").is_empty());
-    assert!(server.gallery("q=_").is_empty());
+    assert_eq!(server.publish(&bob, "odd-title", "public", &mini("100% Odd_Title")).0, 201);
+    assert_eq!(server.gallery("q=%25"), ["bob/odd-title"]);
+    assert_eq!(server.gallery("q=_"), ["bob/odd-title"]);
+    assert_eq!(server.gallery("q=0%25"), ["bob/odd-title"]);
+    assert!(server.gallery("q=1%25").is_empty());
     // By author, board and ball.
-    assert_eq!(server.gallery("author=BOB"), ["bob/small-world"]);
+    assert_eq!(server.gallery("author=BOB&q=world"), ["bob/small-world"]);
+    assert_eq!(server.gallery("author=bob").len(), 2);
+    assert!(server.gallery("author=nobody").is_empty());
     let (_, holder) = server.get("/api/published/alice/holder", None);
     let (files, ranks) = (holder["files"].as_u64().unwrap(), holder["ranks"].as_u64().unwrap());
     assert_ne!(files, 7);
     let mut sevens = server.gallery("files=7");
     sevens.sort();
-    assert_eq!(sevens, ["alice/tiny", "bob/small-world"]);
+    assert_eq!(sevens, ["alice/tiny", "bob/odd-title", "bob/small-world"]);
     assert_eq!(server.gallery(&format!("files={files}&ranks={ranks}")), ["alice/holder"]);
     assert_eq!(server.gallery("ranks=7&author=alice"), ["alice/tiny"]);
     assert_eq!(server.gallery("ball=carried"), ["alice/holder"]);
@@ -331,12 +339,14 @@ fn the_gallery_is_searched_by_name_author_board_and_ball() {
     assert!(server.gallery("files=5").is_empty());
     // Pages.
     let (_, page) = server.get("/api/gallery?page=2", None);
-    assert_eq!((page["total"].as_u64(), page["pages"].as_u64()), (Some(3), Some(1)));
+    assert_eq!((page["total"].as_u64(), page["pages"].as_u64()), (Some(4), Some(1)));
     assert!(page["variants"].as_array().unwrap().is_empty());
     // What the search cannot mean is refused.
     assert_eq!(server.get("/api/gallery?ball=rolled", None).0, 400);
     assert_eq!(server.get("/api/gallery?files=seven", None).0, 400);
     assert_eq!(server.get("/api/gallery?page=-1", None).0, 400);
+    let long = "x".repeat(101);
+    assert_eq!(server.get(&format!("/api/gallery?q={long}"), None).0, 400);
 }
 
 #[test]

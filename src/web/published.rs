@@ -307,13 +307,13 @@ pub async fn gallery(
     if ball.as_deref().is_some_and(|b| b != "kicked" && b != "carried") {
         return Err(ApiError::BadRequest("`ball` is `kicked` or `carried`".to_owned()));
     }
-    let text = given(params.q);
-    if text.as_ref().is_some_and(|t| t.len() > 100) {
+    let (text, author) = (given(params.q), given(params.author));
+    if text.iter().chain(&author).any(|t| t.len() > 100) {
         return Err(ApiError::BadRequest("a search is at most 100 characters".to_owned()));
     }
     let query = GalleryQuery {
         text,
-        author: given(params.author).filter(|a| a.len() <= 100),
+        author,
         files: number("files", params.files)?,
         ranks: number("ranks", params.ranks)?,
         ball,
