@@ -147,6 +147,21 @@ test('a variant written and published by one account is found, cloned and played
   await bob.click('#play-typed');
   await bob.waitForFunction(() => document.querySelectorAll('#moves .move').length === 2);
 
+  // On its screen, Alice makes her second variant unlisted: Bob's gallery lists it no more,
+  // though its link still shows it to him.
+  await alice.goto(`${server.url}/gallery/alice/holder`);
+  await alice.locator('#published-title').waitFor();
+  assert.equal(await alice.locator('#published-hide').count(), 0, 'only an administrator hides');
+  await alice.selectOption('#published-visibility', 'unlisted');
+  await alice.waitForFunction(() => document.querySelector('#published-visibility')?.value === 'unlisted'
+    && /unlisted/.test(document.querySelector('#published').textContent));
+  await bob.goto(`${server.url}/gallery`);
+  await bob.waitForFunction(() => document.querySelectorAll('.gallery-item').length === 1);
+  await bob.goto(`${server.url}/gallery/alice/holder`);
+  assert.equal(await bob.textContent('#published-title'), '<b>Holder</b> & co');
+  assert.equal(await bob.locator('#published-visibility').count(), 0, 'only its owner changes it');
+  assert.equal(await bob.locator('#versions li').count(), 1);
+
   // In the lobby, Alice seeks a game of her variant, which Bob sees by its title.
   await alice.goto(`${server.url}/lobby`);
   const option = alice.locator('#seek-variant option', { hasText: 'Gallery Drill (alice/drill)' });

@@ -4,6 +4,7 @@
 // cloned into the editor or played against the engine. Everything shown is set as text.
 
 import { get, post, el } from './api.js';
+import { whoAmI } from './header.js';
 
 const BALLS = { kicked: 'a kicked ball', carried: 'a carried ball' };
 
@@ -108,11 +109,61 @@ export async function showGallery(screen) {
   await search();
 }
 
+/** PATCH a JSON body, get a JSON answer. */
+async function patch(path, body) {
+  const response = await fetch(path, { method: 'PATCH',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(body) });
+  const answer = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(answer.error || `the server answered ${response.status}`);
+  return answer;
+}
+
+/**
+ * What its owner (who may change who sees it) and an administrator (who may hide it) have on a
+ * variant's screen.
+ */
+function controls(v, me, api, problem) {
+  const parts = [];
+  const failed = (e) => {
+    problem.textContent = e.message;
+    problem.hidden = false;
+  };
+  if (me.name && me.name.toLowerCase() === v.owner.toLowerCase()) {
+    const select = el('select', { id: 'published-visibility', 'aria-label': 'Who may see it' },
+      ['public', 'unlisted', 'private'].map((value) =>
+        el('option', { value, selected: value === v.visibility }, value)));
+    select.addEventListener('change', async () => {
+      try {
+        await patch(api, { visibility: select.value });
+        location.reload();
+      } catch (e) {
+        failed(e);
+      }
+    });
+    parts.push(el('label', {}, 'Who may see it: ', select));
+  }
+  if (me.admin) {
+    const action = v.hidden ? 'unhide' : 'hide';
+    parts.push(el('button', { id: 'published-hide', onclick: async () => {
+      try {
+        await post(`${api}/${action}`);
+        location.reload();
+      } catch (e) {
+        failed(e);
+      }
+    } }, v.hidden ? 'Show it again' : 'Hide it'));
+  }
+  return parts.length ? el('div', { class: 'buttons' }, parts) : null;
+}
+
 /** One published variant, with its versions, newest first. */
 export async function showPublished(screen, owner, name) {
   let v;
+  const api = `/api/published/${encodeURIComponent(owner)}/${encodeURIComponent(name)}`;
+  const me = await whoAmI();
   try {
-    v = await get(`/api/published/${encodeURIComponent(owner)}/${encodeURIComponent(name)}`);
+    v = await get(api);
   } catch (e) {
     screen.append(el('p', { class: 'error' }, e.message), el('p', {}, el('a', { href: '/gallery' }, 'The gallery')));
     return;
@@ -131,6 +182,7 @@ export async function showPublished(screen, owner, name) {
       el('a', { href: cloneLink(v), class: 'button clone' }, 'Clone into the editor'),
       el('button', { class: 'play primary', onclick: () => playVersion(v.version, problem) },
         'Play it against the engine')),
+    controls(v, me, api, problem),
     problem,
     el('h2', {}, 'Versions'), versions,
     el('h2', {}, 'Its definition'), el('pre', { class: 'explain' }, v.text)));
