@@ -1,6 +1,7 @@
 //! `kickoff serve`: a web board served by kickoff itself. The page (`page/`, plain JavaScript
 //! and CSS embedded in the binary) plays games against the engine, at a hot seat or between two
-//! browsers, opens records and edits definitions; this module answers its requests.
+//! browsers, opens records, edits definitions and publishes them (`published`: the gallery);
+//! this module answers its requests.
 //!
 //! Every request is untrusted: bodies are bounded, definitions and records are read with the
 //! same limits as files, a definition given as text may extend shipped variants only, and no

@@ -1,7 +1,8 @@
 // The gallery: the variants accounts published for everyone, searched by name, author, board
 // size and ball, each with its start position (drawn by the server once a version); and one
-// published variant with its versions (public, or unlisted and reached by its link). Each can be
-// cloned into the editor or played against the engine. Everything shown is set as text.
+// published variant with its versions (public, or unlisted and reached by its link), where its
+// owner changes who sees it and an administrator hides it. Each can be cloned into the editor or
+// played against the engine. Everything shown is set as text.
 
 import { get, post, el } from './api.js';
 import { whoAmI } from './header.js';
