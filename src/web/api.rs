@@ -27,7 +27,9 @@ use crate::turn_text::names::resolve;
 use crate::web::author::invalid;
 use crate::web::clients::{Client, Peer, Rate};
 use crate::web::db::now_ms;
+use crate::web::lobby::accounts::MaybeAccount;
 use crate::web::lobby::games::lobby_info;
+use crate::web::published::visible_version;
 use crate::web::queue::Kind;
 use crate::web::session::{Beacon, Mode, NewGame, Session, Shared, lock, random_hex};
 use crate::web::views::{
@@ -44,6 +46,8 @@ pub struct CreateRequest {
     variant: Option<String>,
     /// A definition's text, uploaded or pasted.
     definition: Option<String>,
+    /// A published version (`HASH.toml`) the person starting the game may see.
+    published: Option<String>,
     /// `random`, a setup number, or nothing (a random setup where the variant has them).
     setup: Option<String>,
     /// `engine`, `hotseat` or `remote`.
@@ -67,15 +71,28 @@ pub struct Created {
     invite: Option<String>,
 }
 
-/// `POST /api/games`: a game of a shipped variant, or of a definition sent with the request
-/// (read on the work queue); each client starts so many games a minute, and so many of
-/// definitions of its own.
+/// `POST /api/games`: a game of a shipped variant, of a definition sent with the request (read
+/// on the work queue), or of a published version the person may see (read as if sent); each
+/// client starts so many games a minute, and so many of definitions of its own.
 pub async fn create(
     State(app): State<Arc<App>>,
     peer: Peer,
-    Json(request): Json<CreateRequest>,
+    MaybeAccount(viewer): MaybeAccount,
+    Json(mut request): Json<CreateRequest>,
 ) -> Result<Json<Created>, ApiError> {
     let client = peer.client;
+    if let Some(version) = request.published.take() {
+        if request.definition.is_some() || request.variant.is_some() {
+            return Err(ApiError::BadRequest(
+                "a game is of a variant, a definition or a published version: one of them"
+                    .to_owned(),
+            ));
+        }
+        let shared = app.clone();
+        let text =
+            app.quick(client, move || visible_version(&shared, &version, viewer.as_ref())).await?;
+        request.definition = Some(text);
+    }
     let limited = |what: &str, retry| ApiError::RateLimited {
         message: format!("you have sent as many {what} as a minute allows: wait a little"),
         retry,

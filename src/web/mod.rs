@@ -1,6 +1,7 @@
 //! `kickoff serve`: a web board served by kickoff itself. The page (`page/`, plain JavaScript
 //! and CSS embedded in the binary) plays games against the engine, at a hot seat or between two
-//! browsers, opens records and edits definitions; this module answers its requests.
+//! browsers, opens records, edits definitions and publishes them (`published`: the gallery);
+//! this module answers its requests.
 //!
 //! Every request is untrusted: bodies are bounded, definitions and records are read with the
 //! same limits as files, a definition given as text may extend shipped variants only, and no
@@ -16,6 +17,7 @@ pub mod db;
 mod guard;
 pub mod limits;
 pub mod lobby;
+mod published;
 pub mod queue;
 pub mod session;
 mod views;
@@ -244,6 +246,9 @@ pub enum ApiError {
     /// No such game, or not the key of one of its links.
     #[error("no such game")]
     NotFound,
+    /// No such thing (but a game), as far as the one asking may know.
+    #[error("{0}")]
+    NoSuch(String),
     /// The request is malformed or asks for something the rules do not allow.
     #[error("{0}")]
     BadRequest(String),
@@ -294,6 +299,7 @@ impl IntoResponse for ApiError {
             ApiError::NotFound => {
                 (StatusCode::NOT_FOUND, message("no such game: check the link".to_owned()), None)
             }
+            ApiError::NoSuch(e) => (StatusCode::NOT_FOUND, message(e), None),
             ApiError::BadRequest(e) => (StatusCode::BAD_REQUEST, message(e), None),
             ApiError::Invalid(v) => (StatusCode::UNPROCESSABLE_ENTITY, v, None),
             ApiError::Conflict(e) => (StatusCode::CONFLICT, message(e), None),
@@ -338,6 +344,19 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/render", post(author::render))
         .route("/watch/{id}", get(assets::index))
         .route("/lobby", get(assets::index))
+        .route("/gallery", get(assets::index))
+        .route("/gallery/{owner}/{name}", get(assets::index))
+        .route("/api/gallery", get(published::gallery))
+        .route("/api/published", post(published::publish))
+        .route(
+            "/api/published/{owner}/{name}",
+            get(published::variant).patch(published::set_visibility),
+        )
+        .route("/api/published/{owner}/{name}/visibility", post(published::set_visibility))
+        .route("/api/published/{owner}/{name}/hide", post(published::hide))
+        .route("/api/published/{owner}/{name}/unhide", post(published::unhide))
+        .route("/api/my/variants", get(published::mine))
+        .route("/api/diagrams/{version}", get(published::diagram))
         .route("/api/account", post(accounts::create))
         .route("/api/login", post(accounts::login))
         .route("/api/logout", post(accounts::logout))

@@ -569,6 +569,21 @@ impl Held {
     }
 }
 
+/// The name a definition sent as text is kept by, in the games folder and the database, and
+/// that records give its games' variant: `HASH.toml`, HASH the start of its text's SHA-256 (as
+/// long as a game's id), so that games and versions of the same text share one definition.
+#[must_use]
+pub fn definition_name(text: &str) -> String {
+    let digest = Sha256::digest(text.as_bytes());
+    format!("{}.toml", crate::text::hex(&digest[..ID_LEN / 2]))
+}
+
+/// Whether `name` is one [`definition_name`] gives.
+#[must_use]
+pub fn is_definition_name(name: &str) -> bool {
+    name.strip_suffix(".toml").is_some_and(|stem| well_formed(stem, ID_LEN))
+}
+
 /// Locks a mutex, taking over one that a panicking thread left (the data is still whole: a
 /// session changes only through complete steps).
 pub fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -731,9 +746,7 @@ impl Store {
     /// # Errors
     /// The file could not be written.
     fn save_definition(&self, text: &str, in_db: bool) -> Result<String, ApiError> {
-        let digest = Sha256::digest(text.as_bytes());
-        let stem = crate::text::hex(&digest[..ID_LEN / 2]);
-        let name = format!("{stem}.toml");
+        let name = definition_name(text);
         if in_db {
             self.db.save_definition(&name, text).map_err(|e| {
                 ApiError::Internal(format!("the definition could not be saved: {e}"))
@@ -1076,7 +1089,10 @@ impl Store {
     /// The rules of the definition a saved record names: a shipped variant, or a definition of
     /// the folder (`HASH.toml`, or `ID.toml` as older servers saved them), compiled once while
     /// a game of it is alive.
-    fn rules_of(&self, variant: &str) -> Result<Arc<Rules>, String> {
+    ///
+    /// # Errors
+    /// Why the definition cannot be read or compiled.
+    pub fn rules_of(&self, variant: &str) -> Result<Arc<Rules>, String> {
         if let Some(rules) = self.compiled(variant) {
             return Ok(rules);
         }

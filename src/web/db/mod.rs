@@ -1,5 +1,6 @@
 //! The server's database: accounts, their sessions and tokens, the games of the lobby (and games
-//! by link imported into it) with their turns, chats, seeks and challenges.
+//! by link imported into it) with their turns, chats, seeks and challenges, and the variants
+//! accounts publish with their versions.
 //!
 //! Everything the server keeps goes through one interface, [`Storage`]; [`Sqlite`] is the one
 //! kickoff ships: an embedded SQLite file in write-ahead-log mode, each change one transaction
@@ -110,7 +111,7 @@ pub struct Seek {
     pub user_name: String,
     /// The one player who may accept it: a challenge.
     pub target: Option<(i64, String)>,
-    /// The shipped variant's name.
+    /// The shipped variant's name, or a published version's (`HASH.toml`).
     pub variant: String,
     /// The setup asked for (`random`, `fair`, a number), where the variant has random setups.
     pub setup: Option<String>,
@@ -208,6 +209,139 @@ pub struct Chat {
     pub text: String,
     /// When.
     pub at: i64,
+}
+
+/// Who may see a published variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Visibility {
+    /// Its owner only.
+    Private,
+    /// Anyone with its link; not listed in the gallery.
+    Unlisted,
+    /// Anyone; listed in the gallery.
+    Public,
+}
+
+impl Visibility {
+    /// Its name, as the database and the API write it.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Visibility::Private => "private",
+            Visibility::Unlisted => "unlisted",
+            Visibility::Public => "public",
+        }
+    }
+
+    /// The visibility of a name (private for a name it does not know).
+    #[must_use]
+    pub fn from_name(name: &str) -> Visibility {
+        match name {
+            "public" => Visibility::Public,
+            "unlisted" => Visibility::Unlisted,
+            _ => Visibility::Private,
+        }
+    }
+}
+
+/// What a published version's definition is, for the gallery's search.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct VersionFacts {
+    /// The definition's name in `definitions` (`HASH.toml`).
+    pub version: String,
+    /// The variant's title (`name` of its definition).
+    pub title: String,
+    /// The board's files.
+    pub files: u8,
+    /// The board's ranks.
+    pub ranks: u8,
+    /// `kicked` or `carried`.
+    pub ball: String,
+}
+
+/// A version of a published variant.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct VersionRow {
+    /// What it is.
+    #[serde(flatten)]
+    pub facts: VersionFacts,
+    /// When it was published.
+    pub created: i64,
+}
+
+/// A published variant, with its newest version's facts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantRow {
+    /// Its number.
+    pub id: i64,
+    /// Its owner's account.
+    pub owner: i64,
+    /// Its owner's name.
+    pub owner_name: String,
+    /// Its name, unique among its owner's.
+    pub name: String,
+    /// Who may see it.
+    pub visibility: Visibility,
+    /// Hidden by an administrator.
+    pub hidden: bool,
+    /// When it was first published.
+    pub created: i64,
+    /// When its last version was published, or its visibility changed.
+    pub updated: i64,
+    /// Its newest version.
+    pub latest: VersionFacts,
+}
+
+/// A new version to publish.
+pub struct NewVersion<'a> {
+    /// The account publishing it.
+    pub owner: i64,
+    /// The variant's name.
+    pub name: &'a str,
+    /// Who may see it.
+    pub visibility: Visibility,
+    /// The definition's text.
+    pub text: &'a str,
+    /// What the definition is.
+    pub facts: VersionFacts,
+    /// Its start position, drawn.
+    pub svg: &'a str,
+    /// Now.
+    pub now: i64,
+    /// The most variants an account has.
+    pub most_variants: usize,
+    /// The most versions an account publishes from `since` to now.
+    pub most_versions: usize,
+    /// See `most_versions`.
+    pub since: i64,
+}
+
+/// What publishing did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Published {
+    /// The variant, with the new version first (or the same version, published already).
+    Done(VariantRow),
+    /// The account has as many variants as it may.
+    TooManyVariants,
+    /// The account has published as many versions as it may since `since`; the first of them
+    /// was published at this time.
+    TooManyVersions(i64),
+}
+
+/// What the gallery is asked for.
+#[derive(Clone, Debug, Default)]
+pub struct GalleryQuery {
+    /// Words found in the name or the title.
+    pub text: Option<String>,
+    /// The owner's name.
+    pub author: Option<String>,
+    /// The board's files.
+    pub files: Option<u8>,
+    /// The board's ranks.
+    pub ranks: Option<u8>,
+    /// `kicked` or `carried`.
+    pub ball: Option<String>,
 }
 
 /// Which games to list.
@@ -380,6 +514,60 @@ pub trait Storage: Send + Sync {
     /// # Errors
     /// The database failed.
     fn mute(&self, user: i64, muted: i64, on: bool) -> DbResult<()>;
+
+    /// Publishes a version of an account's variant (made when the account has none of that
+    /// name, in any case), its definition kept in `definitions` and its diagram in `diagrams`,
+    /// within the account's limits; the variant takes the visibility asked for.
+    ///
+    /// # Errors
+    /// The database failed.
+    fn publish(&self, new: &NewVersion<'_>) -> DbResult<Published>;
+    /// A published variant by its owner's name and its name (in any case).
+    ///
+    /// # Errors
+    /// The database failed.
+    fn variant(&self, owner: &str, name: &str) -> DbResult<Option<VariantRow>>;
+    /// A variant's versions, newest first.
+    ///
+    /// # Errors
+    /// The database failed.
+    fn versions(&self, variant: i64) -> DbResult<Vec<VersionRow>>;
+    /// The variants that hold a version (a definition's name), and so whom it may be shown to.
+    ///
+    /// # Errors
+    /// The database failed.
+    fn holders(&self, version: &str) -> DbResult<Vec<VariantRow>>;
+    /// An account's variants, the most recently changed first.
+    ///
+    /// # Errors
+    /// The database failed.
+    fn variants_of(&self, owner: i64) -> DbResult<Vec<VariantRow>>;
+    /// Public variants not hidden that match `query`, the most recently changed first: `limit`
+    /// of them from the `offset`th, and how many match in all.
+    ///
+    /// # Errors
+    /// The database failed.
+    fn gallery(
+        &self,
+        query: &GalleryQuery,
+        offset: usize,
+        limit: usize,
+    ) -> DbResult<(Vec<VariantRow>, usize)>;
+    /// Sets a variant's visibility.
+    ///
+    /// # Errors
+    /// The database failed.
+    fn set_visibility(&self, variant: i64, visibility: Visibility, now: i64) -> DbResult<()>;
+    /// Hides a variant from everyone but its owner and administrators, or shows it again.
+    ///
+    /// # Errors
+    /// The database failed.
+    fn set_hidden(&self, variant: i64, hidden: bool) -> DbResult<()>;
+    /// The start diagram of a published version.
+    ///
+    /// # Errors
+    /// The database failed.
+    fn diagram(&self, version: &str) -> DbResult<Option<String>>;
 
     /// Copies the whole database, consistent, to a new file while it is in use.
     ///

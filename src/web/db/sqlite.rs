@@ -12,14 +12,16 @@ use rusqlite::{Connection, OptionalExtension, Row, params};
 use rusqlite_migration::{M, Migrations};
 
 use super::{
-    Chat, ClockSpec, ClockState, Color, DbError, DbResult, Flag, GameFilter, GameRow, GameSave,
-    Seek, Storage, TokenInfo, TurnRow, User, token_id,
+    Chat, ClockSpec, ClockState, Color, DbError, DbResult, Flag, GalleryQuery, GameFilter, GameRow,
+    GameSave, NewVersion, Published, Seek, Storage, TokenInfo, TurnRow, User, VariantRow,
+    VersionFacts, VersionRow, Visibility, token_id,
 };
 use crate::side::Side;
 use crate::web::session::lock;
 
 /// The schema's versions, oldest first; a database is brought to the last when it is opened.
-const MIGRATIONS: &[M<'static>] = &[M::up(include_str!("schema-1.sql"))];
+const MIGRATIONS: &[M<'static>] =
+    &[M::up(include_str!("schema-1.sql")), M::up(include_str!("schema-2.sql"))];
 
 /// kickoff's database in one SQLite file.
 pub struct Sqlite {
@@ -160,6 +162,44 @@ fn seek_row(row: &Row<'_>) -> rusqlite::Result<Seek> {
         expires: row.get(10)?,
         rematch_of: row.get(11)?,
     })
+}
+
+const VARIANT_COLUMNS: &str = "v.id, v.owner, u.name, v.name, v.visibility, v.hidden, \
+     v.created, v.updated, v.latest, v.title, v.files, v.ranks, v.ball";
+const VARIANT_FROM: &str = "variants v JOIN users u ON u.id = v.owner";
+
+fn variant_row(row: &Row<'_>) -> rusqlite::Result<VariantRow> {
+    let visibility: String = row.get(4)?;
+    Ok(VariantRow {
+        id: row.get(0)?,
+        owner: row.get(1)?,
+        owner_name: row.get(2)?,
+        name: row.get(3)?,
+        visibility: Visibility::from_name(&visibility),
+        hidden: row.get(5)?,
+        created: row.get(6)?,
+        updated: row.get(7)?,
+        latest: VersionFacts {
+            version: row.get(8)?,
+            title: row.get(9)?,
+            files: row.get(10)?,
+            ranks: row.get(11)?,
+            ball: row.get(12)?,
+        },
+    })
+}
+
+/// `text` as a pattern of `LIKE ... ESCAPE '\'` that matches it anywhere.
+fn like_anywhere(text: &str) -> String {
+    let mut pattern = String::from("%");
+    for c in text.chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            pattern.push('\\');
+        }
+        pattern.push(c);
+    }
+    pattern.push('%');
+    pattern
 }
 
 impl Storage for Sqlite {
@@ -558,6 +598,229 @@ impl Storage for Sqlite {
                 c.execute("DELETE FROM mutes WHERE user = ?1 AND muted = ?2", [user, muted])
             }
             .map(drop)
+        })
+    }
+
+    fn publish(&self, new: &NewVersion<'_>) -> DbResult<Published> {
+        let count = |n: i64| usize::try_from(n).unwrap_or(usize::MAX);
+        self.with(|c| {
+            let tx = c.transaction()?;
+            let recent: i64 = tx.query_row(
+                "SELECT COUNT(*) FROM versions s JOIN variants v ON v.id = s.variant \
+                 WHERE v.owner = ?1 AND s.created >= ?2",
+                params![new.owner, new.since],
+                |r| r.get(0),
+            )?;
+            let existing: Option<i64> = tx
+                .query_row(
+                    "SELECT id FROM variants WHERE owner = ?1 AND name = ?2",
+                    params![new.owner, new.name],
+                    |r| r.get(0),
+                )
+                .optional()?;
+            let facts = &new.facts;
+            let known: bool = match existing {
+                Some(id) => tx.query_row(
+                    "SELECT EXISTS (SELECT 1 FROM versions WHERE variant = ?1 AND definition = ?2)",
+                    params![id, facts.version],
+                    |r| r.get(0),
+                )?,
+                None => false,
+            };
+            if !known && count(recent) >= new.most_versions {
+                let first: i64 = tx.query_row(
+                    "SELECT MIN(s.created) FROM versions s JOIN variants v ON v.id = s.variant \
+                     WHERE v.owner = ?1 AND s.created >= ?2",
+                    params![new.owner, new.since],
+                    |r| r.get(0),
+                )?;
+                return Ok(Published::TooManyVersions(first));
+            }
+            tx.execute(
+                "INSERT OR IGNORE INTO definitions (name, text) VALUES (?1, ?2)",
+                params![facts.version, new.text],
+            )?;
+            tx.execute(
+                "INSERT OR IGNORE INTO diagrams (definition, svg) VALUES (?1, ?2)",
+                params![facts.version, new.svg],
+            )?;
+            let id = match existing {
+                Some(id) => {
+                    tx.execute(
+                        "UPDATE variants SET visibility = ?2, updated = ?3, latest = ?4, \
+                         title = ?5, files = ?6, ranks = ?7, ball = ?8 WHERE id = ?1",
+                        params![
+                            id,
+                            new.visibility.name(),
+                            new.now,
+                            facts.version,
+                            facts.title,
+                            facts.files,
+                            facts.ranks,
+                            facts.ball
+                        ],
+                    )?;
+                    id
+                }
+                None => {
+                    let owned: i64 = tx.query_row(
+                        "SELECT COUNT(*) FROM variants WHERE owner = ?1",
+                        [new.owner],
+                        |r| r.get(0),
+                    )?;
+                    if count(owned) >= new.most_variants {
+                        return Ok(Published::TooManyVariants);
+                    }
+                    tx.execute(
+                        "INSERT INTO variants (owner, name, visibility, created, updated, latest, \
+                         title, files, ranks, ball) \
+                         VALUES (?1, ?2, ?3, ?4, ?4, ?5, ?6, ?7, ?8, ?9)",
+                        params![
+                            new.owner,
+                            new.name,
+                            new.visibility.name(),
+                            new.now,
+                            facts.version,
+                            facts.title,
+                            facts.files,
+                            facts.ranks,
+                            facts.ball
+                        ],
+                    )?;
+                    tx.last_insert_rowid()
+                }
+            };
+            // A version published again becomes the newest.
+            tx.execute(
+                "INSERT INTO versions (variant, definition, created, title, files, ranks, ball) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) \
+                 ON CONFLICT (variant, definition) DO UPDATE SET created = excluded.created",
+                params![
+                    id,
+                    facts.version,
+                    new.now,
+                    facts.title,
+                    facts.files,
+                    facts.ranks,
+                    facts.ball
+                ],
+            )?;
+            let sql = format!("SELECT {VARIANT_COLUMNS} FROM {VARIANT_FROM} WHERE v.id = ?1");
+            let row = tx.query_row(&sql, [id], variant_row)?;
+            tx.commit()?;
+            Ok(Published::Done(row))
+        })
+    }
+
+    fn variant(&self, owner: &str, name: &str) -> DbResult<Option<VariantRow>> {
+        let sql = format!(
+            "SELECT {VARIANT_COLUMNS} FROM {VARIANT_FROM} WHERE u.name = ?1 AND v.name = ?2"
+        );
+        self.with(|c| c.query_row(&sql, params![owner, name], variant_row).optional())
+    }
+
+    fn versions(&self, variant: i64) -> DbResult<Vec<VersionRow>> {
+        self.with(|c| {
+            let mut select = c.prepare(
+                "SELECT definition, title, files, ranks, ball, created FROM versions \
+                 WHERE variant = ?1 ORDER BY created DESC, definition",
+            )?;
+            let rows = select.query_map([variant], |r| {
+                Ok(VersionRow {
+                    facts: VersionFacts {
+                        version: r.get(0)?,
+                        title: r.get(1)?,
+                        files: r.get(2)?,
+                        ranks: r.get(3)?,
+                        ball: r.get(4)?,
+                    },
+                    created: r.get(5)?,
+                })
+            })?;
+            rows.collect()
+        })
+    }
+
+    fn holders(&self, version: &str) -> DbResult<Vec<VariantRow>> {
+        let sql = format!(
+            "SELECT {VARIANT_COLUMNS} FROM {VARIANT_FROM} \
+             WHERE v.id IN (SELECT variant FROM versions WHERE definition = ?1) ORDER BY v.id"
+        );
+        self.with(|c| c.prepare(&sql)?.query_map([version], variant_row)?.collect())
+    }
+
+    fn variants_of(&self, owner: i64) -> DbResult<Vec<VariantRow>> {
+        let sql = format!(
+            "SELECT {VARIANT_COLUMNS} FROM {VARIANT_FROM} WHERE v.owner = ?1 \
+             ORDER BY v.updated DESC, v.id DESC"
+        );
+        self.with(|c| c.prepare(&sql)?.query_map([owner], variant_row)?.collect())
+    }
+
+    fn gallery(
+        &self,
+        query: &GalleryQuery,
+        offset: usize,
+        limit: usize,
+    ) -> DbResult<(Vec<VariantRow>, usize)> {
+        let wanted = "v.visibility = 'public' AND v.hidden = 0 \
+             AND (?1 IS NULL OR v.name LIKE ?1 ESCAPE '\\' OR v.title LIKE ?1 ESCAPE '\\') \
+             AND (?2 IS NULL OR u.name = ?2) AND (?3 IS NULL OR v.files = ?3) \
+             AND (?4 IS NULL OR v.ranks = ?4) AND (?5 IS NULL OR v.ball = ?5)";
+        let text = query.text.as_deref().map(like_anywhere);
+        let offset = i64::try_from(offset).unwrap_or(i64::MAX);
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        self.with(|c| {
+            let filters = params![text, query.author, query.files, query.ranks, query.ball];
+            let total: i64 = c.query_row(
+                &format!("SELECT COUNT(*) FROM {VARIANT_FROM} WHERE {wanted}"),
+                filters,
+                |r| r.get(0),
+            )?;
+            let sql = format!(
+                "SELECT {VARIANT_COLUMNS} FROM {VARIANT_FROM} WHERE {wanted} \
+                 ORDER BY v.updated DESC, v.id DESC LIMIT ?6 OFFSET ?7"
+            );
+            let rows = c
+                .prepare(&sql)?
+                .query_map(
+                    params![
+                        text,
+                        query.author,
+                        query.files,
+                        query.ranks,
+                        query.ball,
+                        limit,
+                        offset
+                    ],
+                    variant_row,
+                )?
+                .collect::<rusqlite::Result<Vec<_>>>()?;
+            Ok((rows, usize::try_from(total).unwrap_or(0)))
+        })
+    }
+
+    fn set_visibility(&self, variant: i64, visibility: Visibility, now: i64) -> DbResult<()> {
+        self.with(|c| {
+            c.execute(
+                "UPDATE variants SET visibility = ?2, updated = ?3 WHERE id = ?1",
+                params![variant, visibility.name(), now],
+            )
+            .map(drop)
+        })
+    }
+
+    fn set_hidden(&self, variant: i64, hidden: bool) -> DbResult<()> {
+        self.with(|c| {
+            c.execute("UPDATE variants SET hidden = ?2 WHERE id = ?1", params![variant, hidden])
+                .map(drop)
+        })
+    }
+
+    fn diagram(&self, version: &str) -> DbResult<Option<String>> {
+        self.with(|c| {
+            c.query_row("SELECT svg FROM diagrams WHERE definition = ?1", [version], |r| r.get(0))
+                .optional()
         })
     }
 

@@ -1,7 +1,7 @@
-//! Seeks and challenges: an account offers a game (a shipped variant, a setup, a colour, a time
-//! control) to anyone, or to one player by name; accepting it makes the game. A rematch is a
-//! challenge to the other player of a finished game, colours swapped; two rematch offers of the
-//! same game make it at once.
+//! Seeks and challenges: an account offers a game (a shipped variant or a published version, a
+//! setup, a colour, a time control) to anyone, or to one player by name; accepting it makes the
+//! game. A rematch is a challenge to the other player of a finished game, colours swapped; two
+//! rematch offers of the same game make it at once.
 
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -17,15 +17,17 @@ use tokio_stream::wrappers::WatchStream;
 use super::accounts::{Account, MaybeAccount};
 use super::clock;
 use super::games::{lobby_game, of_lobby};
-use crate::definition::load_shipped;
+use crate::definition::{self, load_shipped};
+use crate::rules::Rules;
 use crate::search::Player;
 use crate::setup::SetupNumber;
 use crate::side::{BySide, Side};
 use crate::web::api::setup_number;
 use crate::web::clients::{Peer, Rate, Spender};
 use crate::web::db::{ClockSpec, Color, Seek, User, now_ms};
+use crate::web::published::visible_version;
 use crate::web::queue::Kind;
-use crate::web::session::{LobbyGame, Mode, NewGame, lock, random_hex};
+use crate::web::session::{LobbyGame, Mode, NewGame, is_definition_name, lock, random_hex};
 use crate::web::{ApiError, App};
 
 /// The most seconds a live game gives each side, and adds after a turn.
@@ -39,7 +41,7 @@ pub const MOST_DAYS: u32 = 14;
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SeekRequest {
-    /// A shipped variant's name.
+    /// A shipped variant's name, or a published version (`HASH.toml`) the seeker may see.
     variant: String,
     /// The time control.
     clock: ClockSpec,
@@ -146,9 +148,12 @@ pub async fn create(
 ) -> Result<(StatusCode, Json<Created>), ApiError> {
     refuse_banned(&user)?;
     check_clock(request.clock)?;
-    let rules = app.shipped(&request.variant).ok_or_else(|| {
-        ApiError::BadRequest(format!("no shipped variant is named `{}`", request.variant))
-    })?;
+    if is_definition_name(&request.variant) {
+        let (shared, version, me) = (app.clone(), request.variant.clone(), user.clone());
+        app.quick(peer.client, move || visible_version(&shared, &version, Some(&me))).await?;
+    }
+    let (rules, _) = variant_rules(&app, peer, &request.variant).await?;
+    let rules = &rules;
     let setup = request.setup.as_deref().map(str::trim).filter(|s| !s.is_empty());
     let setup = match setup {
         None => None,
@@ -288,6 +293,36 @@ fn check_games(app: &App, user: i64) -> Result<(), ApiError> {
     Ok(())
 }
 
+/// The rules of a seek's variant: a shipped one's, or a published version's (`HASH.toml`, its
+/// definition compiled on the work queue) with its text.
+///
+/// # Errors
+/// No such variant (400), or the version's definition cannot be read.
+async fn variant_rules(
+    app: &Arc<App>,
+    peer: Peer,
+    variant: &str,
+) -> Result<(Arc<Rules>, Option<String>), ApiError> {
+    if let Some(rules) = app.shipped(variant) {
+        return Ok((rules.clone(), None));
+    }
+    if !is_definition_name(variant) {
+        return Err(ApiError::BadRequest(format!("no shipped variant is named `{variant}`")));
+    }
+    let (shared, variant) = (app.clone(), variant.to_owned());
+    app.queue
+        .run(peer.client, Kind::Request, move || {
+            let text = shared
+                .store
+                .db()
+                .definition(&variant)?
+                .ok_or_else(|| ApiError::NoSuch("no such published variant".to_owned()))?;
+            let rules = shared.store.rules_of(&variant).map_err(ApiError::Internal)?;
+            Ok((rules, Some(text)))
+        })
+        .await
+}
+
 /// Makes the game of `seek` accepted by `acceptor`, the seek taken first (one acceptor wins).
 async fn make_game(
     app: &Arc<App>,
@@ -295,18 +330,23 @@ async fn make_game(
     seek: Seek,
     acceptor: &User,
 ) -> Result<String, ApiError> {
-    let rules = app
-        .shipped(&seek.variant)
-        .ok_or_else(|| ApiError::Conflict(format!("`{}` is no longer served", seek.variant)))?
-        .clone();
+    let (rules, text) = variant_rules(app, peer, &seek.variant).await.map_err(|e| match e {
+        ApiError::BadRequest(_) | ApiError::NoSuch(_) => {
+            ApiError::Conflict(format!("`{}` is no longer served", seek.variant))
+        }
+        other => other,
+    })?;
     let setup: Option<SetupNumber> = match seek.setup.as_deref() {
         Some("fair") => {
-            let variant = seek.variant.clone();
+            let (variant, text) = (seek.variant.clone(), text.clone());
             let drawn = app
                 .queue
                 .run(peer.client, Kind::Request, move || {
-                    let def =
-                        load_shipped(&variant).map_err(|e| ApiError::Internal(e.to_string()))?;
+                    let def = match &text {
+                        Some(text) => definition::load_text(&variant, text),
+                        None => load_shipped(&variant),
+                    }
+                    .map_err(|e| ApiError::Internal(e.to_string()))?;
                     let seed = u64::from_str_radix(&random_hex(8)?, 16).unwrap_or(0);
                     let mut rng =
                         <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
@@ -344,8 +384,8 @@ async fn make_game(
             players[seeker_side] = (seek.user, seek.user_name.clone());
             let new = NewGame {
                 definition: rules,
-                shipped: Some(seek.variant.clone()),
-                text: None,
+                shipped: text.is_none().then(|| seek.variant.clone()),
+                text,
                 setup,
                 mode: Mode::Remote,
                 players: BySide { white: Player::Human, black: Player::Human },

@@ -3,7 +3,9 @@
 //   /play/ID/KEY        a game (the link is the key to it)
 //   /lobby              seek a game, accept one, find your games and games to watch
 //   /watch/ID           a game of the lobby, followed by anyone
-//   /author             write a variant
+//   /author             write a variant (and publish it)
+//   /gallery            published variants, searched
+//   /gallery/OWNER/NAME a published variant and its versions
 //   /records            open a record and step through it
 
 import { showHome } from './home.js';
@@ -13,7 +15,17 @@ import { showRecords } from './records.js';
 import { showLobby } from './lobby.js';
 import { showWatch } from './watch.js';
 import { showHeader } from './header.js';
+import { showGallery, showPublished } from './gallery.js';
 import { el } from './api.js';
+
+/** A part of the address as it was written, or as it is when it is not well encoded. */
+function decoded(part) {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
 
 function route() {
   const screen = document.getElementById('screen');
@@ -21,6 +33,7 @@ function route() {
   const path = location.pathname;
   const game = path.match(/^\/play\/([0-9a-f]+)\/([0-9a-f]+)$/);
   const watched = path.match(/^\/watch\/([0-9a-f]+)$/);
+  const published = path.match(/^\/gallery\/([^/]+)\/([^/]+)$/);
   let nav = 'home';
   if (game) {
     nav = '';
@@ -34,6 +47,12 @@ function route() {
   } else if (path === '/author') {
     nav = 'author';
     showAuthor(screen);
+  } else if (path === '/gallery') {
+    nav = 'gallery';
+    showGallery(screen);
+  } else if (published) {
+    nav = 'gallery';
+    showPublished(screen, decoded(published[1]), decoded(published[2]));
   } else if (path === '/records') {
     nav = 'records';
     showRecords(screen);

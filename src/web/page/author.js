@@ -1,8 +1,12 @@
 // Writing a variant: the definition in an editor, its problems (the diagnostics of `kickoff
 // validate`, each at its line and column) as you type, its rules in words (`kickoff explain`),
-// its start position drawn, and buttons to play it or to simulate random games under it.
+// its start position drawn, and buttons to play it or to simulate random games under it. A
+// signed-in account publishes it (a name, who may see it) and lists the variants it published;
+// `/author?clone=OWNER/NAME` opens a published variant's newest text.
 
 import { get, post, el, readFile } from './api.js';
+import { whoAmI } from './header.js';
+import { variantLink } from './gallery.js';
 
 const STORE = 'kickoff-author-text';
 const PAUSE_MS = 300;
@@ -42,6 +46,18 @@ export async function showAuthor(screen) {
   const file = el('input', { type: 'file', accept: '.toml,text/plain' });
 
   editor.value = localStorage.getItem(STORE) || (variants.find((v) => v.name === 'mini') || variants[0]).text;
+  const cloned = new URLSearchParams(location.search).get('clone');
+  const me = await whoAmI();
+  let cloneProblem = null;
+  if (cloned && cloned.includes('/')) {
+    const [owner, name] = cloned.split('/', 2);
+    try {
+      const v = await get(`/api/published/${encodeURIComponent(owner)}/${encodeURIComponent(name)}`);
+      editor.value = v.text;
+    } catch (e) {
+      cloneProblem = `The variant could not be cloned: ${e.message}`;
+    }
+  }
   let timer = null;
   let checked = 0;
 
@@ -142,6 +158,9 @@ export async function showAuthor(screen) {
     }
   };
 
+  const publishBox = me.name ? publishForm(editor, verdict) : el('p', { class: 'hint', id: 'publish-hint' },
+    'Sign in to publish your variant in the gallery.');
+
   screen.append(el('section', { class: 'author' },
     el('div', { class: 'left' },
       el('div', { class: 'toolbar' }, template, el('label', {}, 'Open: ', file)),
@@ -155,7 +174,85 @@ export async function showAuthor(screen) {
       el('div', { class: 'buttons' },
         el('button', { id: 'simulate', class: 'needs-valid', onclick: simulate }, 'Simulate'), games, ' random games'),
       simulated,
+      publishBox,
       el('h2', {}, 'The rules in words'), rules)));
+  if (cloneProblem) verdict.textContent = cloneProblem;
   lines();
   check();
+}
+
+/** Who may see a published variant, in words. */
+const VISIBILITIES = [
+  ['public', 'public: listed in the gallery'],
+  ['unlisted', 'unlisted: anyone with its link'],
+  ['private', 'private: you only'],
+];
+
+/**
+ * The editor's publishing form: a name and who may see it; the link of what was published; and
+ * the account's variants, each of which opens in the editor.
+ */
+function publishForm(editor, verdict) {
+  const name = el('input', { id: 'publish-name', size: 20, maxlength: 40, autocomplete: 'off',
+    placeholder: 'my-variant', 'aria-label': 'Its name' });
+  const visibility = el('select', { id: 'publish-visibility', 'aria-label': 'Who may see it' },
+    VISIBILITIES.map(([value, text]) => el('option', { value }, text)));
+  const button = el('button', { type: 'submit', id: 'publish', class: 'needs-valid' }, 'Publish');
+  const result = el('p', { id: 'publish-result', hidden: true });
+  const problem = el('p', { id: 'publish-error', class: 'error', hidden: true });
+  const mine = el('ul', { id: 'my-variants', class: 'my-variants' });
+
+  const open = async (v) => {
+    try {
+      const detail = await get(`/api/published/${encodeURIComponent(v.owner)}/${encodeURIComponent(v.name)}`);
+      editor.value = detail.text;
+      name.value = v.name;
+      visibility.value = v.visibility;
+      editor.dispatchEvent(new Event('input'));
+    } catch (e) {
+      verdict.textContent = e.message;
+    }
+  };
+
+  const list = async () => {
+    let variants;
+    try {
+      variants = await get('/api/my/variants');
+    } catch {
+      return;
+    }
+    mine.replaceChildren(...variants.map((v) => el('li', { 'data-name': v.name },
+      el('a', { href: variantLink(v) }, v.name), ` · ${v.title} · ${v.visibility}${v.hidden ? ', hidden' : ''} `,
+      el('button', { class: 'open', onclick: () => open(v) }, 'Open'))));
+    if (variants.length === 0) mine.append(el('li', { class: 'hint' }, 'None yet.'));
+  };
+
+  const publish = async (event) => {
+    event.preventDefault();
+    result.hidden = true;
+    problem.hidden = true;
+    button.disabled = true;
+    try {
+      const v = await post('/api/published', { name: name.value.trim(), visibility: visibility.value,
+        text: editor.value });
+      const link = new URL(variantLink(v), location.origin).href;
+      result.replaceChildren(`${v.title} is published (${v.versions.length} version${v.versions.length === 1 ? '' : 's'}): `,
+        el('a', { id: 'publish-link', href: variantLink(v) }, link));
+      result.hidden = false;
+      list();
+    } catch (e) {
+      problem.textContent = e.message;
+      problem.hidden = false;
+    } finally {
+      button.disabled = false;
+    }
+  };
+
+  list();
+  return el('div', {},
+    el('form', { class: 'publish', id: 'publish-form', onsubmit: publish },
+      el('h2', {}, 'Publish'),
+      el('label', {}, 'Name: ', name), el('label', {}, 'Who may see it: ', visibility),
+      el('div', { class: 'buttons' }, button), result, problem),
+    el('h2', {}, 'My variants'), mine);
 }

@@ -1,8 +1,9 @@
-// The first screen: choose a variant (shipped, or a definition of your own), a setup and an
-// opponent, and start.
+// The first screen: choose a variant (shipped, published, or a definition of your own), a setup
+// and an opponent, and start.
 
 import { get, post, el, readFile } from './api.js';
 import { showDiagnostics } from './author.js';
+import { whoAmI } from './header.js';
 
 /**
  * The engine's levels, in words: how far each looks (the search's limits, `Limits::level` in
@@ -20,10 +21,27 @@ const LEVELS = [
     + 'goal it can force within three of its turns.'],
 ];
 
+/**
+ * Published variants to play: the account's own and the gallery's first page, each by its newest
+ * version (`HASH.toml`).
+ */
+async function publishedVariants() {
+  const me = await whoAmI();
+  const lists = await Promise.all([
+    me.name ? get('/api/my/variants').catch(() => []) : [],
+    get('/api/gallery').then((page) => page.variants).catch(() => []),
+  ]);
+  const seen = new Set();
+  return lists.flat().filter((v) => !seen.has(v.version) && seen.add(v.version));
+}
+
 export async function showHome(screen) {
-  const variants = await get('/api/variants');
+  const [variants, published] = await Promise.all([get('/api/variants'), publishedVariants()]);
   const variant = el('select', { id: 'variant', name: 'variant' },
     variants.map((v) => el('option', { value: v.name }, `${v.title} (${v.name})`)),
+    published.length ? el('optgroup', { label: 'Published' },
+      published.map((v) => el('option', { value: v.version, 'data-published': 'true' },
+        `${v.title} (${v.owner}/${v.name})`))) : null,
     el('option', { value: '' }, 'My own definition…'));
   const own = el('textarea', { id: 'definition', rows: 10, spellcheck: 'false',
     placeholder: 'Paste a definition (TOML) here, or pick a file.' });
@@ -53,8 +71,9 @@ export async function showHome(screen) {
 
   const sync = () => {
     const chosen = variants.find((v) => v.name === variant.value);
+    const isPublished = published.some((v) => v.version === variant.value);
     ownBox.hidden = variant.value !== '';
-    setupBox.hidden = !(chosen ? chosen.random_setup : true);
+    setupBox.hidden = isPublished || !(chosen ? chosen.random_setup : true);
   };
   variant.addEventListener('change', sync);
   sync();
@@ -64,7 +83,8 @@ export async function showHome(screen) {
     problems.replaceChildren();
     const opponent = screen.querySelector('input[name=opponent]:checked').value;
     const request = { opponent, level: Number(level.value), side: side.value, setup: setup.value };
-    if (variant.value) request.variant = variant.value;
+    if (published.some((v) => v.version === variant.value)) request.published = variant.value;
+    else if (variant.value) request.variant = variant.value;
     else request.definition = own.value;
     try {
       const created = await post('/api/games', request);

@@ -1,8 +1,8 @@
-// The lobby: seek a game (a shipped variant, its setup, a colour, a live or correspondence
-// clock) or challenge a player by name; the open seeks and the challenges to accept, cancel or
-// decline; the account's games, those where it is its turn first; and the games in progress to
-// watch. Everything follows the lobby's events. Accepting a seek opens the game, and so does a
-// seek of one's own that someone accepts.
+// The lobby: seek a game (a shipped or published variant, its setup, a colour, a live or
+// correspondence clock) or challenge a player by name; the open seeks and the challenges to
+// accept, cancel or decline; the account's games, those where it is its turn first; and the games
+// in progress to watch. Everything follows the lobby's events. Accepting a seek opens the game,
+// and so does a seek of one's own that someone accepts.
 
 import { get, post, del, el } from './api.js';
 import { whoAmI, onLobbyChange } from './header.js';
@@ -10,7 +10,28 @@ import { openGame, timeControl } from './table.js';
 
 export async function showLobby(screen) {
   const [me, variants] = await Promise.all([whoAmI(), get('/api/variants')]);
-  new Lobby(screen, me, variants).start();
+  const published = await publishedVariants(me);
+  new Lobby(screen, me, variants.concat(published)).start();
+}
+
+/**
+ * The published variants a seek may offer: the account's own and the gallery's first page, each
+ * by its newest version (`HASH.toml`), which the game keeps.
+ */
+async function publishedVariants(me) {
+  const lists = await Promise.all([
+    me.name ? get('/api/my/variants').catch(() => []) : [],
+    get('/api/gallery').then((page) => page.variants).catch(() => []),
+  ]);
+  const seen = new Set();
+  const found = [];
+  for (const v of lists.flat()) {
+    if (seen.has(v.version)) continue;
+    seen.add(v.version);
+    found.push({ name: v.version, title: `${v.title} (${v.owner}/${v.name})`, published: true,
+      random_setup: false });
+  }
+  return found;
 }
 
 const COLOURS = { white: 'White', black: 'Black', random: 'a colour drawn' };
@@ -46,7 +67,8 @@ class Lobby {
 
   seekForm() {
     const variant = el('select', { id: 'seek-variant' },
-      this.variants.map((v) => el('option', { value: v.name }, `${v.title} (${v.name})`)));
+      this.variants.map((v) => el('option', { value: v.name },
+        v.published ? `${v.title}, published` : `${v.title} (${v.name})`)));
     const setup = el('select', { id: 'seek-setup' },
       el('option', { value: 'random' }, 'random'),
       el('option', { value: 'fair' }, 'fair (no goal forced within two turns)'),
