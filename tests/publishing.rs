@@ -480,6 +480,37 @@ fn a_game_keeps_the_version_it_started_with() {
     assert_eq!(latest["versions"].as_array().unwrap().len(), 2);
 }
 
+/// A private variant is never offered to the whole lobby: its owner challenges a player by
+/// name, who may then play it.
+#[test]
+fn a_private_variant_is_offered_only_by_challenge() {
+    let dir = Scratch::new("private-seek");
+    let mut server = Server::start(&dir.0);
+    let alice = server.account("alice");
+    let bob = server.account("bob");
+    let (_, published) = server.publish(&alice, "secret", "private", &mini("Secret"));
+    let version = published["version"].as_str().unwrap().to_owned();
+    let open = json!({"variant": version, "clock": {"days": 3}, "color": "white"});
+    let (status, body) = server.call("POST", "/api/seeks", Some(&alice), Some(&open));
+    assert_eq!(status, 400, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("challenge a player by name"), "{body}");
+    assert_eq!(server.get("/api/seeks", Some(&bob)).1.as_array().map(Vec::len), Some(0));
+    // Bob cannot seek it either: he cannot see it.
+    assert_eq!(server.call("POST", "/api/seeks", Some(&bob), Some(&open)).0, 404);
+    let challenge =
+        json!({"variant": version, "clock": {"days": 3}, "color": "white", "to": "bob"});
+    let (status, body) = server.call("POST", "/api/seeks", Some(&alice), Some(&challenge));
+    assert_eq!(status, 201, "{body}");
+    let accept = format!("/api/seeks/{}/accept", body["id"].as_str().unwrap());
+    assert_eq!(server.call("POST", &accept, Some(&bob), None).0, 201);
+    // Once unlisted, it may be sought by anyone who has its link.
+    let change = json!({"visibility": "unlisted"});
+    let (status, _) =
+        server.call("PATCH", "/api/published/alice/secret", Some(&alice), Some(&change));
+    assert_eq!(status, 200);
+    assert_eq!(server.call("POST", "/api/seeks", Some(&alice), Some(&open)).0, 201);
+}
+
 #[test]
 fn a_database_of_the_first_schema_is_brought_up_to_date_whole() {
     let dir = Scratch::new("upgrade");

@@ -85,6 +85,15 @@ pub fn visible_version(
     db.definition(version)?.ok_or_else(missing)
 }
 
+/// Whether anyone may see published version `version` (`HASH.toml`): some variant that holds
+/// it is unlisted or public, and not hidden.
+///
+/// # Errors
+/// The database failed.
+pub fn visible_to_all(app: &App, version: &str) -> Result<bool, ApiError> {
+    Ok(app.store.db().holders(version)?.iter().any(|v| may_see(v, None)))
+}
+
 /// A variant as the gallery and its page show it.
 #[derive(Debug, Serialize)]
 pub struct VariantView {

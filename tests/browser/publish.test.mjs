@@ -3,43 +3,11 @@
 // the first seeks a game of it in the lobby.
 // The test starts its own `kickoff serve` with an empty data folder.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, startBrowser, screenshot } from './harness.mjs';
+import { useBrowser, signUp, screenshot } from './harness.mjs';
 
-let browser;
-
-before(async () => {
-  browser = await startBrowser();
-});
-
-after(async () => {
-  await browser.close();
-});
-
-/** A page in a browser of its own (its own cookies and storage), at `url`. */
-async function newPage(t, url) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-  const page = await context.newPage();
-  page.setDefaultTimeout(20000);
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  t.after(async () => {
-    await context.close();
-    assert.deepEqual(errors, [], 'the page raised no error');
-  });
-  await page.goto(url);
-  return page;
-}
-
-/** Makes an account from the header's form; the page is signed in once it reloads. */
-async function signUp(page, name) {
-  await page.click('#sign-up');
-  await page.fill('#account-user', name);
-  await page.fill('#account-password', 'correct horse');
-  await page.click('#account-submit');
-  await page.waitForFunction((n) => document.querySelector('#account-name')?.textContent === n, name);
-}
+const { withServer, newPage } = useBrowser();
 
 /** Waits until the editor's text has been checked and found valid. */
 async function waitForValid(page) {
@@ -62,14 +30,10 @@ name = "<b>Holder</b> & co"
 `;
 
 test('a variant written and published by one account is found, cloned and played by another', { timeout: 180000 }, async (t) => {
-  const server = await startServer();
-  t.after(async () => {
-    await server.stop();
-    server.remove();
-  });
+  const server = await withServer(t);
 
   // Alice writes it in the editor and publishes it for everyone.
-  const alice = await newPage(t, `${server.url}/author`);
+  const alice = await newPage(t, { url: `${server.url}/author` });
   await alice.locator('#publish-hint').waitFor();
   assert.equal(await alice.locator('#publish-form').count(), 0, 'signed out, the editor asks to sign in');
   await signUp(alice, 'alice');
@@ -94,7 +58,7 @@ test('a variant written and published by one account is found, cloned and played
   assert.equal(status, 201);
 
   // Bob opens the gallery: both are there, each drawn, their titles shown as text.
-  const bob = await newPage(t, `${server.url}/gallery`);
+  const bob = await newPage(t, { url: `${server.url}/gallery` });
   await signUp(bob, 'bob');
   await bob.waitForFunction(() => document.querySelectorAll('.gallery-item').length === 2);
   await bob.waitForFunction(() => [...document.querySelectorAll('.gallery-item img')]

@@ -25,7 +25,7 @@ use crate::side::{BySide, Side};
 use crate::web::api::setup_number;
 use crate::web::clients::{Peer, Rate, Spender};
 use crate::web::db::{ClockSpec, Color, Seek, User, now_ms};
-use crate::web::published::visible_version;
+use crate::web::published::{visible_to_all, visible_version};
 use crate::web::queue::Kind;
 use crate::web::session::{LobbyGame, Mode, NewGame, is_definition_name, lock, random_hex};
 use crate::web::{ApiError, App};
@@ -150,7 +150,20 @@ pub async fn create(
     check_clock(request.clock)?;
     if is_definition_name(&request.variant) {
         let (shared, version, me) = (app.clone(), request.variant.clone(), user.clone());
-        app.quick(peer.client, move || visible_version(&shared, &version, Some(&me))).await?;
+        let open = request.to.as_deref().is_none_or(|to| to.trim().is_empty());
+        app.quick(peer.client, move || {
+            visible_version(&shared, &version, Some(&me))?;
+            // A version only its owner may see is offered to a named player, never to the lobby.
+            if open && !visible_to_all(&shared, &version)? {
+                return Err(ApiError::BadRequest(
+                    "this variant is private: challenge a player by name, or make it unlisted \
+                     or public to seek a game of it in the lobby"
+                        .to_owned(),
+                ));
+            }
+            Ok(())
+        })
+        .await?;
     }
     let (rules, _) = variant_rules(&app, peer, &request.variant).await?;
     let rules = &rules;
