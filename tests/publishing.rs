@@ -6,159 +6,29 @@
 
 #![cfg(unix)]
 
-use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::time::Duration;
+use std::process::Command;
 
 use serde_json::{Value, json};
 
-/// A scratch folder, removed afterwards.
-struct Scratch(PathBuf);
+mod lobby_api;
+use lobby_api::{PASSWORD, Scratch, Server};
 
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir =
-            std::env::temp_dir().join(format!("kickoff-publish-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Scratch(dir)
-    }
+/// Publishes `text` as `name` for the account of cookie `who`.
+fn publish(server: &Server, who: &str, name: &str, visibility: &str, text: &str) -> (u16, Value) {
+    let body = json!({"name": name, "visibility": visibility, "text": text});
+    server.call("POST", "/api/published", Some(who), Some(&body))
 }
 
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        std::fs::remove_dir_all(&self.0).ok();
-    }
-}
-
-/// `kickoff serve` on a free port, killed when dropped.
-struct Server {
-    child: Child,
-    base: String,
-    agent: ureq::Agent,
-}
-
-impl Server {
-    fn start(data: &Path) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_kickoff"))
-            .args(["serve", "--port", "0", "--data"])
-            .arg(data)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let mut first = String::new();
-        BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
-        let base = first
-            .split_whitespace()
-            .find(|w| w.starts_with("http://"))
-            .unwrap_or_else(|| panic!("no address in {first:?}"))
-            .trim_end_matches('/')
-            .to_owned();
-        let agent = ureq::Agent::config_builder()
-            .http_status_as_error(false)
-            .timeout_global(Some(Duration::from_secs(60)))
-            .build()
-            .into();
-        Server { child, base, agent }
-    }
-
-    /// A request, as `auth` (a session cookie) if given, with extra headers.
-    fn request(
-        &self,
-        method: &str,
-        path: &str,
-        auth: Option<&str>,
-        body: Option<&Value>,
-        headers: &[(&str, &str)],
-    ) -> (u16, Value, ureq::http::HeaderMap) {
-        let url = format!("{}{path}", self.base);
-        let mut request = ureq::http::Request::builder().method(method).uri(&url);
-        if let Some(cookie) = auth {
-            request = request.header("Cookie", cookie);
-        }
-        for (name, value) in headers {
-            request = request.header(*name, *value);
-        }
-        let response = match body {
-            Some(body) => self.agent.run(
-                request
-                    .header("Content-Type", "application/json")
-                    .body(serde_json::to_vec(body).unwrap())
-                    .unwrap(),
-            ),
-            None => self.agent.run(request.body(Vec::new()).unwrap()),
-        };
-        let mut response = response.unwrap_or_else(|e| panic!("{method} {path}: {e}"));
-        let status = response.status().as_u16();
-        let headers = response.headers().clone();
-        let text = response.body_mut().read_to_string().unwrap();
-        (status, serde_json::from_str(&text).unwrap_or(Value::String(text)), headers)
-    }
-
-    fn call(
-        &self,
-        method: &str,
-        path: &str,
-        auth: Option<&str>,
-        body: Option<&Value>,
-    ) -> (u16, Value) {
-        let (status, body, _) = self.request(method, path, auth, body, &[]);
-        (status, body)
-    }
-
-    fn get(&self, path: &str, auth: Option<&str>) -> (u16, Value) {
-        self.call("GET", path, auth, None)
-    }
-
-    /// Makes an account; returns its session cookie.
-    fn account(&self, name: &str) -> String {
-        let response = self
-            .agent
-            .post(&format!("{}/api/account", self.base))
-            .send_json(json!({"name": name, "password": "correct horse"}))
-            .unwrap();
-        assert_eq!(response.status().as_u16(), 201);
-        let cookie = response.headers().get("set-cookie").unwrap().to_str().unwrap();
-        cookie.split(';').next().unwrap().to_owned()
-    }
-
-    /// Signs in: the new session's cookie.
-    fn login(&self, name: &str) -> String {
-        let response = self
-            .agent
-            .post(&format!("{}/api/login", self.base))
-            .send_json(json!({"name": name, "password": "correct horse"}))
-            .unwrap();
-        assert_eq!(response.status().as_u16(), 200);
-        let cookie = response.headers().get("set-cookie").unwrap().to_str().unwrap();
-        cookie.split(';').next().unwrap().to_owned()
-    }
-
-    fn publish(&self, who: &str, name: &str, visibility: &str, text: &str) -> (u16, Value) {
-        let body = json!({"name": name, "visibility": visibility, "text": text});
-        self.call("POST", "/api/published", Some(who), Some(&body))
-    }
-
-    /// The gallery's variants for a query, as `owner/name`.
-    fn gallery(&self, query: &str) -> Vec<String> {
-        let (status, body) = self.get(&format!("/api/gallery?{query}"), None);
-        assert_eq!(status, 200, "{body}");
-        body["variants"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|v| format!("{}/{}", v["owner"].as_str().unwrap(), v["name"].as_str().unwrap()))
-            .collect()
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// The gallery's variants for a query, as `owner/name`.
+fn gallery(server: &Server, query: &str) -> Vec<String> {
+    let (status, body) = server.get(&format!("/api/gallery?{query}"), None);
+    assert_eq!(status, 200, "{body}");
+    body["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| format!("{}/{}", v["owner"].as_str().unwrap(), v["name"].as_str().unwrap()))
+        .collect()
 }
 
 /// A definition of Mini Football's rules (7x7, a kicked ball) under another title.
@@ -207,7 +77,7 @@ fn a_variant_is_published_in_versions_and_seen_as_its_visibility_says() {
     assert_eq!(status, 403);
 
     // The first version.
-    let (status, first) = server.publish(&alice, "tiny", "public", &mini("Tiny"));
+    let (status, first) = publish(&server, &alice, "tiny", "public", &mini("Tiny"));
     assert_eq!(status, 201, "{first}");
     assert!(is_version(&first["version"]), "{first}");
     let v1 = first["version"].as_str().unwrap().to_owned();
@@ -216,12 +86,12 @@ fn a_variant_is_published_in_versions_and_seen_as_its_visibility_says() {
     assert_eq!(first["ball"], "kicked");
     assert_eq!(first["versions"].as_array().unwrap().len(), 1);
     // A definition with errors is refused as the editor's check refuses it.
-    let (status, body) = server.publish(&alice, "broken", "public", "[board]\nfiles = 99\n");
+    let (status, body) = publish(&server, &alice, "broken", "public", "[board]\nfiles = 99\n");
     assert_eq!(status, 422, "{body}");
     assert!(body["errors"].as_u64().unwrap() > 0);
 
     // An edit of the same name is a new version, newest first; the same text again is not.
-    let (status, second) = server.publish(&alice, "Tiny", "public", &mini("Tiny II"));
+    let (status, second) = publish(&server, &alice, "Tiny", "public", &mini("Tiny II"));
     assert_eq!(status, 200, "{second}");
     let v2 = second["version"].as_str().unwrap().to_owned();
     assert_ne!(v1, v2);
@@ -233,14 +103,14 @@ fn a_variant_is_published_in_versions_and_seen_as_its_visibility_says() {
         .collect();
     assert_eq!(versions, [v2.as_str(), v1.as_str()]);
     assert_eq!(second["versions"][1]["page"], format!("/variants/{v1}"));
-    let (status, again) = server.publish(&alice, "tiny", "public", &mini("Tiny II"));
+    let (status, again) = publish(&server, &alice, "tiny", "public", &mini("Tiny II"));
     assert_eq!(status, 200);
     assert_eq!(again["versions"].as_array().unwrap().len(), 2);
     // Its text is the newest version's, for cloning; anyone sees a public variant.
     let (status, seen) = server.get("/api/published/alice/tiny", None);
     assert_eq!(status, 200);
     assert_eq!(seen["text"], mini("Tiny II"));
-    assert_eq!(server.gallery("q=tiny"), ["alice/tiny"]);
+    assert_eq!(gallery(&server, "q=tiny"), ["alice/tiny"]);
     let (status, svg, headers) =
         server.request("GET", &format!("/api/diagrams/{v2}"), None, None, &[]);
     assert_eq!(status, 200);
@@ -248,7 +118,7 @@ fn a_variant_is_published_in_versions_and_seen_as_its_visibility_says() {
     assert!(svg.as_str().unwrap().starts_with("<svg"));
 
     // A private variant: to anyone but its owner, as if there were none (404, not 403).
-    let (status, secret) = server.publish(&alice, "secret", "private", &mini("Secret"));
+    let (status, secret) = publish(&server, &alice, "secret", "private", &mini("Secret"));
     assert_eq!(status, 201);
     let hidden_version = secret["version"].as_str().unwrap().to_owned();
     assert_eq!(server.get("/api/published/alice/secret", Some(&alice)).0, 200);
@@ -266,7 +136,7 @@ fn a_variant_is_published_in_versions_and_seen_as_its_visibility_says() {
         404
     );
     assert_eq!(server.call("PATCH", "/api/published/alice/tiny", Some(&bob), Some(&patch)).0, 403);
-    assert!(!server.gallery("").contains(&"alice/secret".to_owned()));
+    assert!(!gallery(&server, "").contains(&"alice/secret".to_owned()));
     // Its owner plays it against the engine.
     let game = json!({"opponent": "engine", "published": hidden_version});
     assert_eq!(server.call("POST", "/api/games", Some(&alice), Some(&game)).0, 200);
@@ -277,23 +147,23 @@ fn a_variant_is_published_in_versions_and_seen_as_its_visibility_says() {
     assert_eq!(server.get("/api/my/variants", None).0, 401);
 
     // Unlisted: reached by its link, not listed.
-    let (status, link) = server.publish(&alice, "by-link", "unlisted", &mini("By Link"));
+    let (status, link) = publish(&server, &alice, "by-link", "unlisted", &mini("By Link"));
     assert_eq!(status, 201);
     assert_eq!(server.get("/api/published/alice/by-link", Some(&bob)).0, 200);
     let unlisted = link["version"].as_str().unwrap();
     assert_eq!(server.get(&format!("/api/diagrams/{unlisted}"), None).0, 200);
-    assert!(server.gallery("").iter().all(|v| v != "alice/by-link"));
+    assert!(gallery(&server, "").iter().all(|v| v != "alice/by-link"));
     // Its owner lists it (PATCH), then makes it private (POST .../visibility).
     let (status, body) =
         server.call("PATCH", "/api/published/alice/by-link", Some(&alice), Some(&patch));
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["visibility"], "public");
-    assert!(server.gallery("").contains(&"alice/by-link".to_owned()));
+    assert!(gallery(&server, "").contains(&"alice/by-link".to_owned()));
     let private = json!({"visibility": "private"});
     let path = "/api/published/alice/by-link/visibility";
     assert_eq!(server.call("POST", path, Some(&alice), Some(&private)).0, 200);
     assert_eq!(server.get("/api/published/alice/by-link", Some(&bob)).0, 404);
-    assert!(server.gallery("").iter().all(|v| v != "alice/by-link"));
+    assert!(gallery(&server, "").iter().all(|v| v != "alice/by-link"));
     let nonsense = json!({"visibility": "everyone"});
     assert_eq!(server.call("POST", path, Some(&alice), Some(&nonsense)).0, 422);
 }
@@ -304,39 +174,39 @@ fn the_gallery_is_searched_by_name_author_board_and_ball() {
     let server = Server::start(&dir.0);
     let alice = server.account("alice");
     let bob = server.account("bob");
-    assert_eq!(server.publish(&alice, "tiny", "public", &mini("Tiny")).0, 201);
-    assert_eq!(server.publish(&alice, "holder", "public", &carried("Holder")).0, 201);
-    assert_eq!(server.publish(&bob, "small-world", "public", &mini("Small World")).0, 201);
+    assert_eq!(publish(&server, &alice, "tiny", "public", &mini("Tiny")).0, 201);
+    assert_eq!(publish(&server, &alice, "holder", "public", &carried("Holder")).0, 201);
+    assert_eq!(publish(&server, &bob, "small-world", "public", &mini("Small World")).0, 201);
 
-    let mut all = server.gallery("");
+    let mut all = gallery(&server, "");
     all.sort();
     assert_eq!(all, ["alice/holder", "alice/tiny", "bob/small-world"]);
     // The most recently published first.
     assert_eq!(all.len(), 3);
-    assert_eq!(server.gallery("")[0], "bob/small-world");
+    assert_eq!(gallery(&server, "")[0], "bob/small-world");
     // By name or title, in any case; `%` and `_` are themselves.
-    assert_eq!(server.gallery("q=TIN"), ["alice/tiny"]);
-    assert_eq!(server.gallery("q=world"), ["bob/small-world"]);
-    assert_eq!(server.publish(&bob, "odd-title", "public", &mini("100% Odd_Title")).0, 201);
-    assert_eq!(server.gallery("q=%25"), ["bob/odd-title"]);
-    assert_eq!(server.gallery("q=_"), ["bob/odd-title"]);
-    assert_eq!(server.gallery("q=0%25"), ["bob/odd-title"]);
-    assert!(server.gallery("q=1%25").is_empty());
+    assert_eq!(gallery(&server, "q=TIN"), ["alice/tiny"]);
+    assert_eq!(gallery(&server, "q=world"), ["bob/small-world"]);
+    assert_eq!(publish(&server, &bob, "odd-title", "public", &mini("100% Odd_Title")).0, 201);
+    assert_eq!(gallery(&server, "q=%25"), ["bob/odd-title"]);
+    assert_eq!(gallery(&server, "q=_"), ["bob/odd-title"]);
+    assert_eq!(gallery(&server, "q=0%25"), ["bob/odd-title"]);
+    assert!(gallery(&server, "q=1%25").is_empty());
     // By author, board and ball.
-    assert_eq!(server.gallery("author=BOB&q=world"), ["bob/small-world"]);
-    assert_eq!(server.gallery("author=bob").len(), 2);
-    assert!(server.gallery("author=nobody").is_empty());
+    assert_eq!(gallery(&server, "author=BOB&q=world"), ["bob/small-world"]);
+    assert_eq!(gallery(&server, "author=bob").len(), 2);
+    assert!(gallery(&server, "author=nobody").is_empty());
     let (_, holder) = server.get("/api/published/alice/holder", None);
     let (files, ranks) = (holder["files"].as_u64().unwrap(), holder["ranks"].as_u64().unwrap());
     assert_ne!(files, 7);
-    let mut sevens = server.gallery("files=7");
+    let mut sevens = gallery(&server, "files=7");
     sevens.sort();
     assert_eq!(sevens, ["alice/tiny", "bob/odd-title", "bob/small-world"]);
-    assert_eq!(server.gallery(&format!("files={files}&ranks={ranks}")), ["alice/holder"]);
-    assert_eq!(server.gallery("ranks=7&author=alice"), ["alice/tiny"]);
-    assert_eq!(server.gallery("ball=carried"), ["alice/holder"]);
-    assert_eq!(server.gallery("ball=kicked&q=tiny"), ["alice/tiny"]);
-    assert!(server.gallery("files=5").is_empty());
+    assert_eq!(gallery(&server, &format!("files={files}&ranks={ranks}")), ["alice/holder"]);
+    assert_eq!(gallery(&server, "ranks=7&author=alice"), ["alice/tiny"]);
+    assert_eq!(gallery(&server, "ball=carried"), ["alice/holder"]);
+    assert_eq!(gallery(&server, "ball=kicked&q=tiny"), ["alice/tiny"]);
+    assert!(gallery(&server, "files=5").is_empty());
     // Pages.
     let (_, page) = server.get("/api/gallery?page=2", None);
     assert_eq!((page["total"].as_u64(), page["pages"].as_u64()), (Some(4), Some(1)));
@@ -355,18 +225,18 @@ fn publishing_is_limited_in_names_sizes_and_versions_a_day() {
     let server = Server::start(&dir.0);
     let alice = server.account("alice");
     for bad in ["a", "no spaces", "<b>", "-dash-first", &"x".repeat(41)] {
-        let (status, body) = server.publish(&alice, bad, "public", &mini("Tiny"));
+        let (status, body) = publish(&server, &alice, bad, "public", &mini("Tiny"));
         assert_eq!(status, 400, "{bad}: {body}");
         assert!(body["error"].as_str().unwrap().contains("letters, digits"), "{body}");
     }
     let large = format!("{}# {}\n", mini("Large"), "x".repeat(1 << 20));
-    let (status, body) = server.publish(&alice, "large", "public", &large);
+    let (status, body) = publish(&server, &alice, "large", "public", &large);
     assert_eq!(status, 400, "{body}");
     assert!(body["error"].as_str().unwrap().contains("at most"), "{body}");
     // 20 versions a day, whatever their variants.
     for n in 0..20 {
         let name = if n % 2 == 0 { "even" } else { "odd" };
-        let (status, body) = server.publish(&alice, name, "public", &mini(&format!("Tiny {n}")));
+        let (status, body) = publish(&server, &alice, name, "public", &mini(&format!("Tiny {n}")));
         assert!(status == 200 || status == 201, "{n}: {body}");
     }
     let (status, body, headers) = server.request(
@@ -381,10 +251,10 @@ fn publishing_is_limited_in_names_sizes_and_versions_a_day() {
     let seconds: u64 = headers["retry-after"].to_str().unwrap().parse().unwrap();
     assert!((80_000..=86_400).contains(&seconds), "{seconds}");
     // Publishing a version published already adds none, and is not refused.
-    assert_eq!(server.publish(&alice, "even", "public", &mini("Tiny 18")).0, 200);
+    assert_eq!(publish(&server, &alice, "even", "public", &mini("Tiny 18")).0, 200);
     // Another account has its own count.
     let bob = server.account("bob");
-    assert_eq!(server.publish(&bob, "even", "public", &mini("Tiny")).0, 201);
+    assert_eq!(publish(&server, &bob, "even", "public", &mini("Tiny")).0, 201);
 }
 
 #[test]
@@ -394,7 +264,7 @@ fn an_administrator_hides_a_variant_and_shows_it_again() {
     let alice = server.account("alice");
     let bob = server.account("bob");
     let carol = server.account("carol");
-    assert_eq!(server.publish(&alice, "rude", "public", &mini("Rude")).0, 201);
+    assert_eq!(publish(&server, &alice, "rude", "public", &mini("Rude")).0, 201);
     assert_eq!(server.call("POST", "/api/published/alice/rude/hide", Some(&bob), None).0, 403);
     assert_eq!(server.call("POST", "/api/published/alice/rude/hide", None, None).0, 401);
     let admin = Command::new(env!("CARGO_BIN_EXE_kickoff"))
@@ -404,14 +274,14 @@ fn an_administrator_hides_a_variant_and_shows_it_again() {
         .unwrap();
     assert!(admin.status.success(), "{}", String::from_utf8_lossy(&admin.stderr));
     assert_eq!(server.call("POST", "/api/published/alice/rude/hide", Some(&bob), None).0, 204);
-    assert!(server.gallery("").is_empty());
+    assert!(gallery(&server, "").is_empty());
     assert_eq!(server.get("/api/published/alice/rude", Some(&carol)).0, 404);
     let (status, own) = server.get("/api/published/alice/rude", Some(&alice));
     assert_eq!(status, 200);
     assert_eq!(own["hidden"], true);
     assert_eq!(server.get("/api/published/alice/rude", Some(&bob)).0, 200);
     assert_eq!(server.call("POST", "/api/published/alice/rude/unhide", Some(&bob), None).0, 204);
-    assert_eq!(server.gallery(""), ["alice/rude"]);
+    assert_eq!(gallery(&server, ""), ["alice/rude"]);
     assert_eq!(server.get("/api/published/alice/rude", Some(&carol)).0, 200);
 }
 
@@ -421,7 +291,7 @@ fn a_game_keeps_the_version_it_started_with() {
     let mut server = Server::start(&dir.0);
     let alice = server.account("alice");
     let bob = server.account("bob");
-    let (_, first) = server.publish(&alice, "tiny", "public", &mini("Tiny"));
+    let (_, first) = publish(&server, &alice, "tiny", "public", &mini("Tiny"));
     let v1 = first["version"].as_str().unwrap().to_owned();
 
     // A lobby game of version 1, from a seek, and a game of it against the engine.
@@ -447,7 +317,7 @@ fn a_game_keeps_the_version_it_started_with() {
     assert_eq!(server.call("POST", "/api/seeks", Some(&alice), Some(&unknown)).0, 404);
 
     // Version 2 is published; both games are still of version 1, and go on.
-    let (status, second) = server.publish(&alice, "tiny", "public", &mini("Tiny II"));
+    let (status, second) = publish(&server, &alice, "tiny", "public", &mini("Tiny II"));
     assert_eq!(status, 200);
     assert_ne!(second["version"], v1.as_str());
     let (_, view) = server.get(&game, None);
@@ -474,7 +344,7 @@ fn a_game_keeps_the_version_it_started_with() {
         (view["variant"].as_str(), view["title"].as_str()),
         (Some(v1.as_str()), Some("Tiny"))
     );
-    let alice = server.login("alice");
+    let alice = server.login("alice", PASSWORD);
     let (_, latest) = server.get("/api/published/alice/tiny", Some(&alice));
     assert_eq!(latest["title"], "Tiny II");
     assert_eq!(latest["versions"].as_array().unwrap().len(), 2);
@@ -485,10 +355,10 @@ fn a_game_keeps_the_version_it_started_with() {
 #[test]
 fn a_private_variant_is_offered_only_by_challenge() {
     let dir = Scratch::new("private-seek");
-    let mut server = Server::start(&dir.0);
+    let server = Server::start(&dir.0);
     let alice = server.account("alice");
     let bob = server.account("bob");
-    let (_, published) = server.publish(&alice, "secret", "private", &mini("Secret"));
+    let (_, published) = publish(&server, &alice, "secret", "private", &mini("Secret"));
     let version = published["version"].as_str().unwrap().to_owned();
     let open = json!({"variant": version, "clock": {"days": 3}, "color": "white"});
     let (status, body) = server.call("POST", "/api/seeks", Some(&alice), Some(&open));
@@ -540,13 +410,13 @@ fn a_database_of_the_first_schema_is_brought_up_to_date_whole() {
     }
     let server = Server::start(&dir.0);
     // What was there is there.
-    let alice = server.login("alice");
+    let alice = server.login("alice", PASSWORD);
     let (status, games) = server.get("/api/my/games", Some(&alice));
     assert_eq!(status, 200, "{games}");
     assert_eq!(games[0]["id"], "0123456789abcdef01234567");
     assert_eq!(games[0]["result"], "1-0");
     // And variants are published.
-    let (status, body) = server.publish(&alice, "tiny", "public", &mini("Tiny"));
+    let (status, body) = publish(&server, &alice, "tiny", "public", &mini("Tiny"));
     assert_eq!(status, 201, "{body}");
     drop(server);
     let c = rusqlite::Connection::open(&path).unwrap();

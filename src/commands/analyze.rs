@@ -115,18 +115,7 @@ pub fn run(args: &Args, options: LoadOptions) -> CommandResult {
             .collect();
         // Among the setups with no forced goal found (none for a single start).
         let draw = |rng: &mut ChaCha8Rng| draw_excluding(rules, &unfair, SELF_PLAY_DRAWS, rng).ok();
-        let options = SelfPlay {
-            variant: &record_name,
-            recorded: SAMPLED,
-            first: 0,
-            games,
-            level: args.level,
-            seed: args.seed,
-            threads,
-            max_turns: args.max_turns,
-            opening: 2,
-            stuck_turns: 20,
-        };
+        let options = self_play_options(args, &record_name, SAMPLED, games, threads);
         let (games, took) = self_play(rules, options, &draw, &report_progress);
         Play::new(args.level, games, took.as_secs_f64())
     });
@@ -150,6 +139,29 @@ pub fn run(args: &Args, options: LoadOptions) -> CommandResult {
         }
     }
     Ok(())
+}
+
+/// How self-play plays `games` games as `args` asks, the records of the first `recorded` kept
+/// (naming the variant `variant`).
+fn self_play_options<'v>(
+    args: &Args,
+    variant: &'v str,
+    recorded: usize,
+    games: usize,
+    threads: usize,
+) -> SelfPlay<'v> {
+    SelfPlay {
+        variant,
+        recorded,
+        first: 0,
+        games,
+        level: args.level,
+        seed: args.seed,
+        threads,
+        max_turns: args.max_turns,
+        opening: 2,
+        stuck_turns: 20,
+    }
 }
 
 /// The worker threads asked for, or every core.
@@ -192,18 +204,7 @@ fn compare(args: &Args, other: &str, options: LoadOptions) -> CommandResult {
     let games = usize::try_from(args.games).unwrap_or(usize::MAX);
     bar.set_message("pairs of games");
     bar.set_position(0);
-    let options = SelfPlay {
-        variant: "",
-        recorded: 0,
-        first: 0,
-        games,
-        level: args.level,
-        seed: args.seed,
-        threads,
-        max_turns: args.max_turns,
-        opening: 2,
-        stuck_turns: 20,
-    };
+    let options = self_play_options(args, "", 0, games, threads);
     let (games_a, games_b, outcome, took) =
         play_pairs(a, b, options, 2 * threads, sprt, &draw, &report_progress);
     bar.finish_and_clear();
