@@ -18,6 +18,7 @@ pub mod limits;
 pub mod lobby;
 pub mod queue;
 pub mod session;
+pub mod variants;
 mod views;
 
 use std::future::Future;
@@ -130,6 +131,8 @@ pub struct App {
     pub mailer: Option<Arc<lobby::mail::Mailer>>,
     /// Passwords hashed at once (see [`ServerLimits::hashing`]).
     pub hashing: Arc<tokio::sync::Semaphore>,
+    /// The variants' pages drawn, and what the solver said of their starts.
+    pub facts: variants::Facts,
 }
 
 impl App {
@@ -170,6 +173,7 @@ impl App {
             secure_cookies: config.secure_cookies,
             mailer,
             hashing: Arc::new(tokio::sync::Semaphore::new(limits.hashing.max(1))),
+            facts: variants::Facts::default(),
         })
     }
 
@@ -244,6 +248,9 @@ pub enum ApiError {
     /// No such game, or not the key of one of its links.
     #[error("no such game")]
     NotFound,
+    /// No such thing, and why.
+    #[error("{0}")]
+    Missing(String),
     /// The request is malformed or asks for something the rules do not allow.
     #[error("{0}")]
     BadRequest(String),
@@ -294,6 +301,7 @@ impl IntoResponse for ApiError {
             ApiError::NotFound => {
                 (StatusCode::NOT_FOUND, message("no such game: check the link".to_owned()), None)
             }
+            ApiError::Missing(e) => (StatusCode::NOT_FOUND, message(e), None),
             ApiError::BadRequest(e) => (StatusCode::BAD_REQUEST, message(e), None),
             ApiError::Invalid(v) => (StatusCode::UNPROCESSABLE_ENTITY, v, None),
             ApiError::Conflict(e) => (StatusCode::CONFLICT, message(e), None),
@@ -333,6 +341,8 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/static/{file}", get(assets::file))
         .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))
         .route("/api/variants", get(author::variants))
+        .route("/variants/{key}", get(assets::index))
+        .route("/api/variants/{key}/page", get(variants::page))
         .route("/api/definitions/check", post(author::check))
         .route("/api/definitions/simulate", post(author::simulate))
         .route("/api/render", post(author::render))
