@@ -24,6 +24,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("lobby.js", "text/javascript", include_str!("page/lobby.js")),
     ("watch.js", "text/javascript", include_str!("page/watch.js")),
     ("table.js", "text/javascript", include_str!("page/table.js")),
+    ("variant.js", "text/javascript", include_str!("page/variant.js")),
 ];
 
 /// The document every screen starts from (the script reads the address to pick the screen).

@@ -5,6 +5,7 @@
 //   /watch/ID           a game of the lobby, followed by anyone
 //   /author             write a variant
 //   /records            open a record and step through it
+//   /variants/KEY       a variant's page: its rules, diagrams and what the solver says of it
 
 import { showHome } from './home.js';
 import { showGame } from './play.js';
@@ -12,6 +13,7 @@ import { showAuthor } from './author.js';
 import { showRecords } from './records.js';
 import { showLobby } from './lobby.js';
 import { showWatch } from './watch.js';
+import { showVariant } from './variant.js';
 import { showHeader } from './header.js';
 import { el } from './api.js';
 
@@ -21,6 +23,7 @@ function route() {
   const path = location.pathname;
   const game = path.match(/^\/play\/([0-9a-f]+)\/([0-9a-f]+)$/);
   const watched = path.match(/^\/watch\/([0-9a-f]+)$/);
+  const variant = path.match(/^\/variants\/([^/]+)$/);
   let nav = 'home';
   if (game) {
     nav = '';
@@ -28,6 +31,9 @@ function route() {
   } else if (watched) {
     nav = '';
     showWatch(screen, watched[1]);
+  } else if (variant) {
+    nav = '';
+    showVariant(screen, decodeURIComponent(variant[1]));
   } else if (path === '/lobby') {
     nav = 'lobby';
     showLobby(screen);

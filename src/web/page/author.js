@@ -3,6 +3,7 @@
 // its start position drawn, and buttons to play it or to simulate random games under it.
 
 import { get, post, el, readFile } from './api.js';
+import { variantPage } from './variant.js';
 
 const STORE = 'kickoff-author-text';
 const PAUSE_MS = 300;
@@ -41,7 +42,29 @@ export async function showAuthor(screen) {
     variants.map((v) => el('option', { value: v.name }, v.title)));
   const file = el('input', { type: 'file', accept: '.toml,text/plain' });
 
+  // The link to the page of the shipped variant being edited, while the text is its own.
+  const pageLink = el('a', { id: 'variant-page-link', hidden: true }, 'This variant’s page');
+  const showPageLink = () => {
+    const shipped = variants.find((v) => v.text === editor.value);
+    pageLink.hidden = !shipped;
+    if (shipped) pageLink.href = variantPage(shipped.name);
+  };
+
   editor.value = localStorage.getItem(STORE) || (variants.find((v) => v.name === 'mini') || variants[0]).text;
+  // A variant's page opens its definition here (`/author?variant=KEY`).
+  const wanted = new URLSearchParams(location.search).get('variant');
+  if (wanted) {
+    const shipped = variants.find((v) => v.name === wanted);
+    if (shipped) {
+      editor.value = shipped.text;
+    } else {
+      try {
+        editor.value = (await get(`/api/variants/${encodeURIComponent(wanted)}/page`)).text;
+      } catch (e) {
+        verdict.textContent = e.message;
+      }
+    }
+  }
   let timer = null;
   let checked = 0;
 
@@ -62,6 +85,7 @@ export async function showAuthor(screen) {
   const check = async () => {
     const asked = ++checked;
     localStorage.setItem(STORE, editor.value);
+    showPageLink();
     let answer;
     try {
       answer = await post('/api/definitions/check', { text: editor.value });
@@ -146,7 +170,7 @@ export async function showAuthor(screen) {
     el('div', { class: 'left' },
       el('div', { class: 'toolbar' }, template, el('label', {}, 'Open: ', file)),
       el('div', { class: 'editor' }, gutter, editor),
-      verdict, problems),
+      verdict, el('p', {}, pageLink), problems),
     el('div', { class: 'right' },
       stale, diagram,
       el('div', { class: 'buttons' },
