@@ -60,8 +60,7 @@ pub struct Named {
 }
 
 impl Named {
-    /// The key its facts are kept under: its text's hash, and its shipped name (the shipped
-    /// football-960's survey is its own, not that of a copy of its text).
+    /// The key its facts are kept under (see [`Found::facts_key`]).
     fn facts_key(&self) -> String {
         match self.shipped {
             Some(name) => format!("{} {name}", self.hash),
@@ -93,14 +92,39 @@ fn unknown(key: &str) -> ApiError {
 /// # Errors
 /// No such variant (404), the pools refused the work, or the stored text does not compile.
 pub async fn resolve(app: &Arc<App>, client: Client, key: &str) -> Result<Named, ApiError> {
+    find(app, client, key).await?.compile(app, client).await
+}
+
+/// A variant a key names, its text read, its rules compiled if they were already.
+pub struct Found {
+    /// The key of its page, its shipped name, its text and its text's hash, as [`Named`].
+    pub key: String,
+    /// Its shipped name, if it is a shipped variant.
+    pub shipped: Option<&'static str>,
+    /// Its definition's text.
+    pub text: Arc<str>,
+    /// The SHA-256 of that text, in hexadecimal.
+    pub hash: String,
+    /// Its rules, when they need no compiling.
+    pub rules: Option<Arc<Rules>>,
+    /// The name its games' records give it.
+    name: String,
+}
+
+/// The variant `key` names, as [`resolve`] finds it, without compiling it.
+///
+/// # Errors
+/// No such variant (404), the light pool refused the work, or the store could not be read.
+pub async fn find(app: &Arc<App>, client: Client, key: &str) -> Result<Found, ApiError> {
     if let Some((name, rules)) = app.shipped.iter().find(|(n, _)| *n == key) {
         let text = definition::shipped::shipped(name).map_or("", |(_, t)| t);
-        return Ok(Named {
+        return Ok(Found {
             key: (*name).to_owned(),
             shipped: Some(name),
             text: text.into(),
             hash: content_hash(text),
-            rules: rules.clone(),
+            rules: Some(rules.clone()),
+            name: (*name).to_owned(),
         });
     }
     let name = stored_name(key).ok_or_else(|| unknown(key))?;
@@ -116,31 +140,58 @@ pub async fn resolve(app: &Arc<App>, client: Client, key: &str) -> Result<Named,
         .await?
         .ok_or_else(|| unknown(key))?;
     let text: Arc<str> = text.into();
-    let key = name.trim_end_matches(".toml").to_owned();
-    let hash = content_hash(&text);
-    if let Some(rules) = app.store.compiled_definition(&name) {
-        return Ok(Named { key, shipped: None, text, hash, rules });
+    Ok(Found {
+        key: name.trim_end_matches(".toml").to_owned(),
+        shipped: None,
+        hash: content_hash(&text),
+        text,
+        rules: app.store.compiled_definition(&name),
+        name,
+    })
+}
+
+impl Found {
+    /// The key its facts are kept under: its text's hash, and its shipped name (the shipped
+    /// football-960's survey is its own, not that of a copy of its text).
+    fn facts_key(&self) -> String {
+        match self.shipped {
+            Some(name) => format!("{} {name}", self.hash),
+            None => self.hash.clone(),
+        }
     }
-    let most = app.limits.definition_memory;
-    let (source, shared) = (text.clone(), app.clone());
-    let rules = app
-        .queue
-        .run(client, Kind::Request, move || {
-            let def = definition::load_text(&name, &source).map_err(|e| match e {
-                LoadError::Invalid { sources, diagnostics } => {
-                    crate::web::author::invalid(&sources, &diagnostics)
+
+    /// Its rules compiled, on the work queue in `client`'s line when they must be, shared with
+    /// the games of the same definition.
+    ///
+    /// # Errors
+    /// The queue refused the work, or the text does not compile within the board's bounds.
+    pub async fn compile(self, app: &Arc<App>, client: Client) -> Result<Named, ApiError> {
+        let Found { key, shipped, text, hash, rules, name } = self;
+        if let Some(rules) = rules {
+            return Ok(Named { key, shipped, text, hash, rules });
+        }
+        let most = app.limits.definition_memory;
+        let (source, shared) = (text.clone(), app.clone());
+        let rules = app
+            .queue
+            .run(client, Kind::Request, move || {
+                let def = definition::load_text(&name, &source).map_err(|e| match e {
+                    LoadError::Invalid { sources, diagnostics } => {
+                        crate::web::author::invalid(&sources, &diagnostics)
+                    }
+                    other => ApiError::BadRequest(other.to_string()),
+                })?;
+                if def.rules.memory() > most {
+                    return Err(ApiError::BadRequest(
+                        "the definition's rules take more memory than the board gives one"
+                            .to_owned(),
+                    ));
                 }
-                other => ApiError::BadRequest(other.to_string()),
-            })?;
-            if def.rules.memory() > most {
-                return Err(ApiError::BadRequest(
-                    "the definition's rules take more memory than the board gives one".to_owned(),
-                ));
-            }
-            Ok(shared.store.share(&name, Arc::new(def.rules)))
-        })
-        .await?;
-    Ok(Named { key, shipped: None, text, hash, rules })
+                Ok(shared.store.share(&name, Arc::new(def.rules)))
+            })
+            .await?;
+        Ok(Named { key, shipped, text, hash, rules })
+    }
 }
 
 /// The SHA-256 of a definition's text, in hexadecimal.
@@ -391,6 +442,12 @@ impl Facts {
         }
     }
 
+    /// The facts of `hash`: `Some(None)` while they are being computed, `None` when nobody
+    /// asked for them yet (or they were let go).
+    fn peek(&self, hash: &str) -> Option<Option<FactsView>> {
+        lock(&self.state).facts.get(hash).cloned()
+    }
+
     fn settle(&self, hash: &str, facts: Option<FactsView>) {
         let mut state = lock(&self.state);
         match facts {
@@ -459,7 +516,15 @@ pub async fn page(
     Path(key): Path<String>,
 ) -> Result<Response, ApiError> {
     let client = peer.client;
-    let named = resolve(&app, client, &key).await?;
+    let found = find(&app, client, &key).await?;
+    // A page drawn whose facts are known or under way needs no rules: a kept definition is
+    // not compiled again at each visit, nor while its page asks for its facts.
+    if let (Some(drawn), Some(facts)) =
+        (app.facts.page(&found.key), app.facts.peek(&found.facts_key()))
+    {
+        return page_answer(&drawn, facts.unwrap_or_else(FactsView::computing));
+    }
+    let named = found.compile(&app, client).await?;
     let drawn = match app.facts.page(&named.key) {
         Some(drawn) => drawn,
         None => {
@@ -488,7 +553,11 @@ pub async fn page(
             FactsView::computing()
         }
     };
-    let body = serde_json::to_vec(&PageView { drawn: &drawn, facts })
+    page_answer(&drawn, facts)
+}
+
+fn page_answer(drawn: &Drawn, facts: FactsView) -> Result<Response, ApiError> {
+    let body = serde_json::to_vec(&PageView { drawn, facts })
         .map_err(|e| ApiError::Internal(e.to_string()))?;
     Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
 }
@@ -565,7 +634,8 @@ fn solve_start(start: &Position<'_>, turns: u32, deadline: Instant, nodes: u64) 
     // As a survey solves a start: where the first goal ends the game, a goal the side to move
     // forces settles the other side's question.
     let first = solve(start, turns, limits);
-    // A start whose turns are too many to list leaves the other side's question unsettled too.
+    // A position whose turns are too many to list (Soccer Chess's start) would leave the other
+    // side's question unsettled too: it is not asked.
     let unlisted = matches!(first.unknown, Some(Unknown::TooManyTurns { .. }))
         && first.verdict == Verdict::Unknown;
     let second = (!unlisted
