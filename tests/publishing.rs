@@ -365,8 +365,14 @@ fn a_private_variant_is_offered_only_by_challenge() {
     assert_eq!(status, 400, "{body}");
     assert!(body["error"].as_str().unwrap().contains("challenge a player by name"), "{body}");
     assert_eq!(server.get("/api/seeks", Some(&bob)).1.as_array().map(Vec::len), Some(0));
-    // Bob cannot seek it either: he cannot see it.
+    // Bob cannot seek it either, nor read its page: he cannot see it.
     assert_eq!(server.call("POST", "/api/seeks", Some(&bob), Some(&open)).0, 404);
+    let page = format!("/api/variants/{version}/page");
+    assert_eq!(server.get(&page, Some(&bob)).0, 404);
+    assert_eq!(server.get(&page, None).0, 404);
+    let (status, body) = server.get(&page, Some(&alice));
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["title"], "Secret");
     let challenge =
         json!({"variant": version, "clock": {"days": 3}, "color": "white", "to": "bob"});
     let (status, body) = server.call("POST", "/api/seeks", Some(&alice), Some(&challenge));

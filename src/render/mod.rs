@@ -5,6 +5,7 @@ pub mod explain;
 pub(crate) mod places;
 #[cfg(feature = "png")]
 pub mod png;
+pub mod reach;
 #[cfg(feature = "svg")]
 pub mod svg;
 pub mod terminal;

@@ -1,5 +1,6 @@
 //! Board diagrams as SVG (`render::png` makes PNG pictures of them): squares with coordinates,
-//! goals marked, the ball (beside its holder when a piece carries it), pieces and the last turn's
+//! goals marked, the squares of zones shaded (where some pieces are kept to or kept out of),
+//! the ball (beside its holder when a piece carries it), pieces and the last turn's
 //! path as arrows.
 //!
 //! Every letter and figure is drawn as a path cut from a font embedded in the binary (subsets of
@@ -13,8 +14,9 @@ use std::sync::OnceLock;
 use ttf_parser::{Face, OutlineBuilder};
 
 use crate::movegen::{Action, Mid, MoveKind, Turn};
-use crate::position::Position;
-use crate::rules::Rules;
+use crate::position::{Placement, Position};
+use crate::render::reach::{Reach, reach, zoned};
+use crate::rules::{PieceKind, Rules};
 use crate::side::Side;
 use crate::square::Square;
 use crate::text::escape_markup;
@@ -35,6 +37,7 @@ const PAPER: &str = "#fbfbf8";
 const COORDINATES: &str = "#5a5148";
 const MOVE_ARROW: &str = "#2f6fd0";
 const KICK_ARROW: &str = "#d9480f";
+const ZONE: &str = "#3b3f8f";
 
 static REGULAR: &[u8] = include_bytes!("fonts/DejaVuSans-subset.ttf");
 static BOLD: &[u8] = include_bytes!("fonts/DejaVuSans-Bold-subset.ttf");
@@ -317,6 +320,29 @@ fn centre(rules: &Rules, square: Square, flipped: bool) -> (f32, f32) {
 /// The diagram as an SVG document.
 #[must_use]
 pub fn svg(d: &Diagram<'_, '_>) -> String {
+    draw(d, &Extras { ball: true, marks: &[] })
+}
+
+/// What a diagram of a variant's page adds to, or leaves out of, a position's drawing.
+struct Extras<'a> {
+    /// Whether the ball is drawn.
+    ball: bool,
+    /// Squares marked by what a piece does there.
+    marks: &'a [(Square, Mark)],
+}
+
+/// What a square of a piece's diagram shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mark {
+    /// The piece moves there.
+    Move,
+    /// The piece reaches it only by capturing.
+    Capture,
+    /// Its kick sends the ball there.
+    Kick,
+}
+
+fn draw(d: &Diagram<'_, '_>, extras: &Extras<'_>) -> String {
     let rules = d.position.rules();
     let (w, h) = picture_size(rules);
     let b = rules.board();
@@ -333,9 +359,82 @@ pub fn svg(d: &Diagram<'_, '_>) -> String {
     out.push_str(&defs(d));
     out.push_str(&squares(d));
     out.push_str(&coordinates(rules, d.flipped));
-    out.push_str(&contents(d));
+    out.push_str(&contents(d, extras.ball));
+    out.push_str(&marks(rules, extras.marks, d.flipped));
     out.push_str(&arrows(rules, d.arrows, d.flipped));
     out.push_str("</svg>\n");
+    out
+}
+
+/// The empty board of a variant: its goals, and the squares of its zones shaded; the ball on
+/// its start square.
+#[must_use]
+pub fn field(rules: &Rules) -> String {
+    let placement = Placement { pieces: Vec::new(), ..rules.start().clone() };
+    let position = Position::from_checked(rules, &placement);
+    let d = Diagram { position: &position, flipped: false, arrows: &[], marked: &[] };
+    draw(&d, &Extras { ball: true, marks: &[] })
+}
+
+/// The diagram of White's piece of type `kind` alone on the board, on the square of its zone
+/// nearest the centre, with the squares it moves to, captures on and kicks the ball to marked
+/// ([`reach`]); with that reach. `None` when the piece may stand nowhere.
+#[must_use]
+pub fn piece_diagram(rules: &Rules, kind: PieceKind) -> Option<(String, Reach)> {
+    let reach = reach(rules, kind)?;
+    let placement = Placement {
+        pieces: vec![(reach.from, Side::White, kind)],
+        ball: reach.from,
+        held: false,
+        ..rules.start().clone()
+    };
+    let position = Position::from_checked(rules, &placement);
+    let mut list: Vec<(Square, Mark)> = Vec::new();
+    list.extend(reach.moves.iter().map(|&s| (s, Mark::Move)));
+    list.extend(reach.captures.iter().map(|&s| (s, Mark::Capture)));
+    list.extend(reach.kicks.iter().map(|&s| (s, Mark::Kick)));
+    let d = Diagram { position: &position, flipped: false, arrows: &[], marked: &[] };
+    Some((draw(&d, &Extras { ball: false, marks: &list }), reach))
+}
+
+/// The marks of a piece's diagram: a dot where it moves, a ring where it captures, a cross
+/// where its kick sends the ball.
+fn marks(rules: &Rules, list: &[(Square, Mark)], flipped: bool) -> String {
+    if list.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from("<g class=\"reach\">");
+    for &(square, mark) in list {
+        let (x, y) = centre(rules, square, flipped);
+        let _ = match mark {
+            Mark::Move => write!(
+                out,
+                "<circle class=\"reach-move\" data-square=\"{square}\" cx=\"{x}\" cy=\"{y}\" r=\"{:.1}\" fill=\"{MOVE_ARROW}\"/>",
+                SQUARE * 0.15
+            ),
+            Mark::Capture => write!(
+                out,
+                "<circle class=\"reach-capture\" data-square=\"{square}\" cx=\"{x}\" cy=\"{y}\" r=\"{:.1}\" fill=\"none\" stroke=\"{MOVE_ARROW}\" stroke-width=\"5\"/>",
+                SQUARE * 0.3
+            ),
+            Mark::Kick => {
+                let a = SQUARE * 0.3;
+                write!(
+                    out,
+                    "<path class=\"reach-kick\" data-square=\"{square}\" d=\"M{:.1} {:.1}L{:.1} {:.1}M{:.1} {:.1}L{:.1} {:.1}\" stroke=\"{KICK_ARROW}\" stroke-width=\"6\" stroke-linecap=\"round\"/>",
+                    x - a,
+                    y - a,
+                    x + a,
+                    y + a,
+                    x - a,
+                    y + a,
+                    x + a,
+                    y - a
+                )
+            }
+        };
+    }
+    out.push_str("</g>");
     out
 }
 
@@ -366,6 +465,7 @@ fn defs(d: &Diagram<'_, '_>) -> String {
 fn squares(d: &Diagram<'_, '_>) -> String {
     let rules = d.position.rules();
     let b = rules.board();
+    let zoned = zoned(rules);
     let mut out = String::from("<g class=\"squares\">");
     for square in b.squares() {
         let (x, y) = corner(rules, square, d.flipped);
@@ -381,6 +481,9 @@ fn squares(d: &Diagram<'_, '_>) -> String {
         if rules.scorer(square).is_some() {
             out.push_str(&net(x, y));
         }
+        if zoned.contains(square) {
+            out.push_str(&shade(square, x, y));
+        }
         if d.marked.contains(&square) {
             let _ = write!(
                 out,
@@ -390,6 +493,22 @@ fn squares(d: &Diagram<'_, '_>) -> String {
     }
     out.push_str("</g>");
     out
+}
+
+/// The shading of a square of a zone (some pieces are kept to it or out of it): a tint and
+/// hatching.
+fn shade(square: Square, x: f32, y: f32) -> String {
+    let mut hatch = String::new();
+    for i in 1..4 {
+        let t = i as f32 * SQUARE / 4.0;
+        let _ = write!(hatch, "M{:.1} {:.1}L{:.1} {:.1}", x, y + t, x + t, y);
+        let _ = write!(hatch, "M{:.1} {:.1}L{:.1} {:.1}", x + t, y + SQUARE, x + SQUARE, y + t);
+    }
+    let _ = write!(hatch, "M{x:.1} {:.1}L{:.1} {y:.1}", y + SQUARE, x + SQUARE);
+    format!(
+        "<g class=\"zone\" data-square=\"{square}\"><rect x=\"{x}\" y=\"{y}\" width=\"{SQUARE}\" height=\"{SQUARE}\" fill=\"{ZONE}\" fill-opacity=\"0.22\"/>\
+         <path d=\"{hatch}\" stroke=\"{ZONE}\" stroke-opacity=\"0.45\" stroke-width=\"1.5\"/></g>"
+    )
 }
 
 /// A goal's net: a frame and a mesh of thin lines.
@@ -434,8 +553,8 @@ fn coordinates(rules: &Rules, flipped: bool) -> String {
     format!("<path class=\"coordinates\" d=\"{d}\" fill=\"{COORDINATES}\"/>")
 }
 
-/// The pieces and the ball; a held ball sits in its holder's corner.
-fn contents(d: &Diagram<'_, '_>) -> String {
+/// The pieces and the ball (unless it is left out); a held ball sits in its holder's corner.
+fn contents(d: &Diagram<'_, '_>, with_ball: bool) -> String {
     let pos = d.position;
     let rules = pos.rules();
     let mut out = String::from("<g class=\"pieces\">");
@@ -451,6 +570,10 @@ fn contents(d: &Diagram<'_, '_>) -> String {
                 kind.index()
             );
         }
+    }
+    if !with_ball {
+        out.push_str("</g>");
+        return out;
     }
     let (x, y) = corner(rules, pos.ball(), d.flipped);
     let held = pos.ball_held() || pos.piece_at(pos.ball()).is_some();
@@ -553,6 +676,23 @@ mod tests {
         assert_eq!(named, ["d7-c7", "d5>d7", "d7>f7"]);
         let touched: Vec<String> = touched.iter().map(ToString::to_string).collect();
         assert_eq!(touched, ["d4", "d5", "c7", "d7", "f7"]);
+    }
+
+    #[test]
+    fn a_pieces_diagram_marks_its_moves_and_its_kicks() {
+        let rules = load_shipped("boyer-1951").unwrap().rules;
+        let rook = rules.kind_of('R').unwrap();
+        let (drawing, reach) = piece_diagram(&rules, rook).unwrap();
+        assert_eq!(drawing.matches("class=\"reach-move\"").count(), reach.moves.len());
+        assert_eq!(drawing.matches("class=\"reach-kick\"").count(), reach.kicks.len());
+        assert!(drawing.contains("<use class=\"piece\" data-square=\"e5\""));
+        assert!(!drawing.contains("class=\"ball\""), "no ball in a piece's diagram");
+        assert!(!drawing.contains("class=\"zone\""), "Boyer's game has no zones");
+        let chessball = load_shipped("chessball-1957").unwrap().rules;
+        let drawn = field(&chessball);
+        // The two back ranks of five squares: the keepers' goals.
+        assert_eq!(drawn.matches("class=\"zone\"").count(), 10);
+        assert!(drawn.contains("class=\"ball\""));
     }
 
     #[test]

@@ -25,6 +25,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("watch.js", "text/javascript", include_str!("page/watch.js")),
     ("table.js", "text/javascript", include_str!("page/table.js")),
     ("gallery.js", "text/javascript", include_str!("page/gallery.js")),
+    ("variant.js", "text/javascript", include_str!("page/variant.js")),
 ];
 
 /// The document every screen starts from (the script reads the address to pick the screen).

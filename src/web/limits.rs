@@ -26,6 +26,8 @@
 //! - **games in memory**: games are let go, least recently used first, past a count and an
 //!   estimate of their bytes; they stay on disk and come back when asked for. A definition sent
 //!   to start a game may compile to rules of so many bytes.
+//! - **facts**: what the solver says of a variant's start, for its page, is computed on the work
+//!   queue once per definition, within its own time and count of positions, and kept.
 //! - **turns**: a game on the server ends as a draw at its turn cap; the record viewer opens
 //!   records of at most so many turns.
 //! - **replays**: a record opened is replayed for so long at most, into an answer of so many
@@ -118,6 +120,11 @@ pub struct ServerLimits {
     pub search_time: Duration,
     /// The longest a simulation of random games runs.
     pub simulation_time: Duration,
+    /// The longest the solver looks for forced goals from a variant's start, for its page
+    /// (once per definition: its answer is kept).
+    pub facts_time: Duration,
+    /// The most positions it expands meanwhile (its table grows with them).
+    pub facts_nodes: u64,
     /// Accounts one client may make an hour.
     pub accounts_per_hour: f64,
     /// Sign-in attempts one client may make a minute.
@@ -183,6 +190,8 @@ impl Default for ServerLimits {
             light_read_back: Duration::from_millis(100),
             search_time: Duration::from_secs(5),
             simulation_time: Duration::from_secs(20),
+            facts_time: Duration::from_secs(60),
+            facts_nodes: 1_000_000,
             accounts_per_hour: 5.0,
             logins_per_minute: 10.0,
             failed_logins_per_hour: 20.0,

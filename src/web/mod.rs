@@ -20,6 +20,7 @@ pub mod lobby;
 mod published;
 pub mod queue;
 pub mod session;
+pub mod variants;
 mod views;
 
 use std::future::Future;
@@ -132,6 +133,8 @@ pub struct App {
     pub mailer: Option<Arc<lobby::mail::Mailer>>,
     /// Passwords hashed at once (see [`ServerLimits::hashing`]).
     pub hashing: Arc<tokio::sync::Semaphore>,
+    /// The variants' pages drawn, and what the solver said of their starts.
+    pub facts: variants::Facts,
 }
 
 impl App {
@@ -172,6 +175,7 @@ impl App {
             secure_cookies: config.secure_cookies,
             mailer,
             hashing: Arc::new(tokio::sync::Semaphore::new(limits.hashing.max(1))),
+            facts: variants::Facts::default(),
         })
     }
 
@@ -339,6 +343,8 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/static/{file}", get(assets::file))
         .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))
         .route("/api/variants", get(author::variants))
+        .route("/variants/{key}", get(assets::index))
+        .route("/api/variants/{key}/page", get(variants::page))
         .route("/api/definitions/check", post(author::check))
         .route("/api/definitions/simulate", post(author::simulate))
         .route("/api/render", post(author::render))

@@ -1102,15 +1102,9 @@ impl Store {
                 .map(|def| Arc::new(def.rules))
                 .map_err(|e: LoadError| e.to_string());
         }
-        let path = self.folder.join(variant);
-        let text = if path.is_file() {
-            read_limited(&path, definition::MAX_FILE_SIZE, "definitions")?
-        } else {
-            self.db
-                .definition(variant)
-                .map_err(|e| e.to_string())?
-                .ok_or_else(|| format!("its definition {variant} is missing"))?
-        };
+        let text = self
+            .stored_definition(variant)?
+            .ok_or_else(|| format!("its definition {variant} is missing"))?;
         let rules = definition::load_text(variant, &text)
             .map(|def| Arc::new(def.rules))
             .map_err(|e: LoadError| e.to_string())?;
@@ -1118,6 +1112,30 @@ impl Store {
         uploaded.retain(|_, weak| weak.strong_count() > 0);
         uploaded.insert(variant.to_owned(), Arc::downgrade(&rules));
         Ok(rules)
+    }
+
+    /// The text of a stored definition by the name its games' records give it (`HASH.toml`,
+    /// HASH as long as a game's id): from the games folder, else from the database; `None`
+    /// when neither holds it, or when the name is not of that form (nothing else reaches a
+    /// file name).
+    ///
+    /// # Errors
+    /// The file or the database could not be read.
+    pub fn stored_definition(&self, name: &str) -> Result<Option<String>, String> {
+        if name.strip_suffix(".toml").is_none_or(|stem| !well_formed(stem, ID_LEN)) {
+            return Ok(None);
+        }
+        let path = self.folder.join(name);
+        if path.is_file() {
+            return read_limited(&path, definition::MAX_FILE_SIZE, "definitions").map(Some);
+        }
+        self.db.definition(name).map_err(|e| e.to_string())
+    }
+
+    /// The compiled rules of a stored definition while a game of it holds them.
+    #[must_use]
+    pub fn compiled_definition(&self, name: &str) -> Option<Arc<Rules>> {
+        self.compiled(name)
     }
 
     /// The rules a saved record names, if they need no compiling: a shipped variant's, or an

@@ -7,6 +7,7 @@
 //   /gallery            published variants, searched
 //   /gallery/OWNER/NAME a published variant and its versions
 //   /records            open a record and step through it
+//   /variants/KEY       a variant's page: its rules, diagrams and what the solver says of it
 
 import { showHome } from './home.js';
 import { showGame } from './play.js';
@@ -14,6 +15,7 @@ import { showAuthor } from './author.js';
 import { showRecords } from './records.js';
 import { showLobby } from './lobby.js';
 import { showWatch } from './watch.js';
+import { showVariant } from './variant.js';
 import { showHeader } from './header.js';
 import { showGallery, showPublished } from './gallery.js';
 import { el } from './api.js';
@@ -34,6 +36,7 @@ function route() {
   const game = path.match(/^\/play\/([0-9a-f]+)\/([0-9a-f]+)$/);
   const watched = path.match(/^\/watch\/([0-9a-f]+)$/);
   const published = path.match(/^\/gallery\/([^/]+)\/([^/]+)$/);
+  const variant = path.match(/^\/variants\/([^/]+)$/);
   let nav = 'home';
   if (game) {
     nav = '';
@@ -41,6 +44,9 @@ function route() {
   } else if (watched) {
     nav = '';
     showWatch(screen, watched[1]);
+  } else if (variant) {
+    nav = '';
+    showVariant(screen, decoded(variant[1]));
   } else if (path === '/lobby') {
     nav = 'lobby';
     showLobby(screen);

@@ -7,6 +7,7 @@
 import { get, post, el, readFile } from './api.js';
 import { whoAmI } from './header.js';
 import { variantLink } from './gallery.js';
+import { variantPage } from './variant.js';
 
 const STORE = 'kickoff-author-text';
 const PAUSE_MS = 300;
@@ -45,10 +46,20 @@ export async function showAuthor(screen) {
     variants.map((v) => el('option', { value: v.name }, v.title)));
   const file = el('input', { type: 'file', accept: '.toml,text/plain' });
 
+  // The link to the page of the shipped variant being edited, while the text is its own.
+  const pageLink = el('a', { id: 'variant-page-link', hidden: true }, 'This variant’s page');
+  const showPageLink = () => {
+    const shipped = variants.find((v) => v.text === editor.value);
+    pageLink.hidden = !shipped;
+    if (shipped) pageLink.href = variantPage(shipped.name);
+  };
+
   editor.value = localStorage.getItem(STORE) || (variants.find((v) => v.name === 'mini') || variants[0]).text;
   const cloned = new URLSearchParams(location.search).get('clone');
   const me = await whoAmI();
   let cloneProblem = null;
+  // A variant's page opens its definition here (`/author?variant=KEY`).
+  const wanted = new URLSearchParams(location.search).get('variant');
   if (cloned && cloned.includes('/')) {
     const [owner, name] = cloned.split('/', 2);
     try {
@@ -56,6 +67,17 @@ export async function showAuthor(screen) {
       editor.value = v.text;
     } catch (e) {
       cloneProblem = `The variant could not be cloned: ${e.message}`;
+    }
+  } else if (wanted) {
+    const shipped = variants.find((v) => v.name === wanted);
+    if (shipped) {
+      editor.value = shipped.text;
+    } else {
+      try {
+        editor.value = (await get(`/api/variants/${encodeURIComponent(wanted)}/page`)).text;
+      } catch (e) {
+        cloneProblem = `The variant could not be opened: ${e.message}`;
+      }
     }
   }
   let timer = null;
@@ -78,6 +100,7 @@ export async function showAuthor(screen) {
   const check = async () => {
     const asked = ++checked;
     localStorage.setItem(STORE, editor.value);
+    showPageLink();
     let answer;
     try {
       answer = await post('/api/definitions/check', { text: editor.value });
@@ -165,7 +188,7 @@ export async function showAuthor(screen) {
     el('div', { class: 'left' },
       el('div', { class: 'toolbar' }, template, el('label', {}, 'Open: ', file)),
       el('div', { class: 'editor' }, gutter, editor),
-      verdict, problems),
+      verdict, el('p', {}, pageLink), problems),
     el('div', { class: 'right' },
       stale, diagram,
       el('div', { class: 'buttons' },

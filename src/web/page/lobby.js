@@ -7,6 +7,7 @@
 import { get, post, del, el } from './api.js';
 import { whoAmI, onLobbyChange } from './header.js';
 import { openGame, timeControl } from './table.js';
+import { variantPage } from './variant.js';
 
 export async function showLobby(screen) {
   const [me, variants] = await Promise.all([whoAmI(), get('/api/variants')]);
@@ -66,9 +67,12 @@ class Lobby {
   }
 
   seekForm() {
+    // A variant's page sends here with the variant chosen (`/lobby?variant=NAME`).
+    const asked = new URLSearchParams(location.search).get('variant');
     const variant = el('select', { id: 'seek-variant' },
-      this.variants.map((v) => el('option', { value: v.name },
+      this.variants.map((v) => el('option', { value: v.name, selected: v.name === asked },
         v.published ? `${v.title}, published` : `${v.title} (${v.name})`)));
+    const variantLink = el('a', { id: 'seek-variant-page', class: 'variant-link' }, 'its rules');
     const setup = el('select', { id: 'seek-setup' },
       el('option', { value: 'random' }, 'random'),
       el('option', { value: 'fair' }, 'fair (no goal forced within two turns)'),
@@ -96,6 +100,7 @@ class Lobby {
     const sync = () => {
       const chosen = this.variants.find((v) => v.name === variant.value);
       setupBox.hidden = !(chosen && chosen.random_setup);
+      variantLink.href = variantPage(variant.value);
       number.hidden = setup.value !== 'number';
       const name = to.value.trim();
       submit.textContent = name ? `Challenge ${name}` : 'Seek a game';
@@ -135,7 +140,7 @@ class Lobby {
 
     return el('form', { class: 'seek', id: 'seek-form', onsubmit: send },
       el('h2', {}, 'Seek a game'),
-      el('label', {}, 'Variant: ', variant), setupBox,
+      el('label', {}, 'Variant: ', variant), ' ', variantLink, setupBox,
       el('label', {}, 'You play: ', colour),
       el('fieldset', {}, el('legend', {}, 'Time'),
         el('label', { class: 'choice' }, live, ' Live: ', minutes, ' min ', seconds, ' s, and ', increment,
@@ -185,12 +190,17 @@ class Lobby {
     return v ? v.title : name;
   }
 
+  /** The variant's title as a link to its page. */
+  variantLink(name) {
+    return el('a', { class: 'variant-link', href: variantPage(name) }, this.variantTitle(name));
+  }
+
   seekItem(seek) {
     const name = this.me.name;
     const mine = seek.user === name;
     const colour = seek.color === 'random' ? 'colours drawn'
       : `${seek.user} plays ${COLOURS[seek.color]}`;
-    const what = [this.variantTitle(seek.variant), timeControl(seek.clock), colour,
+    const what = [timeControl(seek.clock), colour,
       seek.setup ? `setup ${seek.setup}` : null, seek.rematch_of ? 'a rematch' : null].filter(Boolean).join(' · ');
     let who;
     if (seek.to && mine) who = el('span', {}, 'You challenge ', el('strong', { class: 'user' }, seek.to));
@@ -204,7 +214,8 @@ class Lobby {
       if (seek.to) buttons.push(el('button', { class: 'decline', onclick: () => this.remove(seek) }, 'Decline'));
     }
     return el('li', { class: 'seek-item', 'data-id': seek.id, 'data-user': seek.user },
-      el('div', { class: 'info' }, el('div', {}, who), el('div', { class: 'what' }, what)),
+      el('div', { class: 'info' }, el('div', {}, who),
+        el('div', { class: 'what' }, this.variantLink(seek.variant), ' · ', what)),
       el('div', { class: 'buttons' }, buttons));
   }
 
@@ -218,8 +229,8 @@ class Lobby {
     else state = `${game[game.to_move]} to play`;
     const turns = `${game.turns} ${game.turns === 1 ? 'turn' : 'turns'}`;
     const stateEl = el('span', { class: game.your_turn ? 'state your-turn' : 'state' }, state);
-    const what = el('div', { class: 'what' },
-      `${this.variantTitle(game.variant)} · ${timeControl(game.time_control)} · ${turns}`);
+    const what = el('div', { class: 'what' }, this.variantLink(game.variant),
+      ` · ${timeControl(game.time_control)} · ${turns}`);
     const open = el('a', { class: 'button open', href: `/watch/${game.id}`,
       onclick: (e) => { if (mine && name) { e.preventDefault(); openGame(game.id); } } },
     mine ? (game.result ? 'Open' : 'Play') : 'Watch');

@@ -10,6 +10,7 @@ import { get, post, el } from './api.js';
 import { Board } from './board.js';
 import { whoAmI, onLobbyChange } from './header.js';
 import { Seats, Chat, spectatorsText, timeControl, watchLink, openGame, fillMoveList } from './table.js';
+import { rulesPanel } from './variant.js';
 
 export function showGame(screen, id, key) {
   new GameScreen(screen, id, key).start();
@@ -66,6 +67,7 @@ class GameScreen {
     this.players = el('p', { class: 'players', id: 'players' });
     this.lobbyTop = el('div', { class: 'lobby-game', hidden: true });
     this.lobbyBottom = el('div', { class: 'lobby-game', hidden: true });
+    this.rules = el('div', { class: 'rules-host' });
     screen.append(el('section', { class: 'game' },
       el('div', { class: 'left' }, this.boardHost),
       el('div', { class: 'right' },
@@ -76,6 +78,7 @@ class GameScreen {
             this.showThreats, ' Show threats'),
           this.threatLine),
         this.moves,
+        this.rules,
         el('div', { class: 'buttons' },
           this.undoButton,
           el('button', { id: 'flip', onclick: () => this.flip() }, 'Flip the board'),
@@ -179,6 +182,7 @@ class GameScreen {
   render() {
     const v = this.view;
     this.title.textContent = v.title;
+    if (!this.rules.firstChild) this.rules.append(rulesPanel(v.variant));
     const more = (v.setup ? ` · setup ${v.setup}` : '') + (v.keeps_score ? ` · score ${v.score[0]}–${v.score[1]}` : '');
     this.players.textContent = v.lobby
       ? timeControl(v.lobby.time_control) + more

@@ -6,6 +6,7 @@ import { get, el } from './api.js';
 import { Board } from './board.js';
 import { whoAmI } from './header.js';
 import { Seats, Chat, spectatorsText, timeControl, watchLink, fillMoveList } from './table.js';
+import { rulesPanel } from './variant.js';
 
 export async function showWatch(screen, id) {
   let view;
@@ -46,16 +47,18 @@ class WatchScreen {
     this.moves = el('ol', { class: 'moves', id: 'moves' });
     this.chat = new Chat(id, me);
     this.link = el('div');
+    this.rules = el('div', { class: 'rules-host' });
     screen.append(el('section', { class: 'game watch' },
       el('div', { class: 'left' }, this.boardHost),
       el('div', { class: 'right' },
         this.title, this.about, this.seats.element, this.status, this.spectators, this.moves,
         el('div', { class: 'buttons' },
           el('button', { id: 'flip', onclick: () => this.flip() }, 'Flip the board')),
-        this.link, this.chat.element)));
+        this.link, this.rules, this.chat.element)));
   }
 
   start(view) {
+    this.rules.append(rulesPanel(view.variant));
     this.show(view);
     this.link.replaceChildren(watchLink(view.watch));
     const events = new EventSource(`/api/games/${this.id}/events`);
