@@ -71,21 +71,10 @@ pub fn reach(rules: &Rules, kind: PieceKind) -> Option<Reach> {
 fn line(rules: &Rules, from: Square, step: (i8, i8), range: Range) -> Vec<Square> {
     let board = rules.board();
     let most = match range {
-        Range::Steps(n) => u32::from(n),
-        Range::Unlimited => u32::from(board.files.max(board.ranks)),
+        Range::Steps(n) => usize::from(n),
+        Range::Unlimited => usize::from(board.files.max(board.ranks)),
     };
-    let mut out = Vec::new();
-    let mut at = from;
-    for _ in 0..most {
-        match board.offset(at, i32::from(step.0), i32::from(step.1)) {
-            Some(next) => {
-                out.push(next);
-                at = next;
-            }
-            None => break,
-        }
-    }
-    out
+    board.ray(from, step, most)
 }
 
 /// The square where White's piece of type `kind` may stand that is nearest the board's centre

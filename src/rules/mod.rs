@@ -110,6 +110,24 @@ impl Board {
         square.offset(df, dr, self.files, self.ranks).filter(|&s| !self.holes.contains(s))
     }
 
+    /// The squares from `from` (excluded) by `step` repeated at most `most` times, until the
+    /// edge or a hole.
+    #[must_use]
+    pub fn ray(self, from: Square, step: (i8, i8), most: usize) -> Vec<Square> {
+        let mut out = Vec::new();
+        let mut at = from;
+        while out.len() < most {
+            match self.offset(at, i32::from(step.0), i32::from(step.1)) {
+                Some(next) => {
+                    out.push(next);
+                    at = next;
+                }
+                None => break,
+            }
+        }
+        out
+    }
+
     /// Whether `square` is dark.
     #[must_use]
     pub fn is_dark(self, square: Square) -> bool {

@@ -452,19 +452,7 @@ fn overlaps(legs: &[(i8, i8, u8)], extra: &[(i8, i8, u8)]) -> bool {
 
 /// The squares from `from` (excluded) by repeated `step`, at most `reach` of them, to the edge.
 fn ray(from: Square, step: (i8, i8), reach: u8, rules: &Rules) -> Vec<Square> {
-    let board = rules.board();
-    let mut out = Vec::new();
-    let mut at = from;
-    while out.len() < usize::from(reach) {
-        match board.offset(at, i32::from(step.0), i32::from(step.1)) {
-            Some(next) => {
-                out.push(next);
-                at = next;
-            }
-            None => break,
-        }
-    }
-    out
+    rules.board().ray(from, step, usize::from(reach))
 }
 
 /// Whether `files` (a set of files, one bit each) holds a file from `from`'s to `to`'s, both
