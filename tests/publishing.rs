@@ -300,6 +300,7 @@ fn a_game_keeps_the_version_it_started_with() {
     assert_eq!(status, 201, "{body}");
     let seeks = server.get("/api/seeks", Some(&bob)).1;
     assert_eq!(seeks[0]["variant"], v1.as_str());
+    assert_eq!(seeks[0]["title"], "Tiny", "a published version's seek carries its title");
     let accept = format!("/api/seeks/{}/accept", body["id"].as_str().unwrap());
     let (status, made) = server.call("POST", &accept, Some(&bob), None);
     assert_eq!(status, 201, "{made}");

@@ -125,6 +125,9 @@ pub struct Seek {
     pub expires: Option<i64>,
     /// The game it offers a rematch of.
     pub rematch_of: Option<String>,
+    /// The title of its variant when that is a published version (as published), read with
+    /// the seek; none for a shipped variant.
+    pub title: Option<String>,
 }
 
 /// The clocks of a game: what each side had left when the side to move started, and when it

@@ -136,7 +136,8 @@ fn game_row(row: &Row<'_>) -> rusqlite::Result<GameRow> {
 }
 
 const SEEK_COLUMNS: &str = "s.id, s.user, u.name, s.target, t.name, s.variant, s.setup, s.color, \
-     s.clock, s.created, s.expires, s.rematch_of";
+     s.clock, s.created, s.expires, s.rematch_of, \
+     (SELECT title FROM versions WHERE definition = s.variant ORDER BY created LIMIT 1)";
 const SEEK_FROM: &str =
     "seeks s JOIN users u ON u.id = s.user LEFT JOIN users t ON t.id = s.target";
 
@@ -161,6 +162,7 @@ fn seek_row(row: &Row<'_>) -> rusqlite::Result<Seek> {
         created: row.get(9)?,
         expires: row.get(10)?,
         rematch_of: row.get(11)?,
+        title: row.get(12)?,
     })
 }
 

@@ -65,6 +65,9 @@ pub struct SeekView {
     clock: ClockSpec,
     created: i64,
     rematch_of: Option<String>,
+    /// The published version's title, for a seek of one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    title: Option<String>,
 }
 
 impl From<Seek> for SeekView {
@@ -79,6 +82,7 @@ impl From<Seek> for SeekView {
             clock: seek.clock,
             created: seek.created,
             rematch_of: seek.rematch_of,
+            title: seek.title,
         }
     }
 }
@@ -218,6 +222,7 @@ pub async fn create(
                 created: now,
                 expires: Some(now + i64::try_from(lasts).unwrap_or(i64::MAX / 2)),
                 rematch_of: None,
+                title: None,
             };
             db.create_seek(&seek)?;
             Ok(seek.id)
@@ -481,6 +486,7 @@ pub async fn rematch(
                 created: now,
                 expires: Some(now + 3_600_000),
                 rematch_of: Some(id.clone()),
+                title: None,
             };
             db.create_seek(&seek)?;
             Ok(Ok(seek.id))

@@ -185,14 +185,16 @@ class Lobby {
     if (live.length === 0) this.live.append(el('li', { class: 'hint' }, 'No game is being played now.'));
   }
 
-  variantTitle(name) {
+  /** A variant's title: as the lobby's list of variants gives it, else as the server gave it
+   *  (`title`, a published version's), else its name. */
+  variantTitle(name, title) {
     const v = this.variants.find((x) => x.name === name);
-    return v ? v.title : name;
+    return v ? v.title : (title || name);
   }
 
   /** The variant's title as a link to its page. */
-  variantLink(name) {
-    return el('a', { class: 'variant-link', href: variantPage(name) }, this.variantTitle(name));
+  variantLink(name, title) {
+    return el('a', { class: 'variant-link', href: variantPage(name) }, this.variantTitle(name, title));
   }
 
   seekItem(seek) {
@@ -215,7 +217,7 @@ class Lobby {
     }
     return el('li', { class: 'seek-item', 'data-id': seek.id, 'data-user': seek.user },
       el('div', { class: 'info' }, el('div', {}, who),
-        el('div', { class: 'what' }, this.variantLink(seek.variant), ' · ', what)),
+        el('div', { class: 'what' }, this.variantLink(seek.variant, seek.title), ' · ', what)),
       el('div', { class: 'buttons' }, buttons));
   }
 
