@@ -497,14 +497,23 @@ fn compare_pairs_the_games_of_two_definitions() {
     assert_eq!(a_alone, &one["a"]["play"]["list"].as_array().unwrap()[..12]);
 }
 
+/// `--compare --format html` is a page of both: the rates of each side in one chart (escaped
+/// names), the side-by-side table; `--delta` needs `--compare` and a share below one half.
 #[test]
-fn compare_refuses_html_and_a_delta_alone() {
+fn compare_writes_html_and_refuses_a_delta_alone() {
     let html = kickoff()
-        .args(["analyze", "mini", "--compare", "mini", "--games", "2", "--format", "html"])
+        .args(["analyze", "mini", "--compare", "tests/data/compare/mini-line.toml", "--games", "4"])
+        .args(["--level", "1", "--format", "html"])
         .output()
         .unwrap();
-    assert_eq!(html.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&html.stderr).contains("--compare writes text or JSON"));
+    assert!(html.status.success(), "{}", String::from_utf8_lossy(&html.stderr));
+    let page = String::from_utf8(html.stdout).unwrap();
+    assert!(page.starts_with("<!DOCTYPE html>"), "{page}");
+    assert!(page.contains("<h1>Mini Football against Mini, kicks both ways</h1>"), "{page}");
+    for label in ["A: White wins", "B: White wins", "A: Draws", "B: Draws"] {
+        assert!(page.contains(&format!(">{label}</text>")), "{label}: {page}");
+    }
+    assert!(page.contains("Sequential test"), "{page}");
     let delta = kickoff().args(["analyze", "mini", "--delta", "0.2"]).output().unwrap();
     assert_eq!(delta.status.code(), Some(2));
     let wide = kickoff()

@@ -343,6 +343,44 @@ impl Comparison {
     }
 }
 
+impl Comparison {
+    /// The comparison as a self-contained HTML page: the side-by-side table of the text, and
+    /// the self-play rates of both definitions in one chart.
+    #[must_use]
+    pub fn html(&self) -> String {
+        use crate::text::escape_markup;
+        let title = format!("{} against {}", self.a.variant, self.b.variant);
+        let mut h = format!(
+            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{}: \
+             comparison</title><style>body{{font-family:sans-serif;max-width:60em;margin:2em \
+             auto;color:#222}}svg text{{font-size:12px}}pre{{white-space:pre-wrap}}</style>\
+             </head><body>\n<h1>{}</h1>\n",
+            escape_markup(&title),
+            escape_markup(&title)
+        );
+        if let (Some(x), Some(y)) = (&self.a.play, &self.b.play) {
+            let rate = |name: String, r: &crate::balance::report::Rate| {
+                (name, 100.0 * r.rate, Some((100.0 * r.interval.0, 100.0 * r.interval.1)))
+            };
+            let mut bars = Vec::new();
+            for (what, pick) in [("White wins", 0), ("Black wins", 1), ("Draws", 2)] {
+                for (side, play) in [("A", x), ("B", y)] {
+                    let r = [&play.white, &play.black, &play.draws][pick];
+                    bars.push(rate(format!("{side}: {what}"), r));
+                }
+            }
+            h.push_str("<h2>Self-play results (95% intervals)</h2>");
+            h.push_str(&crate::balance::report::bar_chart(&bars, "%"));
+        }
+        let _ = write!(
+            h,
+            "<h2>Side by side</h2><pre>{}</pre>\n</body></html>\n",
+            escape_markup(&self.text())
+        );
+        h
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -430,7 +430,7 @@ impl Report {
 }
 
 /// One bar: its label, its value and, for a rate, its interval.
-type Bar = (String, f64, Option<(f64, f64)>);
+pub(crate) type Bar = (String, f64, Option<(f64, f64)>);
 
 /// The width in pixels that `text` takes at most in the report's 12-pixel sans-serif font (an
 /// upper bound: its widest letters are about 0.65 of the size).
@@ -452,7 +452,7 @@ fn shown(value: f64, unit: &str) -> String {
 /// Horizontal bars with labels, values and optional intervals, as SVG. The labels' column is
 /// as wide as the longest label, and each value is written after its bar and its interval, so
 /// that no text overlaps another or a bar.
-fn bar_chart(bars: &[Bar], unit: &str) -> String {
+pub(crate) fn bar_chart(bars: &[Bar], unit: &str) -> String {
     if bars.is_empty() {
         return "<p>none</p>\n".to_owned();
     }

@@ -225,11 +225,7 @@ fn compare(args: &Args, other: &str, options: LoadOptions) -> CommandResult {
         ReportFormat::Json => {
             println!("{}", serde_json::to_string(&comparison).map_err(CommandError::failure)?);
         }
-        ReportFormat::Html => {
-            return Err(CommandError::usage(
-                "--compare writes text or JSON; --format html is for one variant's report",
-            ));
-        }
+        ReportFormat::Html => print!("{}", comparison.html()),
     }
     Ok(())
 }
