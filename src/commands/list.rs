@@ -5,18 +5,16 @@ use serde::Serialize;
 use crate::cli::Format;
 use crate::commands::{CommandError, CommandResult};
 use kickoff::definition::{load_shipped, shipped};
+use kickoff::rules::VariantInfo;
 
 /// One shipped variant, as `--format json` gives it.
 #[derive(Debug, Serialize)]
 struct Listed {
     /// The name that commands take.
     name: &'static str,
-    /// The variant's own name.
-    title: String,
-    description: Option<String>,
-    author: Option<String>,
-    year: Option<i64>,
-    source: Option<String>,
+    /// The variant's own name (`title`), its author and description.
+    #[serde(flatten)]
+    info: VariantInfo,
     /// Whether it starts from random setups.
     random_setup: bool,
 }
@@ -35,14 +33,9 @@ pub fn run(args: &Args) -> CommandResult {
     for name in shipped::names() {
         match load_shipped(name) {
             Ok(def) => {
-                let info = def.rules.info().clone();
                 listed.push(Listed {
                     name,
-                    title: info.name,
-                    description: info.description,
-                    author: info.author,
-                    year: info.year,
-                    source: info.source,
+                    info: def.rules.info().clone(),
                     random_setup: def.rules.random_setup().is_some(),
                 });
             }
@@ -66,9 +59,9 @@ pub fn run(args: &Args) -> CommandResult {
 fn print_text(listed: &[Listed]) {
     let width = listed.iter().map(|l| l.name.len()).max().unwrap_or(0);
     for l in listed {
-        match &l.description {
-            Some(about) => println!("{:width$}  {}: {about}", l.name, l.title),
-            None => println!("{:width$}  {}", l.name, l.title),
+        match &l.info.description {
+            Some(about) => println!("{:width$}  {}: {about}", l.name, l.info.name),
+            None => println!("{:width$}  {}", l.name, l.info.name),
         }
     }
 }

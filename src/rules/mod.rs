@@ -37,17 +37,19 @@ impl PieceKind {
     }
 }
 
-/// Who wrote the variant and what it is.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// Who wrote the variant and what it is. In JSON (the variant lists and pages), its name is
+/// `title`: `name` there is the name that commands and requests take.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct VariantInfo {
     /// The variant's name.
+    #[serde(rename = "title")]
     pub name: String,
+    /// A short description.
+    pub description: Option<String>,
     /// Its inventor or author.
     pub author: Option<String>,
     /// The year it was published.
     pub year: Option<i64>,
-    /// A short description.
-    pub description: Option<String>,
     /// Where its rules come from (a URL).
     pub source: Option<String>,
 }

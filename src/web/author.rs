@@ -21,7 +21,7 @@ use crate::notation::record::{count_parts, parse as parse_record};
 use crate::position::Position;
 use crate::render::explain::explain;
 use crate::render::svg::{Arrow, ArrowKind, turn_path};
-use crate::rules::Rules;
+use crate::rules::{Rules, VariantInfo};
 use crate::square::Square;
 use crate::web::clients::{Client, Peer};
 use crate::web::guard::{Full, Growing};
@@ -37,10 +37,9 @@ const TEXT_NAME: &str = "definition.toml";
 #[derive(Debug, Serialize)]
 pub struct VariantView {
     name: &'static str,
-    title: String,
-    description: Option<String>,
-    author: Option<String>,
-    year: Option<i64>,
+    /// Its title, author and description.
+    #[serde(flatten)]
+    info: VariantInfo,
     random_setup: bool,
     text: &'static str,
 }
@@ -50,17 +49,11 @@ pub async fn variants(State(app): State<Arc<App>>) -> Json<Vec<VariantView>> {
     Json(
         app.shipped
             .iter()
-            .map(|(name, rules)| {
-                let info = rules.info();
-                VariantView {
-                    name,
-                    title: info.name.clone(),
-                    description: info.description.clone(),
-                    author: info.author.clone(),
-                    year: info.year,
-                    random_setup: rules.random_setup().is_some(),
-                    text: definition::shipped::shipped(name).map_or("", |(_, t)| t),
-                }
+            .map(|(name, rules)| VariantView {
+                name,
+                info: rules.info().clone(),
+                random_setup: rules.random_setup().is_some(),
+                text: definition::shipped::shipped(name).map_or("", |(_, t)| t),
             })
             .collect(),
     )

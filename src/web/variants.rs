@@ -26,7 +26,7 @@ use crate::render::explain::explain;
 use crate::render::places::squares_words;
 use crate::render::reach::zoned;
 use crate::render::svg::{field, piece_diagram};
-use crate::rules::Rules;
+use crate::rules::{Rules, VariantInfo};
 use crate::setup;
 use crate::side::Side;
 use crate::square::Square;
@@ -217,11 +217,9 @@ fn text_of<S: serde::Serializer>(text: &Arc<str>, s: S) -> Result<S::Ok, S::Erro
 pub struct Drawn {
     key: String,
     shipped: Option<&'static str>,
-    title: String,
-    description: Option<String>,
-    author: Option<String>,
-    year: Option<i64>,
-    source: Option<String>,
+    /// Its title, author and description.
+    #[serde(flatten)]
+    info: VariantInfo,
     random_setup: bool,
     /// The rules in words, as `kickoff explain` gives them.
     explain: String,
@@ -282,7 +280,6 @@ fn names(squares: &[Square]) -> Vec<String> {
 /// Draws what the page of `named` shows but its facts.
 fn draw(named: &Named) -> Drawn {
     let rules = &*named.rules;
-    let info = rules.info();
     let start = Position::start(rules);
     let b = rules.board();
     let zoned = zoned(rules);
@@ -325,11 +322,7 @@ fn draw(named: &Named) -> Drawn {
     Drawn {
         key: named.key.clone(),
         shipped: named.shipped,
-        title: info.name.clone(),
-        description: info.description.clone(),
-        author: info.author.clone(),
-        year: info.year,
-        source: info.source.clone(),
+        info: rules.info().clone(),
         random_setup: rules.random_setup().is_some(),
         explain: explain(rules),
         text: named.text.clone(),
