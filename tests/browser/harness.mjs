@@ -70,6 +70,22 @@ export async function startBrowser() {
 }
 
 /**
+ * One server for all the tests of a file: started before them, stopped and removed after them.
+ * The object returned is filled in (`url`, `folder`...) once the server is up.
+ */
+export function sharedServer() {
+  const shared = {};
+  before(async () => {
+    Object.assign(shared, await startServer());
+  });
+  after(async () => {
+    await shared.stop();
+    shared.remove();
+  });
+  return shared;
+}
+
+/**
  * Chromium for the tests of one file, started before them and closed after them, and what gives
  * each test a server and pages of its own.
  */

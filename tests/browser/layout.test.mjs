@@ -2,9 +2,9 @@
 // is seen whole without scrolling sideways (and, at 1280x900, without scrolling down), and the
 // other screens never scroll sideways either.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, startServer, screenshot } from './harness.mjs';
+import { useBrowser, sharedServer, screenshot } from './harness.mjs';
 
 const VIEWPORTS = [
   { width: 1280, height: 900, whole: true },
@@ -12,16 +12,7 @@ const VIEWPORTS = [
 ];
 
 const { newPage } = useBrowser();
-let server;
-
-before(async () => {
-  server = await startServer();
-});
-
-after(async () => {
-  await server.stop();
-  server.remove();
-});
+const server = sharedServer();
 
 /** How the document and the board (if any) stand in the window, scrolled to the top. */
 function measure(page) {

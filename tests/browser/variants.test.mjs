@@ -2,21 +2,12 @@
 // the solver says and its rules, and starts a game against the engine; the game's page shows
 // the rules and the zones; the lobby and the editor link to the page.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, startServer, screenshot } from './harness.mjs';
+import { useBrowser, sharedServer, screenshot } from './harness.mjs';
 
 const { newPage: pageOfSize } = useBrowser();
-let server;
-
-before(async () => {
-  server = await startServer();
-});
-
-after(async () => {
-  await server.stop();
-  server.remove();
-});
+const server = sharedServer();
 
 /** A page in a browser session of its own, 1280x900 (its pages wait up to 30 s: the solver's
  *  facts of the wider variants take that long on a loaded machine). */
