@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 
 mod lobby_api;
-use lobby_api::{Scratch, Server, agent};
+use lobby_api::{Scratch, Server, agent, make_admin};
 
 /// A game of Boyer's rules in which White scores at the 79th turn.
 fn game_turns() -> Vec<String> {
@@ -265,12 +265,7 @@ fn chat_is_limited_muted_and_moderated() {
     // Only an administrator deletes a message.
     let id = server.get(&chat, None).1[0]["id"].as_i64().unwrap();
     assert_eq!(server.call("DELETE", &format!("{chat}/{id}"), Some(&alice), None).0, 403);
-    let admin = Command::new(env!("CARGO_BIN_EXE_kickoff"))
-        .args(["admin", "make-admin", "bob", "--data"])
-        .arg(&dir.0)
-        .output()
-        .unwrap();
-    assert!(admin.status.success(), "{}", String::from_utf8_lossy(&admin.stderr));
+    make_admin(&dir.0, "bob");
     assert_eq!(server.call("DELETE", &format!("{chat}/{id}"), Some(&bob), None).0, 204);
     assert!(server.get(&chat, None).1.as_array().unwrap().iter().all(|m| m["id"] != id));
 }

@@ -6,12 +6,10 @@
 
 #![cfg(unix)]
 
-use std::process::Command;
-
 use serde_json::{Value, json};
 
 mod lobby_api;
-use lobby_api::{PASSWORD, Scratch, Server};
+use lobby_api::{PASSWORD, Scratch, Server, make_admin};
 
 /// Publishes `text` as `name` for the account of cookie `who`.
 fn publish(server: &Server, who: &str, name: &str, visibility: &str, text: &str) -> (u16, Value) {
@@ -267,12 +265,7 @@ fn an_administrator_hides_a_variant_and_shows_it_again() {
     assert_eq!(publish(&server, &alice, "rude", "public", &mini("Rude")).0, 201);
     assert_eq!(server.call("POST", "/api/published/alice/rude/hide", Some(&bob), None).0, 403);
     assert_eq!(server.call("POST", "/api/published/alice/rude/hide", None, None).0, 401);
-    let admin = Command::new(env!("CARGO_BIN_EXE_kickoff"))
-        .args(["admin", "make-admin", "bob", "--data"])
-        .arg(&dir.0)
-        .output()
-        .unwrap();
-    assert!(admin.status.success(), "{}", String::from_utf8_lossy(&admin.stderr));
+    make_admin(&dir.0, "bob");
     assert_eq!(server.call("POST", "/api/published/alice/rude/hide", Some(&bob), None).0, 204);
     assert!(gallery(&server, "").is_empty());
     assert_eq!(server.get("/api/published/alice/rude", Some(&carol)).0, 404);

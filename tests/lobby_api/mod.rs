@@ -173,6 +173,17 @@ impl Server {
     }
 }
 
+/// Makes `name` an administrator with `kickoff admin`, on the database of data folder `data`
+/// (which a running server shares).
+pub fn make_admin(data: &Path, name: &str) {
+    let admin = Command::new(env!("CARGO_BIN_EXE_kickoff"))
+        .args(["admin", "make-admin", name, "--data"])
+        .arg(data)
+        .output()
+        .unwrap();
+    assert!(admin.status.success(), "{}", String::from_utf8_lossy(&admin.stderr));
+}
+
 /// An HTTP client that reads error statuses as answers, with a minute's bound on each call.
 pub fn agent() -> ureq::Agent {
     ureq::Agent::config_builder()
