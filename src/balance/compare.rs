@@ -129,6 +129,11 @@ fn white_score(game: &GameSummary) -> f64 {
     }
 }
 
+/// For each pair of games, B's score for White minus A's (from -1 to 1).
+fn differences(a: &[GameSummary], b: &[GameSummary]) -> Vec<f64> {
+    a.iter().zip(b).map(|(x, y)| white_score(y) - white_score(x)).collect()
+}
+
 /// The pairs of games: how they differ for White.
 #[derive(Clone, Debug, Serialize)]
 pub struct Pairs {
@@ -222,9 +227,7 @@ pub fn play_pairs(
         let each = |k: usize, _: usize| progress(done + k / 2, options.games);
         games_a.extend(self_play(a, part, draw, &each).0);
         games_b.extend(self_play(b, part, draw, &each).0);
-        let differences: Vec<f64> =
-            games_a.iter().zip(&games_b).map(|(x, y)| white_score(y) - white_score(x)).collect();
-        outcome = sprt.run(&differences);
+        outcome = sprt.run(&differences(&games_a, &games_b));
         if outcome.verdict != Verdict::Undecided {
             games_a.truncate(outcome.pairs);
             games_b.truncate(outcome.pairs);
@@ -245,9 +248,7 @@ impl Comparison {
         sprt: Sprt,
         outcome: SprtState,
     ) -> Comparison {
-        let differences: Vec<f64> =
-            games_a.iter().zip(games_b).map(|(x, y)| white_score(y) - white_score(x)).collect();
-        Comparison { seed, a, b, pairs: Pairs::of(&differences), sprt, outcome }
+        Comparison { seed, a, b, pairs: Pairs::of(&differences(games_a, games_b)), sprt, outcome }
     }
 
     /// The comparison as text, side by side.

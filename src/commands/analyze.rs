@@ -182,15 +182,13 @@ fn compare(args: &Args, other: &str, options: LoadOptions) -> CommandResult {
         bar.set_length(all as u64);
         bar.set_position(done as u64);
     };
-    let mut forced = Vec::new();
-    for (name, rules) in [("A", a), ("B", b)] {
+    let forced_of = |name: &str, rules| {
         bar.set_message(format!("forced goals of {name}"));
         let (verdicts, took) =
             forced_goals(rules, args.turns, threads, args.time, &report_progress);
-        forced.push(Forced::new(args.turns, verdicts, took.as_secs_f64()));
-    }
-    let forced_b = forced.pop().unwrap_or_else(|| unreachable!("two sides"));
-    let forced_a = forced.pop().unwrap_or_else(|| unreachable!("two sides"));
+        Forced::new(args.turns, verdicts, took.as_secs_f64())
+    };
+    let (forced_a, forced_b) = (forced_of("A", a), forced_of("B", b));
     // The same setups for both: drawn by A's setup rules, among those where neither side of
     // either definition was found to force a goal.
     let unfair: Vec<u128> = [&forced_a, &forced_b]
