@@ -42,6 +42,7 @@ impl Cli {
             Command::Match(args) => commands::matches::run(&args, options),
             Command::Solve(args) => commands::solve::run(&args, options),
             Command::Analyze(args) => commands::analyze::run(&args, options),
+            Command::Merge(args) => commands::merge::run(&args, options),
             Command::Bot(args) => commands::bot::run(args),
             Command::Admin(args) => commands::admin::run(args),
             Command::Serve(args) => commands::serve::run(args),
@@ -87,6 +88,8 @@ pub enum Command {
     Solve(commands::solve::Args),
     /// A balance report for designers: forced goals from every start, and self-play figures.
     Analyze(commands::analyze::Args),
+    /// The report of an `analyze` or `match` run in shards, from the shards' files.
+    Merge(commands::merge::Args),
     /// Play as an account of a kickoff server: accept challenges, and play their games.
     Bot(commands::bot::Args),
     /// Manage a server's database: accounts, backups, imports.

@@ -79,8 +79,9 @@
 //! - `rules`: the compiled rules, placements, and the tables derived from the rules.
 //! - `notation`, `square_set`: the parsers of the languages kickoff reads (Betza, squares, FEN,
 //!   records, turns as written); sets of squares.
-//! - `side`, `square`, `text`, `text_file`: the two sides; squares; text made safe to print and
-//!   lists in words; files read within a size limit.
+//! - `parallel`, `side`, `square`, `text`, `text_file`: independent jobs shared among threads;
+//!   the two sides; squares; text made safe to print and lists in words; files read within a
+//!   size limit.
 //!
 //! # Where things live
 //!
@@ -141,6 +142,7 @@ pub mod game;
 pub mod lint;
 pub mod movegen;
 pub mod notation;
+pub mod parallel;
 pub mod position;
 pub mod render;
 pub mod rules;

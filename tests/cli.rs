@@ -201,7 +201,7 @@ fn a_match_resumes_from_its_records() {
     std::fs::remove_file(dir.join("game-0002.txt")).unwrap();
     let out = run(&["--resume"]);
     assert_eq!(match_table(&out, 9), whole);
-    assert!(String::from_utf8_lossy(&out.stdout).contains("3 of the games were counted"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("3 of the games were counted"));
     assert_eq!(std::fs::read_to_string(dir.join("game-0002.txt")).unwrap(), second);
     // Without --resume the records are not written over; with --force they are.
     let out = run(&[]);

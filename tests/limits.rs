@@ -285,7 +285,8 @@ fn engine_lines_through_exploding_positions() {
         "6",
     ];
     let out = Case::new(&args, 30).expect(0);
-    assert!(out.stdout.contains("turns chosen, mean depth"), "{}", out.stdout);
+    assert!(out.stdout.contains("2 games, colours alternating"), "{}", out.stdout);
+    assert!(out.stderr.contains("turns chosen, mean depth"), "{}", out.stderr);
 }
 
 /// The clock holds within twice its time where a position costs milliseconds or more (these

@@ -5,10 +5,14 @@
 //! json`, which takes more than an hour on two cores); other variants and larger N are checked
 //! at run time by solving each drawn setup.
 
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
 use rand::Rng;
 
 use crate::analysis::solve::SolveLimits;
-use crate::analysis::survey::verdict;
+use crate::analysis::survey::{StartVerdict, verdict};
 use crate::definition::Definition;
 use crate::position::Position;
 use crate::rules::Rules;
@@ -96,7 +100,8 @@ pub fn draw_fair(
     let rules = &def.rules;
     let random = rules.random_setup().ok_or(FairError::NoRandomSetup)?;
     if is_shipped(def) && turns <= SHIPPED_TURNS {
-        return draw_excluding(rules, &shipped_unfair(turns), MAX_DRAWS, rng);
+        let unfair = shipped_unfair(turns);
+        return draw_excluding(rules, |n| unfair.contains(&n), MAX_DRAWS, rng);
     }
     let count = setup::count(rules, random);
     let independent = random.black_independent();
@@ -110,14 +115,14 @@ pub fn draw_fair(
     Err(FairError::NoneFound(MAX_DRAWS))
 }
 
-/// A setup drawn uniformly among those whose White arrangement is not in `unfair` (drawing
-/// again until one is keeps the draw uniform), within `tries` draws.
+/// A setup drawn uniformly among those whose White arrangement is not `unfair` (drawing again
+/// until one is keeps the draw uniform), within `tries` draws.
 ///
 /// # Errors
 /// No random setup, or every draw was unfair.
 pub fn draw_excluding(
     rules: &Rules,
-    unfair: &[u128],
+    unfair: impl Fn(u128) -> bool,
     tries: usize,
     rng: &mut impl Rng,
 ) -> Result<SetupNumber, FairError> {
@@ -126,6 +131,60 @@ pub fn draw_excluding(
     let independent = random.black_independent();
     (0..tries)
         .map(|_| SetupNumber::draw(count, independent, rng))
-        .find(|n| !unfair.contains(&n.white))
+        .find(|n| !unfair(n.white))
         .ok_or(FairError::NoneFound(tries))
+}
+
+/// The setups in which a side forces a goal within some turns, as a survey of every start
+/// ([`crate::analysis::survey`]) finds them: those it has solved, and any other solved when
+/// first asked about, so that a part of the survey's work (a shard) answers as the whole does.
+pub struct Unfair<'r> {
+    rules: &'r Rules,
+    turns: u32,
+    per_start: Option<Duration>,
+    /// Whether the survey covers the setups (else it solved only the start, and no setup
+    /// counts as unfair).
+    covers: bool,
+    known: Mutex<HashMap<u128, bool>>,
+}
+
+impl<'r> Unfair<'r> {
+    /// What `verdicts` (a survey's, within `turns` turns, `per_start` time a start) tell;
+    /// `covers` is whether the survey's starts are the setups.
+    #[must_use]
+    pub fn new<'v>(
+        rules: &'r Rules,
+        turns: u32,
+        per_start: Option<Duration>,
+        covers: bool,
+        verdicts: impl IntoIterator<Item = &'v StartVerdict>,
+    ) -> Unfair<'r> {
+        let known = verdicts
+            .into_iter()
+            .filter_map(|v| {
+                let n = v.setup.as_deref()?.parse().ok()?;
+                Some((n, v.white.is_some() || v.black.is_some()))
+            })
+            .collect();
+        Unfair { rules, turns, per_start, covers, known: Mutex::new(known) }
+    }
+
+    /// Whether setup `white` (Black mirroring it) has a forced goal.
+    pub fn contains(&self, white: u128) -> bool {
+        if !self.covers {
+            return false;
+        }
+        let lock = || self.known.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(&known) = lock().get(&white) {
+            return known;
+        }
+        let Some(random) = self.rules.random_setup() else { return false };
+        let number = SetupNumber { white, black: None };
+        let Ok(pos) = setup::position(self.rules, random, number) else { return false };
+        let deadline = self.per_start.and_then(|t| Instant::now().checked_add(t));
+        let v = verdict(Some(number), &pos, self.turns, SolveLimits { max_nodes: None, deadline });
+        let unfair = v.white.is_some() || v.black.is_some();
+        lock().insert(white, unfair);
+        unfair
+    }
 }

@@ -3,10 +3,9 @@
 
 use std::collections::HashMap;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::analysis::solve::{SolveLimits, Verdict, solve, solve_reply};
 use crate::position::{Placement, Position};
@@ -17,7 +16,7 @@ use crate::setup::{self, SetupNumber};
 pub const MAX_SETUPS: u128 = 100_000;
 
 /// What the solver says of one start: the fewest turns in which each side forces a goal.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StartVerdict {
     /// The setup's number (none for a variant's single start).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -100,48 +99,94 @@ pub fn twins(rules: &Rules, all: &[(Option<SetupNumber>, Position<'_>)]) -> Vec<
         .collect()
 }
 
+/// The starts of a survey ([`starts`]) as jobs: the mirror image of an earlier start
+/// ([`twins`]) is not a job of its own but takes that start's verdict.
+pub struct Survey<'r> {
+    all: Vec<(Option<SetupNumber>, Position<'r>)>,
+    twins: Vec<Option<usize>>,
+}
+
+impl<'r> Survey<'r> {
+    /// The starts of `rules` and their twins.
+    #[must_use]
+    pub fn new(rules: &'r Rules) -> Survey<'r> {
+        let all = starts(rules);
+        let twins = twins(rules, &all);
+        Survey { all, twins }
+    }
+
+    /// The jobs: the indices of the starts that are solved (in order).
+    #[must_use]
+    pub fn jobs(&self) -> Vec<usize> {
+        (0..self.all.len()).filter(|&i| self.twins[i].is_none()).collect()
+    }
+
+    /// Whether the starts are the variant's setups (else the start position alone).
+    #[must_use]
+    pub fn covers_setups(&self) -> bool {
+        self.all.first().is_some_and(|(number, _)| number.is_some())
+    }
+
+    /// Solves the jobs `jobs` within `turns` on `threads` threads, each start given
+    /// `per_start` time from when its solving begins (a shared deadline would leave the later
+    /// starts unknown); `done` is called with each job and its verdict as it is found.
+    pub fn solve(
+        &self,
+        jobs: &[usize],
+        turns: u32,
+        threads: usize,
+        per_start: Option<Duration>,
+        done: &(dyn Fn(usize, StartVerdict) + Sync),
+    ) {
+        crate::parallel::for_each(
+            threads,
+            jobs,
+            || (),
+            |(), &i| {
+                let (number, pos) = &self.all[i];
+                let deadline = per_start.and_then(|t| Instant::now().checked_add(t));
+                done(i, verdict(*number, pos, turns, SolveLimits { max_nodes: None, deadline }));
+            },
+        );
+    }
+
+    /// Every start's verdict (in setup order) from the jobs' verdicts (`solved[i]` for job
+    /// `i`); none if a job's is missing.
+    #[must_use]
+    pub fn verdicts(&self, solved: &HashMap<usize, StartVerdict>) -> Option<Vec<StartVerdict>> {
+        (0..self.all.len())
+            .map(|i| {
+                let v = solved.get(&self.twins[i].unwrap_or(i))?;
+                let (number, pos) = &self.all[i];
+                Some(StartVerdict {
+                    setup: number.map(|n| n.to_string()),
+                    fen: pos.fen(),
+                    ..v.clone()
+                })
+            })
+            .collect()
+    }
+}
+
 /// Every start of the variant solved within `turns` on `threads` threads (in setup order), each
-/// start given `per_start` time from when its solving begins (a shared deadline would leave the
-/// later starts unknown); `progress` is called with the number done after each start. A start
-/// that is the mirror image of an earlier one ([`twins`]) takes that one's verdict.
+/// start given `per_start` time from when its solving begins; `progress` is called with the
+/// number done after each start. A start that is the mirror image of an earlier one ([`twins`])
+/// takes that one's verdict.
 pub fn forced_goals(
     rules: &Rules,
     turns: u32,
     threads: usize,
     per_start: Option<Duration>,
     progress: &(dyn Fn(usize, usize) + Sync),
-) -> (Vec<StartVerdict>, Duration) {
-    let start = Instant::now();
-    let all = starts(rules);
-    let twins = twins(rules, &all);
-    let solved: Vec<usize> = (0..all.len()).filter(|&i| twins[i].is_none()).collect();
-    let next = AtomicUsize::new(0);
-    let done = AtomicUsize::new(0);
-    let out = Mutex::new(vec![None; all.len()]);
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            scope.spawn(|| {
-                while let Some(&i) = solved.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    let (number, pos) = &all[i];
-                    let deadline = per_start.and_then(|t| Instant::now().checked_add(t));
-                    let limits = SolveLimits { max_nodes: None, deadline };
-                    let v = verdict(*number, pos, turns, limits);
-                    out.lock().unwrap_or_else(std::sync::PoisonError::into_inner)[i] = Some(v);
-                    progress(done.fetch_add(1, Ordering::Relaxed) + 1, solved.len());
-                }
-            });
-        }
+) -> Vec<StartVerdict> {
+    let survey = Survey::new(rules);
+    let jobs = survey.jobs();
+    let solved = Mutex::new(HashMap::new());
+    survey.solve(&jobs, turns, threads, per_start, &|i, v| {
+        let mut solved = solved.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        solved.insert(i, v);
+        progress(solved.len(), jobs.len());
     });
-    let mut out = out.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
-    for (i, twin) in twins.iter().enumerate() {
-        if let Some(&j) = twin.as_ref() {
-            let (number, pos) = &all[i];
-            out[i] = out[j].clone().map(|v| StartVerdict {
-                setup: number.map(|n| n.to_string()),
-                fen: pos.fen(),
-                ..v
-            });
-        }
-    }
-    (out.into_iter().flatten().collect(), start.elapsed())
+    let solved = solved.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+    survey.verdicts(&solved).unwrap_or_default()
 }

@@ -5,13 +5,11 @@
 
 use std::fmt::Write;
 
-use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
 use crate::balance::report::{Forced, Play};
-use crate::balance::selfplay::{GameSummary, SelfPlay, self_play};
+use crate::balance::selfplay::{Draw, GameSummary, SelfPlay, self_play};
 use crate::rules::Rules;
-use crate::setup::SetupNumber;
 
 /// The sequential probability ratio test on the pairs whose games differ for White.
 ///
@@ -213,10 +211,9 @@ pub fn play_pairs(
     options: SelfPlay<'_>,
     round: usize,
     sprt: Sprt,
-    draw: &(dyn Fn(&mut ChaCha8Rng) -> Option<SetupNumber> + Sync),
+    draw: &Draw<'_>,
     progress: &(dyn Fn(usize, usize) + Sync),
-) -> (Vec<GameSummary>, Vec<GameSummary>, SprtState, f64) {
-    let start = std::time::Instant::now();
+) -> (Vec<GameSummary>, Vec<GameSummary>, SprtState) {
     let (mut games_a, mut games_b) = (Vec::new(), Vec::new());
     let round = round.max(1);
     let mut outcome = sprt.run(&[]);
@@ -225,8 +222,8 @@ pub fn play_pairs(
         let part = SelfPlay { first: options.first + games_a.len(), games: batch, ..options };
         let done = games_a.len();
         let each = |k: usize, _: usize| progress(done + k / 2, options.games);
-        games_a.extend(self_play(a, part, draw, &each).0);
-        games_b.extend(self_play(b, part, draw, &each).0);
+        games_a.extend(self_play(a, part, draw, &each));
+        games_b.extend(self_play(b, part, draw, &each));
         outcome = sprt.run(&differences(&games_a, &games_b));
         if outcome.verdict != Verdict::Undecided {
             games_a.truncate(outcome.pairs);
@@ -235,7 +232,7 @@ pub fn play_pairs(
         }
     }
     progress(games_a.len(), options.games);
-    (games_a, games_b, outcome, start.elapsed().as_secs_f64())
+    (games_a, games_b, outcome)
 }
 
 impl Comparison {

@@ -55,8 +55,6 @@ pub struct Forced {
     pub black: BTreeMap<u32, Vec<String>>,
     /// Starts whose answer is unknown.
     pub unknown: Vec<String>,
-    /// Seconds taken.
-    pub seconds: f64,
     /// Every start's verdict.
     pub verdicts: Vec<StartVerdict>,
 }
@@ -69,7 +67,7 @@ fn start_name(v: &StartVerdict) -> String {
 impl Forced {
     /// The summary of `verdicts`.
     #[must_use]
-    pub fn new(turns: u32, verdicts: Vec<StartVerdict>, seconds: f64) -> Forced {
+    pub fn new(turns: u32, verdicts: Vec<StartVerdict>) -> Forced {
         let within = |side: fn(&StartVerdict) -> Option<u32>| {
             (1..=turns)
                 .map(|k| {
@@ -85,7 +83,6 @@ impl Forced {
             white: within(|v| v.white),
             black: within(|v| v.black),
             unknown: verdicts.iter().filter(|v| v.unknown).map(start_name).collect(),
-            seconds,
             verdicts,
         }
     }
@@ -94,9 +91,8 @@ impl Forced {
     fn html(&self, h: &mut String) {
         let _ = writeln!(
             h,
-            "<h2>Forced goals from the start</h2><p>{} solved exactly in {:.1} s.</p>",
+            "<h2>Forced goals from the start</h2><p>{} solved exactly.</p>",
             shown(self.starts as f64, "starts"),
-            self.seconds
         );
         let mut bars = Vec::new();
         for k in 1..=self.turns {
@@ -130,8 +126,6 @@ pub struct Play {
     pub kicks_by_piece: BTreeMap<String, u64>,
     /// Draws by cause.
     pub draws_by_cause: BTreeMap<DrawCause, usize>,
-    /// Seconds taken.
-    pub seconds: f64,
     /// Every game.
     pub list: Vec<GameSummary>,
     /// A game of each result among the first games played (those whose record was kept): the
@@ -184,7 +178,7 @@ impl BoardLinks {
 impl Play {
     /// The summary of `games`.
     #[must_use]
-    pub fn new(level: u8, list: Vec<GameSummary>, seconds: f64) -> Play {
+    pub fn new(level: u8, list: Vec<GameSummary>) -> Play {
         let n = list.len();
         let count = |r: &str| list.iter().filter(|g| g.result == r).count();
         let mut lengths: Vec<u32> = list.iter().map(|g| g.turns).collect();
@@ -237,7 +231,6 @@ impl Play {
             goals_by_piece,
             kicks_by_piece,
             draws_by_cause,
-            seconds,
             list,
             samples,
         }
@@ -247,8 +240,8 @@ impl Play {
     fn html(&self, seed: u64, links: Option<&BoardLinks>, h: &mut String) {
         let _ = writeln!(
             h,
-            "<h2>Self-play</h2><p>{} games at level {}, seed {}, {:.1} s.</p>",
-            self.games, self.level, seed, self.seconds
+            "<h2>Self-play</h2><p>{} games at level {}, seed {}.</p>",
+            self.games, self.level, seed
         );
         let rate = |name: &str, r: &Rate| {
             (name.to_owned(), 100.0 * r.rate, Some((100.0 * r.interval.0, 100.0 * r.interval.1)))
@@ -357,8 +350,7 @@ impl Report {
         let mut t = String::new();
         let f = &self.forced;
         let _ = writeln!(t, "{}: balance report", self.variant);
-        let _ =
-            writeln!(t, "\nForced goals from the start ({} starts, {:.1} s):", f.starts, f.seconds);
+        let _ = writeln!(t, "\nForced goals from the start ({} starts):", f.starts);
         for k in 1..=f.turns {
             for (side, map) in [("White", &f.white), ("Black", &f.black)] {
                 let names = &map[&k];
@@ -376,8 +368,8 @@ impl Report {
         if let Some(p) = &self.play {
             let _ = writeln!(
                 t,
-                "\nSelf-play: {} games at level {} (seed {}, {:.1} s):",
-                p.games, p.level, self.seed, p.seconds
+                "\nSelf-play: {} games at level {} (seed {}):",
+                p.games, p.level, self.seed
             );
             let _ = writeln!(t, "  White wins {}", percent(&p.white));
             let _ = writeln!(t, "  Black wins {}", percent(&p.black));

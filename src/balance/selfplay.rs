@@ -4,11 +4,10 @@
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::game::{Ending, Game, GameResult};
 use crate::movegen::{Action, Turn};
@@ -45,7 +44,7 @@ pub struct SelfPlay<'v> {
 }
 
 /// Why a game was drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum DrawCause {
     /// A position occurred the times that draw.
@@ -59,7 +58,7 @@ pub enum DrawCause {
 }
 
 /// One self-play game.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameSummary {
     /// Its setup, if the variant has random setups.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -83,37 +82,45 @@ pub struct GameSummary {
     pub record: Option<String>,
 }
 
-/// Plays `options.games` games of the engine against itself; `draw` picks each game's setup
-/// (none: the variant's start). `progress` is called with the games done.
+/// How a game's setup is drawn from its random stream (none: the variant's start).
+pub type Draw<'d> = dyn Fn(&mut ChaCha8Rng) -> Option<SetupNumber> + Sync + 'd;
+
+/// Plays `options.games` games of the engine against itself (numbered from `options.first`);
+/// `draw` picks each game's setup. `progress` is called with the games done.
 pub fn self_play(
     rules: &Rules,
     options: SelfPlay<'_>,
-    draw: &(dyn Fn(&mut ChaCha8Rng) -> Option<SetupNumber> + Sync),
+    draw: &Draw<'_>,
     progress: &(dyn Fn(usize, usize) + Sync),
-) -> (Vec<GameSummary>, Duration) {
-    let start = Instant::now();
-    let next = AtomicUsize::new(0);
-    let done = AtomicUsize::new(0);
+) -> Vec<GameSummary> {
+    let numbers: Vec<usize> = (options.first..options.first + options.games).collect();
     let out = Mutex::new(vec![None; options.games]);
-    std::thread::scope(|scope| {
-        for _ in 0..options.threads.max(1) {
-            scope.spawn(|| {
-                let mut searcher = Searcher::with_table_bits(rules, 18);
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= options.games {
-                        break;
-                    }
-                    let summary = play_one(rules, &options, options.first + i, draw, &mut searcher);
-                    out.lock().unwrap_or_else(std::sync::PoisonError::into_inner)[i] =
-                        Some(summary);
-                    progress(done.fetch_add(1, Ordering::Relaxed) + 1, options.games);
-                }
-            });
-        }
+    let done = AtomicUsize::new(0);
+    play_games(rules, options, &numbers, draw, &|i, summary| {
+        out.lock().unwrap_or_else(std::sync::PoisonError::into_inner)[i - options.first] =
+            Some(summary);
+        progress(done.fetch_add(1, Ordering::Relaxed) + 1, options.games);
     });
     let out = out.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
-    (out.into_iter().flatten().collect(), start.elapsed())
+    out.into_iter().flatten().collect()
+}
+
+/// Plays the games numbered `numbers` on `options.threads` threads; `done` is called with
+/// each game's number and summary as it ends. A game depends on the seed and its number alone
+/// (each starts with an engine that forgets earlier games), so games split among threads,
+/// runs or machines come out as in one run.
+pub fn play_games(
+    rules: &Rules,
+    options: SelfPlay<'_>,
+    numbers: &[usize],
+    draw: &Draw<'_>,
+    done: &(dyn Fn(usize, GameSummary) + Sync),
+) {
+    let engine = || Searcher::with_table_bits(rules, 18);
+    crate::parallel::for_each(options.threads, numbers, engine, |searcher, &i| {
+        searcher.forget();
+        done(i, play_one(rules, &options, i, draw, searcher));
+    });
 }
 
 /// Game `i`: its own random stream from the seed, so that results do not depend on threads.
@@ -121,7 +128,7 @@ fn play_one<'r>(
     rules: &'r Rules,
     options: &SelfPlay<'_>,
     i: usize,
-    draw: &(dyn Fn(&mut ChaCha8Rng) -> Option<SetupNumber> + Sync),
+    draw: &Draw<'_>,
     searcher: &mut Searcher<'r>,
 ) -> GameSummary {
     let mut rng =

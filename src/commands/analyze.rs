@@ -1,19 +1,29 @@
 //! `kickoff analyze VARIANT`: forced goals from every start and self-play, as text, JSON or an
 //! HTML page.
 
-use std::time::Duration;
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use crate::commands::progress::terminal_bar;
+use crate::commands::shards::{self, Header, JobFile, Shard};
 use crate::commands::{CommandError, CommandResult, load_variant};
-use kickoff::analysis::fair::draw_excluding;
-use kickoff::analysis::survey::forced_goals;
+use kickoff::analysis::fair::{Unfair, draw_excluding};
+use kickoff::analysis::survey::{StartVerdict, Survey, forced_goals};
 use kickoff::balance::compare::{Comparison, Side, Sprt, play_pairs};
 use kickoff::balance::report::{BoardLinks, Forced, Play, Report};
-use kickoff::balance::selfplay::{SelfPlay, self_play};
-use kickoff::definition::LoadOptions;
+use kickoff::balance::selfplay::{self as self_play_mod, GameSummary, SelfPlay, self_play};
+use kickoff::definition::{Definition, LoadOptions};
+use kickoff::game::record;
+use kickoff::rules::Rules;
+use kickoff::setup::SetupNumber;
+use kickoff::text::printable_path;
 
 /// How many setups self-play draws for a start with no forced goal before it takes the
 /// variant's own start: more than a fair draw that solves each one tries, as a draw here only
@@ -58,6 +68,16 @@ pub struct Args {
     /// share of 0.65 of the pairs whose games differ for White is a difference).
     #[arg(long, value_name = "D", default_value_t = 0.15, requires = "compare", value_parser = share_difference)]
     pub delta: f64,
+    /// Do only this part of the work (I of N: the starts and games whose number is I - 1
+    /// modulo N), writing each result to --out as it ends; `kickoff merge` makes the report
+    /// from all the parts' files.
+    #[arg(long, value_name = "I/N", requires = "out", conflicts_with = "compare")]
+    pub shard: Option<Shard>,
+    /// Write the results (JSON lines, keyed by job) to this file instead of printing a
+    /// report; a file that holds part of the same work already (an interrupted run) is taken
+    /// up where it stopped.
+    #[arg(long, value_name = "FILE", conflicts_with = "compare")]
+    pub out: Option<PathBuf>,
     /// With --format html: the web board whose records page opens the sample games.
     #[arg(long, value_name = "URL", default_value = "http://127.0.0.1:7157/")]
     pub board: String,
@@ -85,83 +105,287 @@ pub enum ReportFormat {
     Html,
 }
 
-/// Builds the report and prints it.
+/// What, besides the definition, makes an analysis what it is: the same inputs give the same
+/// report, however the work is split (engines of levels 1 and 2 search to a fixed depth; a
+/// time limit, `--time` or the engine's own at levels 3 and 4, makes results depend on the
+/// machine).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Params {
+    turns: u32,
+    games: u32,
+    level: u8,
+    max_turns: u32,
+    seed: u64,
+    /// Seconds a start (`--time`).
+    time: Option<f64>,
+}
+
+impl Params {
+    fn of(args: &Args) -> Params {
+        Params {
+            turns: args.turns,
+            games: args.games,
+            level: args.level,
+            max_turns: args.max_turns,
+            seed: args.seed,
+            time: args.time.map(|t| t.as_secs_f64()),
+        }
+    }
+
+    fn games(&self) -> usize {
+        usize::try_from(self.games).unwrap_or(usize::MAX)
+    }
+}
+
+/// A self-play game's job line: its summary, and its record if it is among the first games.
+#[derive(Serialize, Deserialize)]
+struct GameLine {
+    game: GameSummary,
+    record: Option<String>,
+}
+
+/// The jobs of an analysis, in order: the starts the survey solves, then the games.
+fn jobs(survey: &Survey<'_>, params: &Params) -> Vec<Job> {
+    let starts = survey.jobs().into_iter().map(Job::Start);
+    starts.chain((0..params.games()).map(Job::Game)).collect()
+}
+
+/// A job: a start to solve (its index among the starts), a game to play (its number).
+#[derive(Clone, Copy)]
+enum Job {
+    Start(usize),
+    Game(usize),
+}
+
+impl Job {
+    fn key(self) -> String {
+        match self {
+            Job::Start(i) => format!("start/{i}"),
+            Job::Game(i) => format!("game/{i}"),
+        }
+    }
+}
+
+/// Builds the report and prints it, or, with `--out`, does its part of the work into a file.
 pub fn run(args: &Args, options: LoadOptions) -> CommandResult {
     if let Some(other) = &args.compare {
         return compare(args, other, options);
     }
     let def = load_variant(&args.variant, options)?;
-    let rules = &def.rules;
+    let params = Params::of(args);
     let threads = threads(args);
-    let games = usize::try_from(args.games).unwrap_or(usize::MAX);
-    // The name the games' records give the variant: its shipped name, or the file's path.
-    let record_name = def.shipped_name().map_or_else(|| args.variant.clone(), str::to_owned);
+    if let Some(out) = &args.out {
+        return run_shard(&def, args, &params, args.shard.unwrap_or(Shard::WHOLE), out, threads);
+    }
     let bar = progress_bar();
-    let report_progress = |done: usize, all: usize| {
-        bar.set_length(all as u64);
-        bar.set_position(done as u64);
-    };
+    let started = Instant::now();
     bar.set_message("forced goals");
-    let (verdicts, took) = forced_goals(rules, args.turns, threads, args.time, &report_progress);
-    let forced = Forced::new(args.turns, verdicts, took.as_secs_f64());
-    let play = (games > 0).then(|| {
-        bar.set_message("self-play");
-        bar.set_position(0);
-        let unfair: Vec<u128> = forced
-            .verdicts
-            .iter()
-            .filter(|v| v.white.is_some() || v.black.is_some())
-            .filter_map(|v| v.setup.as_deref().and_then(|s| s.parse().ok()))
-            .collect();
-        // Among the setups with no forced goal found (none for a single start).
-        let draw = |rng: &mut ChaCha8Rng| draw_excluding(rules, &unfair, SELF_PLAY_DRAWS, rng).ok();
-        let options = self_play_options(args, &record_name, SAMPLED, games, threads);
-        let (games, took) = self_play(rules, options, &draw, &report_progress);
-        Play::new(args.level, games, took.as_secs_f64())
-    });
+    let verdicts = forced_goals(&def.rules, args.turns, threads, args.time, &progress_of(&bar));
+    let solved = started.elapsed();
+    let survey = Survey::new(&def.rules);
+    let unfair = Unfair::new(&def.rules, args.turns, args.time, survey.covers_setups(), &verdicts);
+    bar.set_message("self-play");
+    bar.set_position(0);
+    let games = self_play(
+        &def.rules,
+        self_play_options(record_name(&def, &args.variant), &params, threads),
+        &draw_of(&def.rules, &unfair),
+        &progress_of(&bar),
+    );
     bar.finish_and_clear();
-    let links = BoardLinks {
-        board: args.board.clone(),
-        definition: def.shipped_name().is_none().then(|| def.text().to_owned()),
-    };
-    let report = Report {
-        variant: rules.info().name.clone(),
-        seed: args.seed,
-        forced,
-        play,
-        links: Some(links),
-    };
-    match args.format {
+    eprintln!(
+        "forced goals: {:.1} s; self-play: {:.1} s",
+        solved.as_secs_f64(),
+        (started.elapsed() - solved).as_secs_f64()
+    );
+    print_report(&report(&def, args.board.clone(), &params, verdicts, games), args.format)
+}
+
+/// Prints `report` as `format` asks.
+pub fn print_report(report: &Report, format: ReportFormat) -> CommandResult {
+    match format {
         ReportFormat::Text => print!("{}", report.text()),
         ReportFormat::Html => print!("{}", report.html()),
         ReportFormat::Json => {
-            println!("{}", serde_json::to_string(&report).map_err(CommandError::failure)?);
+            println!("{}", serde_json::to_string(report).map_err(CommandError::failure)?);
         }
     }
     Ok(())
 }
 
-/// How self-play plays `games` games as `args` asks, the records of the first `recorded` kept
-/// (naming the variant `variant`).
-fn self_play_options<'v>(
+/// The report of `def`'s analysis from its starts' verdicts and its games.
+fn report(
+    def: &Definition,
+    board: String,
+    params: &Params,
+    verdicts: Vec<StartVerdict>,
+    games: Vec<GameSummary>,
+) -> Report {
+    let links = BoardLinks {
+        board,
+        definition: def.shipped_name().is_none().then(|| def.text().to_owned()),
+    };
+    Report {
+        variant: def.rules.info().name.clone(),
+        seed: params.seed,
+        forced: Forced::new(params.turns, verdicts),
+        play: (params.games > 0).then(|| Play::new(params.level, games)),
+        links: Some(links),
+    }
+}
+
+/// The setup of a self-play game: drawn among those with no forced goal (none for a single
+/// start).
+fn draw_of<'a>(
+    rules: &'a Rules,
+    unfair: &'a Unfair<'_>,
+) -> impl Fn(&mut ChaCha8Rng) -> Option<SetupNumber> + Sync + 'a {
+    move |rng: &mut ChaCha8Rng| {
+        draw_excluding(rules, |n| unfair.contains(n), SELF_PLAY_DRAWS, rng).ok()
+    }
+}
+
+/// A progress callback that moves `bar`.
+fn progress_of(bar: &ProgressBar) -> impl Fn(usize, usize) + Sync + '_ {
+    move |done: usize, all: usize| {
+        bar.set_length(all as u64);
+        bar.set_position(done as u64);
+    }
+}
+
+/// The header of an analysis's shard files.
+fn header(def: &Definition, variant: &str, params: &Params, shard: Shard) -> CommandResult<Header> {
+    let options = serde_json::to_value(params).map_err(CommandError::failure)?;
+    Ok(Header::new("analyze", variant, record::definition_hash(&def.sources), options, shard))
+}
+
+/// `--out`: the shard's jobs not in `out` yet, each written to it as it ends.
+fn run_shard(
+    def: &Definition,
     args: &Args,
-    variant: &'v str,
-    recorded: usize,
-    games: usize,
+    params: &Params,
+    shard: Shard,
+    out: &Path,
     threads: usize,
-) -> SelfPlay<'v> {
+) -> CommandResult {
+    let header = header(def, &args.variant, params, shard)?;
+    let (file, found) = JobFile::open(out, &header).map_err(CommandError::usage)?;
+    let survey = Survey::new(&def.rules);
+    let all = jobs(&survey, params);
+    let mine: Vec<Job> =
+        all.iter().enumerate().filter(|&(i, _)| shard.takes(i)).map(|(_, &j)| j).collect();
+    let earlier = mine.iter().filter(|j| found.contains_key(&j.key())).count();
+    let todo = |pick: fn(Job) -> Option<usize>| -> Vec<usize> {
+        mine.iter().filter(|j| !found.contains_key(&j.key())).filter_map(|&j| pick(j)).collect()
+    };
+    let starts = todo(|j| if let Job::Start(i) = j { Some(i) } else { None });
+    let games = todo(|j| if let Job::Game(i) = j { Some(i) } else { None });
+    let bar = progress_bar();
+    bar.set_length(mine.len() as u64);
+    bar.set_position(earlier as u64);
+    bar.set_message(format!("shard {shard}"));
+    let failed = Mutex::new(None);
+    let keep = |job: Job, result: serde_json::Result<Value>| {
+        let written = result.map_err(|e| e.to_string()).and_then(|v| file.write(&job.key(), &v));
+        if let Err(e) = written {
+            *failed.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(e);
+        }
+        bar.inc(1);
+    };
+    let verdicts = Mutex::new(Vec::new());
+    survey.solve(&starts, args.turns, threads, args.time, &|i, v: StartVerdict| {
+        keep(Job::Start(i), serde_json::to_value(&v));
+        verdicts.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(v);
+    });
+    // The games' setups leave out those with a forced goal: those this shard solved (now or
+    // earlier) are known, the others are solved when drawn.
+    let mut verdicts = verdicts.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+    verdicts.extend(
+        found.values().filter_map(|v| serde_json::from_value::<StartVerdict>(v.clone()).ok()),
+    );
+    let unfair = Unfair::new(&def.rules, args.turns, args.time, survey.covers_setups(), &verdicts);
+    let draw = draw_of(&def.rules, &unfair);
+    self_play_mod::play_games(
+        &def.rules,
+        self_play_options(record_name(def, &args.variant), params, threads),
+        &games,
+        &draw,
+        &|i, mut game| {
+            let record = game.record.take();
+            keep(Job::Game(i), serde_json::to_value(GameLine { game, record }));
+        },
+    );
+    bar.finish_and_clear();
+    if let Some(e) = failed.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner) {
+        return Err(CommandError::failure(e));
+    }
+    eprintln!(
+        "shard {shard}: {} jobs of {} done and written to {} ({earlier} of them by an earlier run); \
+         `kickoff merge` makes the report from all the shards' files",
+        mine.len(),
+        all.len(),
+        printable_path(out)
+    );
+    Ok(())
+}
+
+/// `kickoff merge` of an analysis's shard files: the report a run on one machine prints.
+pub fn merge(
+    def: &Definition,
+    header: &Header,
+    found: &BTreeMap<String, Value>,
+    board: String,
+    format: ReportFormat,
+) -> CommandResult {
+    let params: Params =
+        serde_json::from_value(header.options.clone()).map_err(CommandError::failure)?;
+    let survey = Survey::new(&def.rules);
+    let all: Vec<String> = jobs(&survey, &params).into_iter().map(Job::key).collect();
+    if let Some(lacking) = shards::missing(&all, found, header.shard.count) {
+        return Err(CommandError::failure(lacking));
+    }
+    let read = |key: String| {
+        found.get(&key).cloned().ok_or_else(|| CommandError::failure(format!("no job {key}")))
+    };
+    let bad = |key: &str, e: serde_json::Error| CommandError::failure(format!("job {key}: {e}"));
+    let mut solved = HashMap::new();
+    for i in survey.jobs() {
+        let key = Job::Start(i).key();
+        let v: StartVerdict =
+            serde_json::from_value(read(key.clone())?).map_err(|e| bad(&key, e))?;
+        solved.insert(i, v);
+    }
+    let verdicts = survey.verdicts(&solved).unwrap_or_default();
+    let mut games = Vec::with_capacity(params.games());
+    for i in 0..params.games() {
+        let key = Job::Game(i).key();
+        let line: GameLine =
+            serde_json::from_value(read(key.clone())?).map_err(|e| bad(&key, e))?;
+        games.push(GameSummary { record: line.record, ..line.game });
+    }
+    print_report(&report(def, board, &params, verdicts, games), format)
+}
+
+/// How self-play plays the games of `params` on `threads` threads, the records of the first
+/// [`SAMPLED`] kept (naming the variant `variant`).
+fn self_play_options<'v>(variant: &'v str, params: &Params, threads: usize) -> SelfPlay<'v> {
     SelfPlay {
         variant,
-        recorded,
+        recorded: SAMPLED,
         first: 0,
-        games,
-        level: args.level,
-        seed: args.seed,
+        games: params.games(),
+        level: params.level,
+        seed: params.seed,
         threads,
-        max_turns: args.max_turns,
+        max_turns: params.max_turns,
         opening: 2,
         stuck_turns: 20,
     }
+}
+
+/// The name the games' records give the variant: its shipped name, or the file's path.
+fn record_name<'a>(def: &'a Definition, variant: &'a str) -> &'a str {
+    def.shipped_name().unwrap_or(variant)
 }
 
 /// The worker threads asked for, or every core.
@@ -178,38 +402,32 @@ fn compare(args: &Args, other: &str, options: LoadOptions) -> CommandResult {
     let (a, b) = (&def_a.rules, &def_b.rules);
     let threads = threads(args);
     let bar = progress_bar();
-    let report_progress = |done: usize, all: usize| {
-        bar.set_length(all as u64);
-        bar.set_position(done as u64);
-    };
     let forced_of = |name: &str, rules| {
         bar.set_message(format!("forced goals of {name}"));
-        let (verdicts, took) =
-            forced_goals(rules, args.turns, threads, args.time, &report_progress);
-        Forced::new(args.turns, verdicts, took.as_secs_f64())
+        Forced::new(
+            args.turns,
+            forced_goals(rules, args.turns, threads, args.time, &progress_of(&bar)),
+        )
     };
     let (forced_a, forced_b) = (forced_of("A", a), forced_of("B", b));
     // The same setups for both: drawn by A's setup rules, among those where neither side of
     // either definition was found to force a goal.
-    let unfair: Vec<u128> = [&forced_a, &forced_b]
-        .iter()
-        .flat_map(|f| f.verdicts.iter())
-        .filter(|v| v.white.is_some() || v.black.is_some())
-        .filter_map(|v| v.setup.as_deref().and_then(|s| s.parse().ok()))
-        .collect();
-    let draw = |rng: &mut ChaCha8Rng| draw_excluding(a, &unfair, SELF_PLAY_DRAWS, rng).ok();
+    let covers = Survey::new(a).covers_setups();
+    let verdicts = forced_a.verdicts.iter().chain(&forced_b.verdicts);
+    let unfair = Unfair::new(a, args.turns, args.time, covers, verdicts);
+    let draw = draw_of(a, &unfair);
     let sprt = Sprt { delta: args.delta, ..Sprt::default() };
-    let games = usize::try_from(args.games).unwrap_or(usize::MAX);
     bar.set_message("pairs of games");
     bar.set_position(0);
-    let options = self_play_options(args, "", 0, games, threads);
-    let (games_a, games_b, outcome, took) =
-        play_pairs(a, b, options, 2 * threads, sprt, &draw, &report_progress);
+    let params = Params::of(args);
+    let options = SelfPlay { recorded: 0, ..self_play_options("", &params, threads) };
+    let (games_a, games_b, outcome) =
+        play_pairs(a, b, options, 2 * threads, sprt, &draw, &progress_of(&bar));
     bar.finish_and_clear();
-    let side = |rules: &kickoff::rules::Rules, forced, list: &[_]| Side {
+    let side = |rules: &Rules, forced, list: &[_]| Side {
         variant: rules.info().name.clone(),
         forced,
-        play: (games > 0).then(|| Play::new(args.level, list.to_vec(), took)),
+        play: (params.games > 0).then(|| Play::new(args.level, list.to_vec())),
     };
     let comparison = Comparison::new(
         args.seed,

@@ -176,6 +176,15 @@ impl<'r> Searcher<'r> {
         }
     }
 
+    /// Forgets what earlier searches left (the table, the move-ordering history, the horizon
+    /// values), so that a new game is played the same whatever was searched before it: games
+    /// split among threads or machines then come out as they would in one run.
+    pub fn forget(&mut self) {
+        self.table.clear();
+        self.history.fill(0);
+        self.leaves.fill((0, 0));
+    }
+
     /// Chooses a turn for the side to move in `pos`. `history` holds the hashes of the game's
     /// earlier positions (a result that repeats one counts as a draw).
     ///

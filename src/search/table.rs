@@ -76,6 +76,11 @@ impl Table {
         Table { entries: zeroed_table(1 << bits), bits }
     }
 
+    /// Empties the table (its memory asked of the system afresh, zeroed as it is touched).
+    pub fn clear(&mut self) {
+        self.entries = zeroed_table(self.entries.len());
+    }
+
     fn slot(&self, key: u64) -> usize {
         (key >> (64 - self.bits)) as usize
     }

@@ -14,6 +14,7 @@ mod resume;
 mod summary;
 
 use crate::commands::progress::terminal_bar;
+use crate::commands::shards::{self, Header, JobFile, Shard};
 use crate::commands::{CommandError, CommandResult, load_variant, unembeddable};
 use kickoff::balance::report::wilson;
 use kickoff::definition::{Definition, LoadOptions};
@@ -29,6 +30,7 @@ use kickoff::side::Side;
 use kickoff::start::StartChoice;
 use kickoff::text::{printable, printable_path};
 use program::Contestant;
+use serde::{Deserialize, Serialize};
 
 /// The arguments of `kickoff match`: what to play.
 #[derive(Debug, clap::Args)]
@@ -83,6 +85,16 @@ pub struct Args {
     /// Write over the records of another match already in the --records folder.
     #[arg(long, requires = "records", conflicts_with = "resume")]
     pub force: bool,
+    /// Play only this part of the match (I of N: the pairs of games whose number is I - 1
+    /// modulo N), writing each game's end to --out as it ends; `kickoff merge` makes the
+    /// table from all the parts' files.
+    #[arg(long, value_name = "I/N", requires = "out")]
+    pub shard: Option<Shard>,
+    /// Write each game's end (JSON lines, keyed by game) to this file instead of printing
+    /// the table; a file that holds part of the same match already (an interrupted run) is
+    /// taken up where it stopped.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<std::path::PathBuf>,
 }
 
 impl Args {
@@ -93,7 +105,8 @@ impl Args {
 }
 
 /// How one game ended, for the first player.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 enum Score {
     Win,
     Draw,
@@ -101,14 +114,15 @@ enum Score {
 }
 
 /// One game's end.
+#[derive(Clone, Serialize, Deserialize)]
 struct GameEnd {
     score: Score,
-    reason: &'static str,
+    reason: String,
     turns: u32,
 }
 
 /// The engine's work, summed over a match.
-#[derive(Default, Clone, Copy)]
+#[derive(Default, Clone, Copy, Serialize, Deserialize)]
 struct Work {
     turns: u64,
     nodes: u64,
@@ -147,20 +161,131 @@ pub fn run(args: &Args, options: LoadOptions) -> CommandResult {
         .then(|| record::embeddable(&def.sources))
         .transpose()
         .map_err(|why| unembeddable(&args.variant, why))?;
-    let done =
+    let mut done =
         resume::recorded(&def, args, &starts, &players, &hash).map_err(CommandError::usage)?;
+    let shard = args.shard.unwrap_or(Shard::WHOLE);
+    let file = match &args.out {
+        Some(out) => {
+            let header = Header::new("match", &args.variant, hash.clone(), options_of(args), shard);
+            let (file, found) = JobFile::open(out, &header).map_err(CommandError::usage)?;
+            for (i, end) in done.iter_mut().enumerate() {
+                if let Some(line) = found.get(&job(i)) {
+                    let line: GameLine = serde_json::from_value(line.clone())
+                        .map_err(|e| CommandError::usage(format!("job {}: {e}", job(i))))?;
+                    *end = Some(line.end);
+                }
+            }
+            Some(file)
+        }
+        None => None,
+    };
     let resumed = done.iter().flatten().count();
     let records = Records { dir: records, hash, carried };
-    let bar = progress_bar(args.game_count());
-    let (ends, work) = play_all(&starts, &players, args, &records, done, &bar);
+    let bar = progress_bar(done.iter().enumerate().filter(|&(i, _)| shard.takes(i / 2)).count());
+    let failed = std::sync::Mutex::new(None);
+    let keep = |i: usize, end: &GameEnd, work: &[Work; 2]| {
+        let Some(file) = &file else { return };
+        let line = GameLine { end: end.clone(), work: *work };
+        let written = serde_json::to_value(line)
+            .map_err(|e| e.to_string())
+            .and_then(|v| file.write(&job(i), &v));
+        if let Err(e) = written {
+            *failed.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(e);
+        }
+    };
+    let mine = |i: usize| shard.takes(i / 2);
+    let (ends, work) = play_all(&starts, &players, args, &records, done, (&mine, &keep), &bar);
     bar.finish_and_clear();
-    print_table(&def.rules.info().name, &players, &ends, &work, args);
+    if let Some(e) = failed.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner) {
+        return Err(CommandError::failure(e));
+    }
+    if let Some(out) = &args.out {
+        eprintln!(
+            "shard {shard}: {} games of {} played and written to {} ({resumed} of them by an \
+             earlier run); `kickoff merge` makes the table from all the shards' files",
+            ends.iter().flatten().count(),
+            args.game_count(),
+            printable_path(out)
+        );
+        return Ok(());
+    }
+    print_table(&def.rules.info().name, &players, &ends, args.movetime);
+    print_work(&players, &work);
     if resumed > 0 {
-        println!(
+        eprintln!(
             "{resumed} of the games were counted from the records of an earlier run (the \
              engines' work above is that of the others)"
         );
     }
+    Ok(())
+}
+
+/// A game's job line in a shard file: how it ended, and the engines' work in it.
+#[derive(Serialize, Deserialize)]
+struct GameLine {
+    end: GameEnd,
+    work: [Work; 2],
+}
+
+/// The key of game `i`'s job.
+fn job(i: usize) -> String {
+    format!("game/{i}")
+}
+
+/// The options that make a match what it is, for its shards' files.
+fn options_of(args: &Args) -> serde_json::Value {
+    serde_json::json!({
+        "games": args.games,
+        "white": args.white,
+        "black": args.black,
+        "setup": args.setup,
+        "opening": args.opening,
+        "movetime": args.movetime,
+        "max_turns": args.max_turns,
+        "program_time": args.program_time,
+        "seed": args.seed,
+    })
+}
+
+/// `kickoff merge` of a match's shard files: the table a run on one machine prints.
+pub fn merge(
+    def: &Definition,
+    header: &Header,
+    found: &std::collections::BTreeMap<String, serde_json::Value>,
+) -> CommandResult {
+    let options = &header.options;
+    let text = |key: &str| options[key].as_str().map(str::to_owned).unwrap_or_default();
+    let games = options["games"].as_u64().and_then(|g| usize::try_from(g).ok()).unwrap_or(0);
+    let players = match (Contestant::parse(&text("white")), Contestant::parse(&text("black"))) {
+        (Ok(a), Ok(b)) => [a, b],
+        (Err(e), _) | (_, Err(e)) => return Err(CommandError::usage(e)),
+    };
+    let all: Vec<String> = (0..games).map(job).collect();
+    // A game's job is its pair's: game i is job i / 2.
+    let pairs: Vec<String> = (0..games.div_ceil(2)).map(|p| job(2 * p)).collect();
+    let present: std::collections::BTreeMap<String, serde_json::Value> = pairs
+        .iter()
+        .filter(|key| {
+            let first: usize = key[5..].parse().unwrap_or(0);
+            (first..(first + 2).min(games)).all(|i| found.contains_key(&job(i)))
+        })
+        .map(|key| (key.clone(), serde_json::Value::Null))
+        .collect();
+    if let Some(lacking) = shards::missing(&pairs, &present, header.shard.count) {
+        return Err(CommandError::failure(lacking.replace("jobs", "pairs of games")));
+    }
+    let mut ends = Vec::with_capacity(games);
+    let mut work = [Work::default(); 2];
+    for key in &all {
+        let line: GameLine = serde_json::from_value(found[key].clone())
+            .map_err(|e| CommandError::failure(format!("job {key}: {e}")))?;
+        for (total, add) in work.iter_mut().zip(line.work) {
+            *total += add;
+        }
+        ends.push(Some(line.end));
+    }
+    print_table(&def.rules.info().name, &players, &ends, options["movetime"].as_u64());
+    print_work(&players, &work);
     Ok(())
 }
 
@@ -210,14 +335,20 @@ impl Records<'_> {
     }
 }
 
-/// Plays every game on `args.threads` threads: how each ended (in game order) and the
-/// engines' work of each seat.
+/// What becomes of each game: whether this run plays it, and what is done with its end and
+/// the engines' work in it.
+type Handling<'h> =
+    (&'h (dyn Fn(usize) -> bool + Sync), &'h (dyn Fn(usize, &GameEnd, &[Work; 2]) + Sync));
+
+/// Plays every game that `mine` takes and `done` lacks on `args.threads` threads, `keep`
+/// given each as it ends: how each ended (in game order) and the engines' work of each seat.
 fn play_all<'r>(
     starts: &[(Position<'r>, Option<SetupNumber>)],
     players: &[Contestant; 2],
     args: &Args,
     records: &Records<'_>,
     done: Vec<Option<GameEnd>>,
+    (mine, keep): Handling<'_>,
     bar: &ProgressBar,
 ) -> (Vec<Option<GameEnd>>, [Work; 2]) {
     let next = AtomicUsize::new(0);
@@ -234,15 +365,18 @@ fn play_all<'r>(
                     if i >= args.game_count() {
                         break;
                     }
-                    if ends.lock().is_ok_and(|e| e[i].is_some()) {
+                    if !mine(i) || ends.lock().is_ok_and(|e| e[i].is_some()) {
                         continue;
                     }
-                    let mut mine = [Work::default(); 2];
+                    let mut mine_work = [Work::default(); 2];
+                    // Each game is played as it would be alone, whatever this thread played.
+                    searchers.iter_mut().flatten().for_each(Searcher::forget);
                     let (end, mut game) =
-                        play_game(&starts[i / 2], i, players, args, &mut searchers, &mut mine);
+                        play_game(&starts[i / 2], i, players, args, &mut searchers, &mut mine_work);
                     records.save(&mut game, i, bar);
+                    keep(i, &end, &mine_work);
                     if let Ok(mut w) = work.lock() {
-                        for (total, add) in w.iter_mut().zip(mine) {
+                        for (total, add) in w.iter_mut().zip(mine_work) {
                             *total += add;
                         }
                     }
@@ -321,7 +455,7 @@ fn play_game<'r>(
         let turns = game.plies().len() as u32;
         if let Some(ending) = game.ending() {
             return (
-                GameEnd { score: score_of(ending.result()), reason: ending.tag(), turns },
+                GameEnd { score: score_of(ending.result()), reason: ending.tag().into(), turns },
                 game,
             );
         }
@@ -329,7 +463,7 @@ fn play_game<'r>(
             game.declare(Ending::TurnCap);
             game.tags.push(("Adjudication".into(), format!("draw after {turns} turns")));
             return (
-                GameEnd { score: Score::Draw, reason: reason_of(Ending::TurnCap), turns },
+                GameEnd { score: Score::Draw, reason: reason_of(Ending::TurnCap).into(), turns },
                 game,
             );
         }
@@ -359,7 +493,7 @@ fn play_game<'r>(
             game.declare(Ending::Agreement);
             game.tags.push(("Adjudication".into(), "a position with too many turns".into()));
             return (
-                GameEnd { score: Score::Draw, reason: reason_of(Ending::Agreement), turns },
+                GameEnd { score: Score::Draw, reason: reason_of(Ending::Agreement).into(), turns },
                 game,
             );
         }
@@ -411,7 +545,7 @@ fn program_failure<'r>(mut game: Game<'r>, why: String, first: bool) -> (GameEnd
     game.tags.push(("Adjudication".into(), why));
     let score = if first { Score::Loss } else { Score::Win };
     let reason = reason_of(Ending::Resignation { loser: game.position().side() });
-    (GameEnd { score, reason, turns }, game)
+    (GameEnd { score, reason: reason.into(), turns }, game)
 }
 
 /// The player to move, with its engine (made at its first turn) and the work it has done.
@@ -496,8 +630,7 @@ fn print_table(
     variant: &str,
     players: &[Contestant; 2],
     games: &[Option<GameEnd>],
-    work: &[Work; 2],
-    args: &Args,
+    movetime: Option<u64>,
 ) {
     let ends: Vec<&GameEnd> = games.iter().flatten().collect();
     let n = ends.len();
@@ -508,7 +641,7 @@ fn print_table(
     let first = players[0].to_string();
     let variant = printable(variant);
     println!("{variant}: {first} vs {}, {n} games, colours alternating", players[1]);
-    if let Some(ms) = args.movetime {
+    if let Some(ms) = movetime {
         println!("engines think {ms} ms a turn");
     }
     // A program's command line can be long: the name column is as wide as the name.
@@ -549,7 +682,7 @@ fn print_table(
     for e in &ends {
         match reasons.iter_mut().find(|(r, _)| *r == e.reason) {
             Some((_, c)) => *c += 1,
-            None => reasons.push((e.reason, 1)),
+            None => reasons.push((&e.reason, 1)),
         }
     }
     let reasons: Vec<String> = reasons.iter().map(|(r, c)| format!("{r} {c}")).collect();
@@ -559,10 +692,15 @@ fn print_table(
         reasons.join(", "),
         f64::from(turns) / n.max(1) as f64
     );
+}
+
+/// The engines' work in the games played (on standard error: the time it took is this
+/// machine's, not the match's).
+fn print_work(players: &[Contestant; 2], work: &[Work; 2]) {
     for (player, w) in players.iter().zip(work) {
         if w.turns > 0 {
             let secs = w.time.as_secs_f64().max(1e-9);
-            println!(
+            eprintln!(
                 "{player}: {} turns chosen, mean depth {:.1}, {:.0} ms a turn, {:.0} positions/s",
                 w.turns,
                 w.depth as f64 / w.turns as f64,

@@ -100,5 +100,5 @@ fn game_end(
     }
     let ending = game.ending().ok_or("the game in it is unfinished")?;
     let turns = u32::try_from(game.plies().len()).unwrap_or(u32::MAX);
-    Ok(GameEnd { score: score_of(ending.result(), i), reason: reason_of(ending), turns })
+    Ok(GameEnd { score: score_of(ending.result(), i), reason: reason_of(ending).into(), turns })
 }

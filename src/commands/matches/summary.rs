@@ -94,7 +94,7 @@ mod tests {
 
     /// The first player's games, as `W`, `D`, `L` or `-` (not played); spaces are ignored.
     fn ends(games: &str) -> Vec<Option<GameEnd>> {
-        let end = |score| Some(GameEnd { score, reason: "goal", turns: 1 });
+        let end = |score| Some(GameEnd { score, reason: "goal".into(), turns: 1 });
         games
             .chars()
             .filter(|c| *c != ' ')
