@@ -2,7 +2,7 @@
 //!
 //! For football-960 the setups with a forced goal within three turns are shipped
 //! (`football-960-forced.txt`, written by `kickoff analyze football-960 --turns 3 --format
-//! json`, which takes more than an hour on two cores); other variants and larger N are checked
+//! json`, some minutes on two cores); other variants and larger N are checked
 //! at run time by solving each drawn setup.
 
 use std::collections::HashMap;
