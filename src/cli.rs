@@ -43,6 +43,7 @@ impl Cli {
             Command::Solve(args) => commands::solve::run(&args, options),
             Command::Analyze(args) => commands::analyze::run(&args, options),
             Command::Merge(args) => commands::merge::run(&args, options),
+            Command::Puzzles(args) => commands::puzzles::run(&args, options),
             Command::Bot(args) => commands::bot::run(args),
             Command::Admin(args) => commands::admin::run(args),
             Command::Serve(args) => commands::serve::run(args),
@@ -90,6 +91,8 @@ pub enum Command {
     Analyze(commands::analyze::Args),
     /// The report of an `analyze` or `match` run in shards, from the shards' files.
     Merge(commands::merge::Args),
+    /// "Goal in K" puzzles from the engine's games, each answer proved unique by the solver.
+    Puzzles(commands::puzzles::Args),
     /// Play as an account of a kickoff server: accept challenges, and play their games.
     Bot(commands::bot::Args),
     /// Manage a server's database: accounts, backups, imports.

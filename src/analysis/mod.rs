@@ -7,6 +7,7 @@ pub mod fair;
 pub mod goal;
 pub mod plain;
 pub mod proof;
+pub mod puzzle;
 pub(crate) mod solve;
 pub mod survey;
 

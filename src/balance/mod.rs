@@ -3,5 +3,6 @@
 //! every start.
 
 pub mod compare;
+pub mod puzzles;
 pub mod report;
 pub mod selfplay;

@@ -20,6 +20,7 @@ pub mod merge;
 pub mod perft;
 pub mod play;
 pub mod progress;
+pub mod puzzles;
 pub mod render;
 pub mod replay;
 pub mod schema;

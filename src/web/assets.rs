@@ -26,6 +26,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("table.js", "text/javascript", include_str!("page/table.js")),
     ("gallery.js", "text/javascript", include_str!("page/gallery.js")),
     ("variant.js", "text/javascript", include_str!("page/variant.js")),
+    ("puzzles.js", "text/javascript", include_str!("page/puzzles.js")),
 ];
 
 /// The document every screen starts from (the script reads the address to pick the screen).

@@ -18,6 +18,7 @@ mod guard;
 pub mod limits;
 pub mod lobby;
 mod published;
+mod puzzles;
 pub mod queue;
 pub mod session;
 pub mod variants;
@@ -351,6 +352,11 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/watch/{id}", get(assets::index))
         .route("/lobby", get(assets::index))
         .route("/gallery", get(assets::index))
+        .route("/puzzles", get(assets::index))
+        .route("/puzzles/{variant}", get(assets::index))
+        .route("/api/puzzles", get(puzzles::sets))
+        .route("/api/puzzles/{variant}/{number}", get(puzzles::one))
+        .route("/api/puzzles/{variant}/{number}/try", post(puzzles::try_line))
         .route("/gallery/{owner}/{name}", get(assets::index))
         .route("/api/gallery", get(published::gallery))
         .route("/api/published", post(published::publish))

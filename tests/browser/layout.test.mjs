@@ -79,10 +79,12 @@ test('every shipped variant\'s board fits the window, on a desktop and on a phon
 test('the other screens never scroll sideways, on a desktop or a phone', { timeout: 120000 }, async (t) => {
   for (const viewport of VIEWPORTS) {
     const page = await newPage(t, { viewport: viewport });
-    for (const path of ['/', '/author', '/lobby', '/records']) {
+    for (const path of ['/', '/author', '/lobby', '/records', '/puzzles', '/puzzles/chessball-1957#1']) {
       await page.goto(`${server.url}${path}`);
       await page.locator('#screen > *').first().waitFor();
       if (path === '/author') await page.locator('#verdict.valid').waitFor();
+      if (path.startsWith('/puzzles/')) await page.locator('#board svg').waitFor();
+      if (path === '/puzzles') await page.locator('#puzzle-sets li').first().waitFor();
       const m = await measure(page);
       assert.ok(m.scrollWidth <= m.width,
         `${path} at ${viewport.width}x${viewport.height}: the page is ${m.scrollWidth} px wide`);

@@ -8,6 +8,7 @@
 //   /gallery/OWNER/NAME a published variant and its versions
 //   /records            open a record and step through it
 //   /variants/KEY       a variant's page: its rules, diagrams and what the solver says of it
+//   /puzzles            the puzzles' sets; /puzzles/VARIANT#N plays puzzle N of a set
 
 import { showHome } from './home.js';
 import { showGame } from './play.js';
@@ -18,6 +19,7 @@ import { showWatch } from './watch.js';
 import { showVariant } from './variant.js';
 import { showHeader } from './header.js';
 import { showGallery, showPublished } from './gallery.js';
+import { showPuzzleSets, showPuzzles } from './puzzles.js';
 import { el } from './api.js';
 
 /** A part of the address as it was written, or as it is when it is not well encoded. */
@@ -37,6 +39,7 @@ function route() {
   const watched = path.match(/^\/watch\/([0-9a-f]+)$/);
   const published = path.match(/^\/gallery\/([^/]+)\/([^/]+)$/);
   const variant = path.match(/^\/variants\/([^/]+)$/);
+  const puzzles = path.match(/^\/puzzles\/([^/]+)$/);
   let nav = 'home';
   if (game) {
     nav = '';
@@ -59,6 +62,12 @@ function route() {
   } else if (published) {
     nav = 'gallery';
     showPublished(screen, decoded(published[1]), decoded(published[2]));
+  } else if (path === '/puzzles') {
+    nav = 'puzzles';
+    showPuzzleSets(screen);
+  } else if (puzzles) {
+    nav = 'puzzles';
+    showPuzzles(screen, decoded(puzzles[1]));
   } else if (path === '/records') {
     nav = 'records';
     showRecords(screen);

@@ -63,6 +63,16 @@ export async function showVariant(screen, key) {
       : null,
     el('a', { id: 'open-editor', class: 'button', href: `/author?variant=${encodeURIComponent(page.key)}` },
       'Open it in the editor'));
+  if (page.shipped) {
+    // Its puzzles, where kickoff ships some.
+    get('/api/puzzles').then((sets) => {
+      const set = sets.find((s) => s.variant === page.shipped);
+      if (set) {
+        buttons.append(el('a', { id: 'variant-puzzles', class: 'button',
+          href: `/puzzles/${encodeURIComponent(set.variant)}#1` }, `${set.count} puzzles`));
+      }
+    }).catch(() => {});
+  }
   const facts = el('div', { id: 'facts', class: 'facts' });
   const field = page.field;
   const fieldCaption = [
