@@ -560,3 +560,35 @@ fn the_html_report_links_sample_games_to_the_board() {
         assert_eq!(decode(parts.next().unwrap(), "definition"), definition);
     }
 }
+
+/// The draws with the ball stuck: each last position given to the solver, and a wall it
+/// proves is one that a search from scratch cannot break either.
+#[test]
+fn stuck_balls_are_proved_walls_or_shown_missed() {
+    let out = kickoff()
+        .args(["analyze", "boyer-1951", "--games", "20", "--level", "1", "--seed", "2"])
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let play = &report["play"];
+    let stuck = play["draws_by_cause"]["stuck-ball"].as_u64().unwrap();
+    assert!(stuck > 0, "{play}");
+    let walls: u64 = play["walls"].as_object().unwrap().values().map(|v| v.as_u64().unwrap()).sum();
+    assert_eq!(walls, stuck);
+    let def = load("boyer-1951").unwrap();
+    let mut held = 0;
+    for game in play["list"].as_array().unwrap() {
+        let is_stuck = game["draw"] == "stuck-ball";
+        assert_eq!(game.get("wall").is_some(), is_stuck, "{game}");
+        assert_eq!(game.get("last").is_some(), is_stuck, "{game}");
+        if game["wall"] == "held" {
+            held += 1;
+            let pos = Position::from_fen(&def.rules, game["last"].as_str().unwrap()).unwrap();
+            let v = verdict(None, &pos, 2, SolveLimits::default());
+            assert_eq!((v.white, v.black, v.unknown), (None, None, false), "{game}");
+        }
+    }
+    assert_eq!(play["walls"]["held"].as_u64().unwrap_or(0), held);
+}

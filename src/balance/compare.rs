@@ -308,6 +308,12 @@ impl Comparison {
                 format!("{}", x.median_length),
                 format!("{}", y.median_length),
             );
+            // The stuck balls whose last position the solver proved a wall, of all stuck balls.
+            let walls = |p: &crate::balance::report::Play| {
+                let held = p.walls.get(&crate::balance::selfplay::Wall::Held).copied().unwrap_or(0);
+                format!("{held} of {}", p.walls.values().sum::<usize>())
+            };
+            row(&mut t, "stuck balls proved walls".into(), walls(x), walls(y));
             let p = &self.pairs;
             let _ = writeln!(
                 t,

@@ -7,7 +7,7 @@ use std::fmt::Write;
 use serde::Serialize;
 
 use crate::analysis::survey::StartVerdict;
-use crate::balance::selfplay::{DrawCause, GameSummary};
+use crate::balance::selfplay::{DrawCause, GameSummary, Wall};
 use crate::text::escape_markup;
 
 /// The Wilson score interval at 95% for a score fraction `p` over `n` games (wins alone, or
@@ -126,6 +126,8 @@ pub struct Play {
     pub kicks_by_piece: BTreeMap<String, u64>,
     /// Draws by cause.
     pub draws_by_cause: BTreeMap<DrawCause, usize>,
+    /// The draws with the ball stuck, by what the solver says of their last positions.
+    pub walls: BTreeMap<Wall, usize>,
     /// Every game.
     pub list: Vec<GameSummary>,
     /// A game of each result among the first games played (those whose record was kept): the
@@ -176,6 +178,29 @@ impl BoardLinks {
 }
 
 impl Play {
+    /// What the solver said of the stuck balls' last positions, in words (none without a
+    /// stuck ball).
+    #[must_use]
+    pub fn walls_text(&self, turns: u32) -> Option<String> {
+        let stuck: usize = self.walls.values().sum();
+        (stuck > 0).then(|| {
+            let count = |w: Wall| self.walls.get(&w).copied().unwrap_or(0);
+            format!(
+                "stuck balls: in {} of {stuck} the wall is proved (neither side forces a goal \
+                 within {turns} turns of the last position), in {} a side forces one (the engine \
+                 missed it), {} unknown",
+                count(Wall::Held),
+                count(Wall::Forced),
+                count(Wall::Unknown)
+            )
+        })
+    }
+
+    /// The last positions of the stuck balls that the solver proved walls.
+    pub fn walls_held(&self) -> impl Iterator<Item = &str> {
+        self.list.iter().filter(|g| g.wall == Some(Wall::Held)).filter_map(|g| g.last.as_deref())
+    }
+
     /// The summary of `games`.
     #[must_use]
     pub fn new(level: u8, list: Vec<GameSummary>) -> Play {
@@ -192,7 +217,11 @@ impl Play {
         let mut goals_by_piece = BTreeMap::new();
         let mut kicks_by_piece = BTreeMap::new();
         let mut draws_by_cause = BTreeMap::new();
+        let mut walls = BTreeMap::new();
         for g in &list {
+            if let Some(wall) = g.wall {
+                *walls.entry(wall).or_insert(0) += 1;
+            }
             if let Some(letter) = g.scorer {
                 let key = if g.own_goal { "own goal".to_owned() } else { letter.to_string() };
                 *goals_by_piece.entry(key).or_insert(0) += 1;
@@ -231,6 +260,7 @@ impl Play {
             goals_by_piece,
             kicks_by_piece,
             draws_by_cause,
+            walls,
             list,
             samples,
         }
@@ -393,6 +423,12 @@ impl Report {
                 "  draws by cause: {}",
                 join(p.draws_by_cause.iter().map(|(k, v)| format!("{} {v}", cause(*k))).collect())
             );
+            if let Some(line) = p.walls_text(self.forced.turns) {
+                let _ = writeln!(t, "  {line}");
+                for fen in p.walls_held().take(3) {
+                    let _ = writeln!(t, "    a wall: {fen}");
+                }
+            }
         }
         t
     }
@@ -411,6 +447,9 @@ impl Report {
         self.forced.html(&mut h);
         if let Some(play) = &self.play {
             play.html(self.seed, self.links.as_ref(), &mut h);
+            if let Some(line) = play.walls_text(self.forced.turns) {
+                let _ = writeln!(h, "<h3>Walls</h3><p>{}</p>", escape_markup(&line));
+            }
         }
         let _ = write!(
             h,

@@ -41,6 +41,38 @@ pub struct SelfPlay<'v> {
     pub opening: u32,
     /// The last turns in which a ball that did not move makes a capped draw a stuck ball.
     pub stuck_turns: u32,
+    /// A stuck ball's last position is given to the solver for this many turns of each side
+    /// ([`Wall`]); 0: not.
+    pub wall_turns: u32,
+}
+
+/// What the solver says of the last position of a draw with the ball stuck: whether the wall
+/// is one, within the turns asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Wall {
+    /// Proved: neither side forces a goal within the turns, whatever the other does.
+    Held,
+    /// A side forces a goal within the turns: the engine did not see it.
+    Forced,
+    /// The solver could not tell within its limits.
+    Unknown,
+}
+
+/// The most positions the solver expands for one side of a wall.
+const WALL_NODES: u64 = 1_000_000;
+
+/// What the solver says of `pos`, the last position of a draw with the ball stuck.
+fn wall(pos: &Position<'_>, turns: u32) -> Wall {
+    let limits = crate::analysis::SolveLimits { max_nodes: Some(WALL_NODES), deadline: None };
+    let v = crate::analysis::survey::verdict(None, pos, turns, limits);
+    if v.white.is_some() || v.black.is_some() {
+        Wall::Forced
+    } else if v.unknown {
+        Wall::Unknown
+    } else {
+        Wall::Held
+    }
 }
 
 /// Why a game was drawn.
@@ -77,6 +109,12 @@ pub struct GameSummary {
     pub own_goal: bool,
     /// Kicks by piece letter.
     pub kicks: BTreeMap<char, u32>,
+    /// For a draw with the ball stuck, what the solver says of its last position.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wall: Option<Wall>,
+    /// For a draw with the ball stuck, its last position.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last: Option<String>,
     /// Its record, for the first games only (`SelfPlay::recorded`).
     #[serde(skip)]
     pub record: Option<String>,
@@ -165,6 +203,10 @@ fn play_one<'r>(
     }
     let mut summary =
         summarise(&game, number, kicks, last_kicker, still >= options.stuck_turns, too_many);
+    if summary.draw == Some(DrawCause::StuckBall) && options.wall_turns > 0 {
+        summary.wall = Some(wall(game.position(), options.wall_turns));
+        summary.last = Some(game.position().fen());
+    }
     if i < options.recorded {
         summary.record = Some(crate::game::record::write(&game));
     }
@@ -229,6 +271,8 @@ fn summarise(
         scorer,
         own_goal,
         kicks,
+        wall: None,
+        last: None,
         record: None,
     }
 }

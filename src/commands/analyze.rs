@@ -380,6 +380,7 @@ fn self_play_options<'v>(variant: &'v str, params: &Params, threads: usize) -> S
         max_turns: params.max_turns,
         opening: 2,
         stuck_turns: 20,
+        wall_turns: params.turns,
     }
 }
 
