@@ -77,14 +77,26 @@ pub fn unique_answer<'r>(
     turns: u32,
     limits: SolveLimits,
 ) -> Result<(Child<'r>, u64), NotAPuzzle> {
-    let found = solve(pos, turns, limits);
-    match found.verdict {
-        Verdict::Unknown => return Err(NotAPuzzle::Unknown),
-        Verdict::NoWin => return Err(NotAPuzzle::NotExactly),
-        Verdict::Win if found.turns != Some(turns) => return Err(NotAPuzzle::NotExactly),
-        Verdict::Win if !found.minimal => return Err(NotAPuzzle::Unknown),
-        Verdict::Win => {}
-    }
+    unique_answer_within(pos, turns..=turns, limits).map(|(answer, _, work)| (answer, work))
+}
+
+/// [`unique_answer`] for a goal in any number of `turns`: the fewest turns that force one (if
+/// within `turns`) settle the puzzle's, with one search.
+///
+/// # Errors
+/// As [`unique_answer`].
+pub fn unique_answer_within<'r>(
+    pos: &Position<'r>,
+    turns: std::ops::RangeInclusive<u32>,
+    limits: SolveLimits,
+) -> Result<(Child<'r>, u32, u64), NotAPuzzle> {
+    let found = solve(pos, *turns.end(), limits);
+    let turns = match (found.verdict, found.turns) {
+        (Verdict::Unknown, _) => return Err(NotAPuzzle::Unknown),
+        (Verdict::Win, Some(t)) if turns.contains(&t) && found.minimal => t,
+        (Verdict::Win, Some(t)) if turns.contains(&t) => return Err(NotAPuzzle::Unknown),
+        _ => return Err(NotAPuzzle::NotExactly),
+    };
     let answer = found.first.ok_or(NotAPuzzle::Unknown)?;
     let mut work = found.nodes;
     let mut results = Results::new();
@@ -116,7 +128,7 @@ pub fn unique_answer<'r>(
             Verdict::NoWin => {}
         }
     }
-    Ok((answer, work))
+    Ok((answer, turns, work))
 }
 
 /// The grade of a puzzle whose proof took `work` positions: `easy` below 1,000, `medium` below

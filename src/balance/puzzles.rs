@@ -9,8 +9,8 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::analysis::proof::first_turn;
-use crate::analysis::puzzle::{Puzzle, grade, unique_answer};
-use crate::analysis::solve::{SolveLimits, solve};
+use crate::analysis::puzzle::{Puzzle, grade, unique_answer_within};
+use crate::analysis::solve::SolveLimits;
 use crate::game::Game;
 use crate::position::{Outcome, Position};
 use crate::rules::Rules;
@@ -127,8 +127,7 @@ fn from_game<'r>(
         if pos.side() != scorer || ply < search.opening as usize {
             return None;
         }
-        let turns = solve(pos, most, limits).turns.filter(|&t| t >= fewest)?;
-        let (answer, work) = unique_answer(pos, turns, limits).ok()?;
+        let (answer, turns, work) = unique_answer_within(pos, fewest..=most, limits).ok()?;
         let turn = first_turn(pos, &answer)?;
         Some(Puzzle {
             fen: pos.fen(),

@@ -1,7 +1,7 @@
 //! `kickoff analyze VARIANT`: forced goals from every start and self-play, as text, JSON or an
 //! HTML page.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -182,8 +182,7 @@ pub fn run(args: &Args, options: LoadOptions) -> CommandResult {
     bar.set_message("forced goals");
     let verdicts = forced_goals(&def.rules, args.turns, threads, args.time, &progress_of(&bar));
     let solved = started.elapsed();
-    let survey = Survey::new(&def.rules);
-    let unfair = Unfair::new(&def.rules, args.turns, args.time, survey.covers_setups(), &verdicts);
+    let unfair = Unfair::new(&def.rules, args.turns, args.time, covers(&verdicts), &verdicts);
     bar.set_message("self-play");
     bar.set_position(0);
     let games = self_play(
@@ -199,6 +198,11 @@ pub fn run(args: &Args, options: LoadOptions) -> CommandResult {
         (started.elapsed() - solved).as_secs_f64()
     );
     print_report(&report(&def, args.board.clone(), &params, verdicts, games), args.format)
+}
+
+/// Whether a survey's `verdicts` are those of the variant's setups (else of its one start).
+fn covers(verdicts: &[StartVerdict]) -> bool {
+    verdicts.first().is_some_and(|v| v.setup.is_some())
 }
 
 /// Prints `report` as `format` asks.
@@ -300,9 +304,8 @@ fn run_shard(
     // The games' setups leave out those with a forced goal: those this shard solved (now or
     // earlier) are known, the others are solved when drawn.
     let mut verdicts = verdicts.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
-    verdicts.extend(
-        found.values().filter_map(|v| serde_json::from_value::<StartVerdict>(v.clone()).ok()),
-    );
+    let solved_before = mine.iter().filter(|j| matches!(j, Job::Start(_)));
+    verdicts.extend(solved_before.filter_map(|j| shards::result(&found, &j.key()).ok()));
     let unfair = Unfair::new(&def.rules, args.turns, args.time, survey.covers_setups(), &verdicts);
     let draw = draw_of(&def.rules, &unfair);
     self_play_mod::play_games(
@@ -333,34 +336,30 @@ fn run_shard(
 pub fn merge(
     def: &Definition,
     header: &Header,
-    found: &BTreeMap<String, Value>,
+    found: &shards::Jobs,
     board: String,
     format: ReportFormat,
 ) -> CommandResult {
-    let params: Params =
-        serde_json::from_value(header.options.clone()).map_err(CommandError::failure)?;
+    let params = Params::deserialize(&header.options)
+        .map_err(|e| CommandError::usage(format!("the shards' header: {e}")))?;
     let survey = Survey::new(&def.rules);
     let all: Vec<String> = jobs(&survey, &params).into_iter().map(Job::key).collect();
-    if let Some(lacking) = shards::missing(&all, found, header.shard.count) {
+    if let Some(lacking) =
+        shards::missing(&all, |i| found.contains_key(&all[i]), header.shard.count, "jobs")
+    {
         return Err(CommandError::failure(lacking));
     }
-    let read = |key: String| {
-        found.get(&key).cloned().ok_or_else(|| CommandError::failure(format!("no job {key}")))
-    };
-    let bad = |key: &str, e: serde_json::Error| CommandError::failure(format!("job {key}: {e}"));
     let mut solved = HashMap::new();
     for i in survey.jobs() {
-        let key = Job::Start(i).key();
         let v: StartVerdict =
-            serde_json::from_value(read(key.clone())?).map_err(|e| bad(&key, e))?;
+            shards::result(found, &Job::Start(i).key()).map_err(CommandError::failure)?;
         solved.insert(i, v);
     }
     let verdicts = survey.verdicts(&solved).unwrap_or_default();
     let mut games = Vec::with_capacity(params.games());
     for i in 0..params.games() {
-        let key = Job::Game(i).key();
         let line: GameLine =
-            serde_json::from_value(read(key.clone())?).map_err(|e| bad(&key, e))?;
+            shards::result(found, &Job::Game(i).key()).map_err(CommandError::failure)?;
         games.push(GameSummary { record: line.record, ..line.game });
     }
     print_report(&report(def, board, &params, verdicts, games), format)
@@ -413,9 +412,8 @@ fn compare(args: &Args, other: &str, options: LoadOptions) -> CommandResult {
     let (forced_a, forced_b) = (forced_of("A", a), forced_of("B", b));
     // The same setups for both: drawn by A's setup rules, among those where neither side of
     // either definition was found to force a goal.
-    let covers = Survey::new(a).covers_setups();
     let verdicts = forced_a.verdicts.iter().chain(&forced_b.verdicts);
-    let unfair = Unfair::new(a, args.turns, args.time, covers, verdicts);
+    let unfair = Unfair::new(a, args.turns, args.time, covers(&forced_a.verdicts), verdicts);
     let draw = draw_of(a, &unfair);
     let sprt = Sprt { delta: args.delta, ..Sprt::default() };
     bar.set_message("pairs of games");

@@ -223,7 +223,7 @@ fn read(reader: &mut impl BufRead, shown: &str) -> Result<(Option<Header>, Jobs,
 /// # Errors
 /// A file unreadable or not a shard file, files of different runs, or one job with two
 /// different results.
-pub fn read_all(paths: &[PathBuf]) -> Result<(Header, BTreeMap<String, Value>), String> {
+pub fn read_all(paths: &[PathBuf]) -> Result<(Header, Jobs), String> {
     let mut run: Option<(Header, String)> = None;
     let mut jobs: BTreeMap<String, (Value, String)> = BTreeMap::new();
     for path in paths {
@@ -258,22 +258,35 @@ pub fn read_all(paths: &[PathBuf]) -> Result<(Header, BTreeMap<String, Value>), 
     Ok((header, jobs.into_iter().map(|(job, (result, _))| (job, result)).collect()))
 }
 
-/// The jobs of `all` (in job order, with their keys) that `found` lacks, as an error that
-/// names them and their shards; none when every job is there.
-pub fn missing(all: &[String], found: &BTreeMap<String, Value>, count: usize) -> Option<String> {
-    let lacking: Vec<(usize, &String)> =
-        all.iter().enumerate().filter(|(_, job)| !found.contains_key(*job)).collect();
-    let (first, _) = lacking.first()?;
-    let mut shards: Vec<usize> = lacking.iter().map(|(i, _)| i % count + 1).collect();
+/// Job `key`'s result among `found`, read as a `T`.
+///
+/// # Errors
+/// The job is not there, or its result is not a `T` (with serde's why).
+pub fn result<T: serde::de::DeserializeOwned>(found: &Jobs, key: &str) -> Result<T, String> {
+    let value = found.get(key).ok_or_else(|| format!("no job {key}"))?;
+    T::deserialize(value).map_err(|e| format!("job {key}: {e}"))
+}
+
+/// The jobs of `all` (in job order, by their keys; `noun` names them) that are not `done`
+/// (asked by index), as an error that names them and their shards; none when every job is done.
+pub fn missing(
+    all: &[String],
+    done: impl Fn(usize) -> bool,
+    count: usize,
+    noun: &str,
+) -> Option<String> {
+    let lacking: Vec<usize> = (0..all.len()).filter(|&i| !done(i)).collect();
+    let first = *lacking.first()?;
+    let mut shards: Vec<usize> = lacking.iter().map(|i| i % count + 1).collect();
     shards.sort_unstable();
     shards.dedup();
     let shown: Vec<String> = shards.iter().take(20).map(|s| format!("{s}/{count}")).collect();
     Some(format!(
-        "{} of the run's {} jobs are missing (the first: {}), from shard{} {}{}: run {} again \
+        "{} of the run's {} {noun} are missing (the first: {}), from shard{} {}{}: run {} again \
          with the same --out file, then merge",
         lacking.len(),
         all.len(),
-        all[*first],
+        all[first],
         if shards.len() == 1 { "" } else { "s" },
         shown.join(", "),
         if shards.len() > 20 { ", ..." } else { "" },
@@ -346,14 +359,14 @@ mod tests {
         assert_eq!(header.command, "match");
         assert_eq!(jobs.len(), 3);
         let all: Vec<String> = (0..5).map(|i| format!("game/{i}")).collect();
-        let lacking = missing(&all, &jobs, 2).unwrap();
+        let lacking = missing(&all, |i| jobs.contains_key(&all[i]), 2, "jobs").unwrap();
         assert!(
             lacking.starts_with(
                 "2 of the run's 5 jobs are missing (the first: game/3), from shards 1/2, 2/2"
             ),
             "{lacking}"
         );
-        assert_eq!(missing(&all[..3], &jobs, 2), None);
+        assert_eq!(missing(&all[..3], |i| jobs.contains_key(&all[i]), 2, "jobs"), None);
         let c = write("c", 2, 1, &[]);
         assert!(read_all(&[a.clone(), c]).err().unwrap().contains("not of the same run"));
         let d = write("d", 1, 1, &[("game/1", 7)]);

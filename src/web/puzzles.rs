@@ -48,19 +48,15 @@ pub async fn sets(State(app): State<Arc<App>>) -> Json<Vec<SetView>> {
         .filter_map(|(variant, _)| {
             let puzzles = shipped(variant)?;
             let rules = app.shipped(variant)?;
-            let mut turns: Vec<(u32, usize)> = Vec::new();
+            let mut turns = std::collections::BTreeMap::new();
             for p in puzzles {
-                match turns.iter_mut().find(|(k, _)| *k == p.turns) {
-                    Some((_, n)) => *n += 1,
-                    None => turns.push((p.turns, 1)),
-                }
+                *turns.entry(p.turns).or_insert(0) += 1;
             }
-            turns.sort_unstable();
             Some(SetView {
                 variant: (*variant).to_owned(),
                 title: rules.info().name.clone(),
                 count: puzzles.len(),
-                turns,
+                turns: turns.into_iter().collect(),
             })
         })
         .collect();
@@ -249,9 +245,10 @@ fn check_line(
     Ok(TryAnswer { verdict: "go-on", line: names, message, fen, svg })
 }
 
-/// The player's turns left at turn `i` of a line (counted from 0; the board's turns between).
+/// The player's turns left at turn `i` of a line (counted from 0, the board's answers at the
+/// odd turns): at the player's own turn, that turn included; at the board's, those after it.
 fn left(puzzle: &Puzzle, i: usize) -> u32 {
-    puzzle.turns.saturating_sub(u32::try_from(i / 2).unwrap_or(u32::MAX))
+    puzzle.turns.saturating_sub(u32::try_from(i.div_ceil(2)).unwrap_or(u32::MAX))
 }
 
 /// The defender's best answer in `pos`: the result after which `attacker`'s goal takes the

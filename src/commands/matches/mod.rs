@@ -169,9 +169,9 @@ pub fn run(args: &Args, options: LoadOptions) -> CommandResult {
             let header = Header::new("match", &args.variant, hash.clone(), options_of(args), shard);
             let (file, found) = JobFile::open(out, &header).map_err(CommandError::usage)?;
             for (i, end) in done.iter_mut().enumerate() {
-                if let Some(line) = found.get(&job(i)) {
-                    let line: GameLine = serde_json::from_value(line.clone())
-                        .map_err(|e| CommandError::usage(format!("job {}: {e}", job(i))))?;
+                if found.contains_key(&job(i)) {
+                    let line: GameLine =
+                        shards::result(&found, &job(i)).map_err(CommandError::usage)?;
                     *end = Some(line.end);
                 }
             }
@@ -233,58 +233,59 @@ fn job(i: usize) -> String {
 }
 
 /// The options that make a match what it is, for its shards' files.
+#[derive(Serialize, Deserialize)]
+struct MatchOptions {
+    games: u32,
+    white: String,
+    black: String,
+    setup: Option<String>,
+    opening: u32,
+    movetime: Option<u64>,
+    max_turns: u32,
+    program_time: u64,
+    seed: u64,
+}
+
 fn options_of(args: &Args) -> serde_json::Value {
-    serde_json::json!({
-        "games": args.games,
-        "white": args.white,
-        "black": args.black,
-        "setup": args.setup,
-        "opening": args.opening,
-        "movetime": args.movetime,
-        "max_turns": args.max_turns,
-        "program_time": args.program_time,
-        "seed": args.seed,
-    })
+    let options = MatchOptions {
+        games: args.games,
+        white: args.white.clone(),
+        black: args.black.clone(),
+        setup: args.setup.clone(),
+        opening: args.opening,
+        movetime: args.movetime,
+        max_turns: args.max_turns,
+        program_time: args.program_time,
+        seed: args.seed,
+    };
+    serde_json::to_value(options).unwrap_or_default()
 }
 
 /// `kickoff merge` of a match's shard files: the table a run on one machine prints.
-pub fn merge(
-    def: &Definition,
-    header: &Header,
-    found: &std::collections::BTreeMap<String, serde_json::Value>,
-) -> CommandResult {
-    let options = &header.options;
-    let text = |key: &str| options[key].as_str().map(str::to_owned).unwrap_or_default();
-    let games = options["games"].as_u64().and_then(|g| usize::try_from(g).ok()).unwrap_or(0);
-    let players = match (Contestant::parse(&text("white")), Contestant::parse(&text("black"))) {
+pub fn merge(def: &Definition, header: &Header, found: &shards::Jobs) -> CommandResult {
+    let options = MatchOptions::deserialize(&header.options)
+        .map_err(|e| CommandError::usage(format!("the shards' header: {e}")))?;
+    let games = options.games as usize;
+    let players = match (Contestant::parse(&options.white), Contestant::parse(&options.black)) {
         (Ok(a), Ok(b)) => [a, b],
         (Err(e), _) | (_, Err(e)) => return Err(CommandError::usage(e)),
     };
-    let all: Vec<String> = (0..games).map(job).collect();
-    // A game's job is its pair's: game i is job i / 2.
+    // A shard's jobs are pairs of games: pair p is games 2p and 2p + 1.
     let pairs: Vec<String> = (0..games.div_ceil(2)).map(|p| job(2 * p)).collect();
-    let present: std::collections::BTreeMap<String, serde_json::Value> = pairs
-        .iter()
-        .filter(|key| {
-            let first: usize = key[5..].parse().unwrap_or(0);
-            (first..(first + 2).min(games)).all(|i| found.contains_key(&job(i)))
-        })
-        .map(|key| (key.clone(), serde_json::Value::Null))
-        .collect();
-    if let Some(lacking) = shards::missing(&pairs, &present, header.shard.count) {
-        return Err(CommandError::failure(lacking.replace("jobs", "pairs of games")));
+    let played = |p: usize| (2 * p..(2 * p + 2).min(games)).all(|i| found.contains_key(&job(i)));
+    if let Some(lacking) = shards::missing(&pairs, played, header.shard.count, "pairs of games") {
+        return Err(CommandError::failure(lacking));
     }
     let mut ends = Vec::with_capacity(games);
     let mut work = [Work::default(); 2];
-    for key in &all {
-        let line: GameLine = serde_json::from_value(found[key].clone())
-            .map_err(|e| CommandError::failure(format!("job {key}: {e}")))?;
+    for key in (0..games).map(job) {
+        let line: GameLine = shards::result(found, &key).map_err(CommandError::failure)?;
         for (total, add) in work.iter_mut().zip(line.work) {
             *total += add;
         }
         ends.push(Some(line.end));
     }
-    print_table(&def.rules.info().name, &players, &ends, options["movetime"].as_u64());
+    print_table(&def.rules.info().name, &players, &ends, options.movetime);
     print_work(&players, &work);
     Ok(())
 }
