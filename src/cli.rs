@@ -44,6 +44,7 @@ impl Cli {
             Command::Analyze(args) => commands::analyze::run(&args, options),
             Command::Merge(args) => commands::merge::run(&args, options),
             Command::Puzzles(args) => commands::puzzles::run(&args, options),
+            Command::Tune(args) => commands::tune::run(&args, options),
             Command::Bot(args) => commands::bot::run(args),
             Command::Admin(args) => commands::admin::run(args),
             Command::Serve(args) => commands::serve::run(args),
@@ -93,6 +94,8 @@ pub enum Command {
     Merge(commands::merge::Args),
     /// "Goal in K" puzzles from the engine's games, each answer proved unique by the solver.
     Puzzles(commands::puzzles::Args),
+    /// Fit the engine's weights for captured pieces to its games (Texel's method).
+    Tune(commands::tune::Args),
     /// Play as an account of a kickoff server: accept challenges, and play their games.
     Bot(commands::bot::Args),
     /// Manage a server's database: accounts, backups, imports.

@@ -122,7 +122,7 @@
 //!   in `definition/keys.rs`; read in `definition/compile/play.rs` into
 //!   [`rules::KickRules::goal_rank`], a [`rules::GoalRank`]; one function of `rules/tables.rs`,
 //!   `Tables::along_goal_rank`, says which kicks it forbids, from the goal files of each rank
-//!   precomputed there; the evaluation's kick distances (`eval.rs`) ask it, and kick
+//!   precomputed there; the evaluation's kick distances (`eval/mod.rs`) ask it, and kick
 //!   generation (`movegen/kicks.rs`) applies the same test to the rank's goal files, read once
 //!   per kick rather than once per square; `render/explain/ball.rs` tells it;
 //!   `docs/rules.md`, "No kick along the goal rank", states it.

@@ -6,3 +6,4 @@ pub mod compare;
 pub mod puzzles;
 pub mod report;
 pub mod selfplay;
+pub mod tune;

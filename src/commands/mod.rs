@@ -30,6 +30,7 @@ pub mod shards;
 pub mod show;
 pub mod solve;
 pub mod texts;
+pub mod tune;
 pub mod turns;
 pub mod validate;
 

@@ -225,7 +225,7 @@ mod tests {
                     let value = match c.position.outcome().and_then(Outcome::winner) {
                         Some(w) if w == pos.side() => WIN - 1,
                         Some(_) => -(WIN - 1),
-                        None => -searcher.leaf(&c.position, 1, WIN + 1),
+                        None => -searcher.leaf(&c.position, 1, -WIN - 1, WIN + 1),
                     };
                     best = best.max(value);
                 }

@@ -39,6 +39,9 @@ impl Limits {
     /// two turns deep unless that takes more than twice the level's time (levels 3 and 4) or
     /// [`LEVEL_CAP`] (levels 1 and 2). Levels 3 and 4 also ask the exact solver for forced
     /// goals within 2 and 3 turns (`exact`), for the side to move and against its choice.
+    /// With a clock, the first iteration (each result weighed one turn deep) is stopped by
+    /// [`LEVEL_CAP`] alone: the levels' time adapts to a variant whose turns are too many to
+    /// weigh in it.
     #[must_use]
     pub fn level(level: u8) -> Limits {
         let (depth, ms, exact) = match level.clamp(1, MAX_LEVEL) {

@@ -108,6 +108,9 @@ pub struct Searcher<'r> {
     deadline: Option<Instant>,
     /// Twice `movetime` from the start: everything stops.
     hard_deadline: Option<Instant>,
+    /// With a `movetime`: [`LEVEL_CAP`] from the start, when the first iteration stops (see
+    /// [`Searcher::deepen`]).
+    first_deadline: Option<Instant>,
     /// Whether the clock may stop the iteration under way (not those up to `min_depth`).
     may_stop: bool,
     stopped: bool,
@@ -168,6 +171,7 @@ impl<'r> Searcher<'r> {
             nodes: 0,
             deadline: None,
             hard_deadline: None,
+            first_deadline: None,
             may_stop: false,
             stopped: false,
             truncated: false,
@@ -274,6 +278,7 @@ impl<'r> Searcher<'r> {
         self.may_stop = false;
         self.deadline = limits.deadline(start);
         self.hard_deadline = limits.hard_deadline(start);
+        self.first_deadline = limits.movetime.and_then(|_| start.checked_add(LEVEL_CAP));
         self.results.set_deadline(self.hard_deadline);
         self.past.clear();
         self.past.extend_from_slice(history);
@@ -315,7 +320,16 @@ impl<'r> Searcher<'r> {
         limits: Limits,
     ) -> (Child<'r>, i32, u32) {
         let (mut best, mut best_score, mut completed) = (root[0].1, root[0].0, 0);
+        let hard = self.hard_deadline;
+        // The first iteration (every result of the root weighed at the horizon) is stopped by
+        // the level's cap alone: where a variant's turns are so many that it takes longer than
+        // the level's time, the choice still weighs all of them, not the first few in order.
+        let first = match (hard, self.first_deadline) {
+            (Some(h), Some(f)) => Some(h.max(f)),
+            (h, _) => h,
+        };
         for depth in 1..=limits.depth.unwrap_or(64).clamp(1, 64) {
+            self.hard_deadline = if depth == 1 { first } else { hard };
             self.may_stop = depth > limits.min_depth.max(1);
             let deadline = if self.may_stop { self.deadline } else { self.hard_deadline };
             self.results.set_deadline(deadline);
@@ -338,6 +352,7 @@ impl<'r> Searcher<'r> {
                 break;
             }
         }
+        self.hard_deadline = hard;
         (best, best_score, completed)
     }
 
@@ -481,7 +496,7 @@ mod tests {
             searcher.results = crate::movegen::Results::bounded(steps);
             searcher.results.fill(&pos, &mut Vec::new());
             let listed_in_full = !searcher.results.exhausted();
-            searcher.leaf(&pos, 0, super::WIN + 1);
+            searcher.leaf(&pos, 0, -super::WIN - 1, super::WIN + 1);
             assert_eq!(searcher.truncated, !listed_in_full, "{steps} steps");
         }
     }

@@ -47,7 +47,7 @@ impl<'r> Searcher<'r> {
             return 0;
         }
         if depth == 0 {
-            return self.leaf(pos, ply, beta);
+            return self.leaf(pos, ply, alpha, beta);
         }
         let key = pos.hash();
         let entry = self.table.get(key);
