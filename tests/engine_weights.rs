@@ -107,3 +107,62 @@ fn the_engine_counts_pieces_and_keeps_its_queen() {
         assert!(!report.line.iter().any(|t| t.to_string() == "Qd3-d6"), "level {level}");
     }
 }
+
+/// The anchor matches' records (`benches/matches/anchors/`, from `tools/anchors/run_match.sh`):
+/// each replays under today's rules to the result it records, and each folder's games add up
+/// to the table its `match.txt` shows for kickoff (the first player) and to the score README
+/// claims.
+#[test]
+fn anchor_match_records_replay_to_the_tables_they_report() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/matches/anchors");
+    // Folder, kickoff's level, and the least score the README claims, in percent.
+    let claims = [
+        ("ball-e3-d3", "engine:3", 90.0),
+        ("ball-e2-d2", "engine:2", 90.0),
+        ("apo-e3-hard", "engine:3", 95.0),
+    ];
+    for (folder, level, least) in claims {
+        let dir = root.join(folder);
+        let table = std::fs::read_to_string(dir.join("match.txt")).unwrap();
+        let row: Vec<u32> = table
+            .lines()
+            .find(|l| l.starts_with(level))
+            .unwrap_or_else(|| panic!("{folder}: no row for {level}"))
+            .split_whitespace()
+            .skip(1)
+            .map(|n| n.parse().unwrap())
+            .collect();
+        let mut tally = [0u32; 3];
+        let mut records: Vec<_> =
+            std::fs::read_dir(dir.join("records")).unwrap().map(|e| e.unwrap().path()).collect();
+        records.sort();
+        for path in &records {
+            let text = std::fs::read_to_string(path).unwrap();
+            let tag = |name: &str| {
+                let start = text.find(&format!("[{name} \"")).unwrap() + name.len() + 3;
+                text[start..].split('"').next().unwrap().to_owned()
+            };
+            let out = kickoff(&["replay", path.to_str().unwrap()]);
+            assert!(out.status.success(), "{}", path.display());
+            let stdout = String::from_utf8(out.stdout).unwrap();
+            let result = stdout.lines().find_map(|l| l.strip_prefix("result: ")).unwrap();
+            let recorded = tag("Result");
+            assert!(
+                result.starts_with(&format!("{recorded} ")) || result == recorded,
+                "{}: {result}",
+                path.display()
+            );
+            let white = tag("White") == level;
+            let slot = match (recorded.as_str(), white) {
+                ("1-0", true) | ("0-1", false) => 0,
+                ("1/2-1/2", _) => 1,
+                _ => 2,
+            };
+            tally[slot] += 1;
+        }
+        assert_eq!(tally.to_vec(), row, "{folder}");
+        let score =
+            (f64::from(tally[0]) + f64::from(tally[1]) / 2.0) * 100.0 / records.len() as f64;
+        assert!(score >= least, "{folder}: {score}%");
+    }
+}
