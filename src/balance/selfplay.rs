@@ -44,6 +44,11 @@ pub struct SelfPlay<'v> {
     /// A stuck ball's last position is given to the solver for this many turns of each side
     /// ([`Wall`]); 0: not.
     pub wall_turns: u32,
+    /// Games in colour-swapped pairs: where Black's arrangement is drawn apart from White's,
+    /// each odd-numbered game starts from the setup of the game before it with the two
+    /// arrangements exchanged (a mirrored setup exchanged is the same setup, so there each
+    /// game draws its own).
+    pub swap_colours: bool,
 }
 
 /// What the solver says of the last position of a draw with the ball stuck: whether the wall
@@ -169,9 +174,16 @@ fn play_one<'r>(
     draw: &Draw<'_>,
     searcher: &mut Searcher<'r>,
 ) -> GameSummary {
-    let mut rng =
-        ChaCha8Rng::seed_from_u64(options.seed.wrapping_mul(1_000_003).wrapping_add(i as u64));
-    let number = draw(&mut rng);
+    let stream = |i: usize| {
+        ChaCha8Rng::seed_from_u64(options.seed.wrapping_mul(1_000_003).wrapping_add(i as u64))
+    };
+    let mut rng = stream(i);
+    let independent = rules.random_setup().is_some_and(|r| r.black_independent());
+    let number = if options.swap_colours && independent && i % 2 == 1 {
+        draw(&mut stream(i - 1)).map(|n| SetupNumber { white: n.black(), black: Some(n.white) })
+    } else {
+        draw(&mut rng)
+    };
     let start = number
         .zip(rules.random_setup())
         .and_then(|(n, random)| setup::position(rules, random, n).ok())
@@ -274,5 +286,61 @@ fn summarise(
         wall: None,
         last: None,
         record: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand_chacha::ChaCha8Rng;
+
+    use super::{SelfPlay, self_play};
+    use crate::setup::{self, SetupNumber};
+
+    /// With Black drawn apart from White, each odd-numbered game starts from the game before's
+    /// setup with the arrangements exchanged; without colour-swapped pairs it draws its own.
+    #[test]
+    fn colour_swapped_pairs_exchange_the_arrangements_where_black_is_drawn_apart() {
+        let def = crate::definition::load("tests/data/compare/960-independent.toml").unwrap();
+        let rules = &def.rules;
+        let count = setup::count(rules, rules.random_setup().unwrap());
+        let draw = |rng: &mut ChaCha8Rng| Some(SetupNumber::draw(count, true, rng));
+        let options = SelfPlay {
+            variant: "960-independent",
+            recorded: 0,
+            first: 0,
+            games: 4,
+            level: 1,
+            seed: 7,
+            threads: 2,
+            max_turns: 2,
+            opening: 0,
+            stuck_turns: 20,
+            wall_turns: 0,
+            swap_colours: true,
+        };
+        let numbers = |games: &[super::GameSummary]| -> Vec<(String, String)> {
+            games
+                .iter()
+                .map(|g| {
+                    let text = g.setup.clone().unwrap();
+                    let (w, b) = text.split_once('/').unwrap();
+                    (w.to_owned(), b.to_owned())
+                })
+                .collect()
+        };
+        let swapped = numbers(&self_play(rules, options, &draw, &|_, _| {}));
+        for pair in swapped.chunks(2) {
+            assert_eq!((&pair[0].0, &pair[0].1), (&pair[1].1, &pair[1].0), "{swapped:?}");
+            assert_ne!(pair[0].0, pair[0].1);
+        }
+        assert_ne!(swapped[0], swapped[2]);
+        let plain = numbers(&self_play(
+            rules,
+            SelfPlay { swap_colours: false, ..options },
+            &draw,
+            &|_, _| {},
+        ));
+        assert_eq!((&plain[0], &plain[2]), (&swapped[0], &swapped[2]));
+        assert_ne!(plain[1], swapped[1]);
     }
 }

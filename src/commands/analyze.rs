@@ -380,6 +380,7 @@ fn self_play_options<'v>(variant: &'v str, params: &Params, threads: usize) -> S
         opening: 2,
         stuck_turns: 20,
         wall_turns: params.turns,
+        swap_colours: false,
     }
 }
 
@@ -419,7 +420,8 @@ fn compare(args: &Args, other: &str, options: LoadOptions) -> CommandResult {
     bar.set_message("pairs of games");
     bar.set_position(0);
     let params = Params::of(args);
-    let options = SelfPlay { recorded: 0, ..self_play_options("", &params, threads) };
+    let options =
+        SelfPlay { recorded: 0, swap_colours: true, ..self_play_options("", &params, threads) };
     let (games_a, games_b, outcome) =
         play_pairs(a, b, options, 2 * threads, sprt, &draw, &progress_of(&bar));
     bar.finish_and_clear();
