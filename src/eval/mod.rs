@@ -612,6 +612,25 @@ mod tests {
         assert!(of('P') < of('N') && of('N') < of('Q'), "{worth:?}");
     }
 
+    /// What the search looks at past its horizon: a capture, or the ball taken from the other
+    /// side (here an in-place steal, which captures nothing); not a quiet move, nor a pass
+    /// between friends.
+    #[test]
+    fn a_turn_takes_when_it_captures_or_wins_the_ball() {
+        let rules = load_shipped("vchess-ball").unwrap().rules;
+        let at = |fen: &str| Position::from_fen(&rules, fen).unwrap();
+        let takes = |before: &str, after: &str| super::takes(&at(before), &at(after), Side::White);
+        let queen = "r8/9/9/3p5/8a/9/3Q5/9/R8 w 0 - -";
+        assert!(takes(queen, "r8/9/9/3Q5/8a/9/9/9/R8 b 1 - -"), "the pawn captured");
+        assert!(!takes(queen, "r8/9/9/3p5/8a/9/4Q4/9/R8 b 1 - -"), "a quiet move");
+        let robbed = "r8/9/9/3s5/9/9/3Q5/9/R8 w 0 - -";
+        assert!(takes(robbed, "r8/9/9/3p5/9/9/3T5/9/R8 b 1 - -"), "the ball stolen");
+        let holding = "r8/9/9/9/9/9/3T5/9/R8 w 0 - -";
+        assert!(!takes(holding, "r8/9/9/9/9/9/3Q5/9/U8 b 1 - -"), "a pass to the rook");
+        assert!(!takes(holding, "r8/9/9/9/9/9/9/3T5/R8 b 1 - -"), "the holder runs");
+        assert!(!takes(queen, "r8/9/9/3s5/9/9/3Q5/9/R8 b 1 - -"), "the ball left to Black");
+    }
+
     #[test]
     fn a_side_without_pieces_is_a_draw_where_no_moves_draws() {
         assert_eq!(value("rb4rnn/p1p2ppp1/p1h4p1/9/3ps1b2/9/9/9/8q b 52 - -"), 0);
