@@ -58,16 +58,27 @@ impl Sample {
 }
 
 /// The sample of `pos` with `result` for its side to move; none when the position's turns
-/// are too many to walk.
+/// are too many to walk. Threats and moves are counted as the search's horizon counts them
+/// (`search::horizon`): the ends of turns that score no point, and among them the distinct
+/// results that take.
 fn sample(eval: &Eval, pos: &Position<'_>, result: f64) -> Option<Sample> {
     let me = pos.side;
-    let (mut threats, mut moves) = (0, 0);
+    let (mut taken, mut moves) = (Vec::new(), 0);
     each_end(pos, crate::movegen::general::budget(), |mid, _, _| {
+        if mid.scored() == Some(me) {
+            return false;
+        }
         moves += 1;
-        threats += i32::from(takes(pos, mid.position(), me));
+        if takes(pos, mid.position(), me) {
+            let hash = mid.finish().hash();
+            if !taken.contains(&hash) {
+                taken.push(hash);
+            }
+        }
         false
     })
     .ok()?;
+    let threats = i32::try_from(taken.len()).unwrap_or(i32::MAX);
     Some(Sample {
         terms: eval.terms(pos),
         threats: threats.min(MAX_THREATS),

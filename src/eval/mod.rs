@@ -178,33 +178,27 @@ pub fn takes(before: &Position<'_>, after: &Position<'_>, me: Side) -> bool {
 fn worths(rules: &Rules) -> Vec<i32> {
     let board = rules.board();
     let squares: Vec<Square> = board.squares().collect();
+    let longest = usize::from(board.files.max(board.ranks));
     rules
         .pieces()
         .iter()
         .map(|piece| {
-            let mut total = 0usize;
-            for &from in &squares {
-                let mut reached = SquareSet::EMPTY;
-                for leg in piece.moves.iter().filter(|l| !l.initial) {
-                    let reach = match leg.reach {
-                        Reach::Steps(n) => u32::from(n),
-                        Reach::Unlimited => 32,
-                    };
-                    let mut at = from;
-                    for _ in 0..reach {
-                        let step = (i32::from(leg.step.0), i32::from(leg.step.1));
-                        let Some(next) = at.offset(step.0, step.1, board.files, board.ranks) else {
-                            break;
+            let total: usize = squares
+                .iter()
+                .map(|&from| {
+                    let mut reached = SquareSet::EMPTY;
+                    for leg in piece.moves.iter().filter(|l| !l.initial) {
+                        let most = match leg.reach {
+                            Reach::Steps(n) => usize::from(n),
+                            Reach::Unlimited => longest,
                         };
-                        if !board.contains(next) {
-                            break;
+                        for s in board.ray(from, leg.step, most) {
+                            reached.insert(s);
                         }
-                        reached.insert(next);
-                        at = next;
                     }
-                }
-                total += reached.len();
-            }
+                    reached.len()
+                })
+                .sum();
             i32::try_from(total * 10 / squares.len().max(1)).unwrap_or(i32::MAX)
         })
         .collect()
@@ -390,20 +384,21 @@ impl Eval {
     /// The static value of `pos` for the side to move (no look at its turns).
     #[must_use]
     pub fn static_value(&self, pos: &Position<'_>) -> i32 {
-        if self.captures {
-            let terms = self.terms(pos);
-            return terms.football + terms.captures(&self.weights);
-        }
-        let v = self.value_of(pos.side, pos.men, pos.ball, pos.score, &pos.board, None);
-        if pos.held && !self.draws_without_pieces(pos.men) { v + self.possession(pos) } else { v }
+        let terms = self.terms(pos);
+        terms.football + terms.captures(&self.weights)
     }
 
     /// The terms of `pos` for the side to move (the capture counts are zero where pieces are
-    /// not captured, or where a side without pieces draws and has none).
+    /// not captured, or where a side without pieces draws and has none): the static value is
+    /// `football` plus what the capture weights make of the counts.
     #[must_use]
     pub fn terms(&self, pos: &Position<'_>) -> Terms {
         let mut football = self.value_of(pos.side, pos.men, pos.ball, pos.score, &pos.board, None);
-        if !self.captures || self.draws_without_pieces(pos.men) {
+        let draws = self.draws_without_pieces(pos.men);
+        if pos.held && !draws {
+            football += self.possession(pos);
+        }
+        if !self.captures || draws {
             return Terms { football, ..Terms::default() };
         }
         let (me, them) = (pos.side.index(), (!pos.side).index());
@@ -412,7 +407,6 @@ impl Eval {
         };
         let mut exposed = 0;
         if pos.held {
-            football += self.possession(pos);
             let holder = if pos.men[me].contains(pos.ball) { me } else { them };
             let around = (pos.men[1 - holder] & self.neighbours[pos.ball.index()]).len() as i32;
             exposed = if holder == me { -around } else { around };

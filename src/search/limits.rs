@@ -64,6 +64,17 @@ impl Limits {
         self.movetime.and_then(|t| start.checked_add(t))
     }
 
+    /// When the first iteration stops, counted from `start`: with a movetime, not before
+    /// [`LEVEL_CAP`] (the first iteration weighs every result of the position, however many);
+    /// without one, when everything stops.
+    pub(super) fn first_deadline(&self, start: Instant) -> Option<Instant> {
+        let hard = self.hard_deadline(start);
+        match (hard, self.movetime.and_then(|_| start.checked_add(LEVEL_CAP))) {
+            (Some(h), Some(cap)) => Some(h.max(cap)),
+            (h, _) => h,
+        }
+    }
+
     /// When everything stops, counted from `start`: the cap, and twice the movetime.
     pub(super) fn hard_deadline(&self, start: Instant) -> Option<Instant> {
         let twice = self.movetime.map(|t| t.saturating_mul(2));
@@ -78,6 +89,19 @@ impl Limits {
 #[cfg(test)]
 mod tests {
     use super::{Limits, MAX_LEVEL};
+
+    /// With a clock, the first iteration runs to the cap, whatever the level's time; without
+    /// one it stops when everything stops.
+    #[test]
+    fn the_first_iteration_stops_at_the_cap() {
+        let start = std::time::Instant::now();
+        let three = Limits::level(3);
+        assert_eq!(three.first_deadline(start), Some(start + super::LEVEL_CAP));
+        assert!(three.hard_deadline(start) < three.first_deadline(start));
+        let two = Limits::level(2);
+        assert_eq!(two.first_deadline(start), two.hard_deadline(start));
+        assert_eq!(Limits::default().first_deadline(start), None);
+    }
 
     #[test]
     fn higher_levels_search_at_least_as_much() {

@@ -108,8 +108,7 @@ pub struct Searcher<'r> {
     deadline: Option<Instant>,
     /// Twice `movetime` from the start: everything stops.
     hard_deadline: Option<Instant>,
-    /// With a `movetime`: [`LEVEL_CAP`] from the start, when the first iteration stops (see
-    /// [`Searcher::deepen`]).
+    /// When the first iteration stops ([`Limits::first_deadline`]; see [`Searcher::deepen`]).
     first_deadline: Option<Instant>,
     /// Whether the clock may stop the iteration under way (not those up to `min_depth`).
     may_stop: bool,
@@ -278,7 +277,7 @@ impl<'r> Searcher<'r> {
         self.may_stop = false;
         self.deadline = limits.deadline(start);
         self.hard_deadline = limits.hard_deadline(start);
-        self.first_deadline = limits.movetime.and_then(|_| start.checked_add(LEVEL_CAP));
+        self.first_deadline = limits.first_deadline(start);
         self.results.set_deadline(self.hard_deadline);
         self.past.clear();
         self.past.extend_from_slice(history);
@@ -324,12 +323,8 @@ impl<'r> Searcher<'r> {
         // The first iteration (every result of the root weighed at the horizon) is stopped by
         // the level's cap alone: where a variant's turns are so many that it takes longer than
         // the level's time, the choice still weighs all of them, not the first few in order.
-        let first = match (hard, self.first_deadline) {
-            (Some(h), Some(f)) => Some(h.max(f)),
-            (h, _) => h,
-        };
         for depth in 1..=limits.depth.unwrap_or(64).clamp(1, 64) {
-            self.hard_deadline = if depth == 1 { first } else { hard };
+            self.hard_deadline = if depth == 1 { self.first_deadline } else { hard };
             self.may_stop = depth > limits.min_depth.max(1);
             let deadline = if self.may_stop { self.deadline } else { self.hard_deadline };
             self.results.set_deadline(deadline);
