@@ -104,6 +104,8 @@ fn the_engine_answers_on_every_new_game() {
         ("apo-chessball", "Bd8>a4\n"),
         ("soccer-chess-1998", "Bg10Bf9Ge2Se9Sg9\n"),
         ("vchess-ball", "Pd4\n"),
+        ("mathicasa", "Nf3\n"),
+        ("ogneva-2014", "Qd5\n"),
     ] {
         let mut cmd = kickoff();
         cmd.args(["play", variant, "--black", "engine:1"]);
@@ -141,6 +143,8 @@ fn validate_the_shipped_games_beyond_boyers_family() {
         "variants/apo-chessball.toml",
         "variants/soccer-chess-1998.toml",
         "variants/vchess-ball.toml",
+        "variants/mathicasa.toml",
+        "variants/ogneva-2014.toml",
         "tests/data/bad/royal-without-captures.toml",
     ]));
 }

@@ -221,3 +221,187 @@ fn ball_deep_perft_agrees_with_the_reference() {
     let cases = perft_cases("tests/data/reference/ball-perft.json", "nodes_stop_at_goal");
     check_perft("vchess-ball", &cases, u64::MAX, EXACT);
 }
+
+// MathiCasa's Chess Football, held to its rules text (variants/mathicasa.toml quotes it), one
+// position at a time. No other implementation of it is public.
+
+/// The results of the turns of `fen` whose long form starts with `prefix`, by long form.
+fn turns_from(rules: &Rules, fen: &str, prefix: &str) -> BTreeMap<String, String> {
+    let pos = Position::from_fen(rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    legal_turns_unbounded(&pos)
+        .iter()
+        .map(|t| (t.to_string(), play_unchecked(&pos, t).fen()))
+        .filter(|(long, _)| long.starts_with(prefix))
+        .collect()
+}
+
+#[test]
+fn mathicasa_a_piece_captures_the_ball_and_kicks_it_by_its_own_moves() {
+    // "a bishop capturing the ball can send it to any square it could normally reach": the
+    // bishop on c2 captures the ball on e4 and sends it along the diagonals of e4, back over
+    // its own square too.
+    let rules = load("mathicasa").unwrap().rules;
+    let fen = "4k3/8/8/8/4o3/8/2B5/4K3 w 0";
+    let kicks = turns_from(&rules, fen, "c2>");
+    let to: BTreeSet<&str> = kicks.keys().map(|k| &k[3..]).collect();
+    let expected = ["a8", "b1", "b7", "c2", "c6", "d3", "d5", "f3", "f5", "g2", "g6", "h1", "h7"];
+    assert_eq!(to, expected.into_iter().collect());
+    // The bishop stands where it captured the ball.
+    assert_eq!(kicks["c2>h7"], "4k3/7o/8/8/4B3/8/8/4K3 b 1");
+    // A piece that cannot reach the ball by a move does not kick it: the king on e1.
+    assert!(turns_from(&rules, fen, "e1>").is_empty());
+}
+
+#[test]
+fn mathicasa_a_pass_is_kicked_on_by_the_receiver_in_the_same_turn() {
+    // "The receiving piece immediately takes control of the ball and continues to move it
+    // according to its own movement pattern in same turn": the bishop's kick along e4-h7 stops
+    // at the knight on g6, which sends it on by a knight's leap; the ball never stays on g6
+    // and never flies past it.
+    let rules = load("mathicasa").unwrap().rules;
+    let fen = "4k3/8/6N1/8/4o3/8/2B5/4K3 w 0";
+    let kicks = turns_from(&rules, fen, "c2>");
+    let to: BTreeSet<&str> = kicks.keys().map(|k| &k[3..]).collect();
+    let passes = ["g6 g6>e5", "g6 g6>e7", "g6 g6>f4", "g6 g6>f8", "g6 g6>h4", "g6 g6>h8"];
+    let singles = ["a8", "b1", "b7", "c2", "c6", "d3", "d5", "f3", "f5", "g2", "h1"];
+    assert_eq!(to, passes.into_iter().chain(singles).collect());
+    // The knight kicks without moving; the bishop stands on e4.
+    assert_eq!(kicks["c2>g6 g6>h8"], "4k2o/8/6N1/8/4B3/8/8/4K3 b 1");
+    // The named turn reads back to the same turn.
+    let pos = Position::from_fen(&rules, fen).unwrap();
+    let turn = resolve(&pos, "Bxe4>g6>h8").or_else(|_| resolve(&pos, ">g6>h8")).unwrap();
+    assert_eq!(turn.to_string(), "c2>g6 g6>h8");
+}
+
+#[test]
+fn mathicasa_a_pass_goes_only_to_a_teammate_that_can_kick_on() {
+    // Decided: the ball never stays with its receiver. The knight in the corner h8 has both its
+    // leaps (f7, g6) blocked: the rook's kick up the h-file stops before it, on h5 to h7.
+    let rules = load("mathicasa").unwrap().rules;
+    let blocked = turns_from(&rules, "7N/5b2/6b1/8/7o/8/7R/k6K w 0", "h2>h");
+    let up: BTreeSet<&str> = blocked.keys().map(|k| &k[3..]).filter(|k| k > &"h4").collect();
+    assert_eq!(up, ["h5", "h6", "h7"].into_iter().collect());
+    // With g6 free the pass to h8 is a turn, kicked on to g6.
+    let open = turns_from(&rules, "7N/5b2/8/8/7o/8/7R/k6K w 0", "h2>h8");
+    assert_eq!(open.keys().collect::<Vec<_>>(), ["h2>h8 h8>g6"]);
+}
+
+#[test]
+fn mathicasa_the_ball_on_the_goal_square_wins_and_a_piece_there_guards_it() {
+    // "White aims to move the ball to the square e8": the rook on e2 captures the ball on e4
+    // and kicks it up the file onto e8, unless the black king stands there.
+    let rules = load("mathicasa").unwrap().rules;
+    let open = turns_from(&rules, "3k4/8/8/8/4o3/8/4R3/6K1 w 0", "e2>e8");
+    let after = Position::from_fen(&rules, &open["e2>e8"]).unwrap();
+    assert!(after.is_goal(), "{open:?}");
+    assert!(turns_from(&rules, "4k3/8/8/8/4o3/8/4R3/6K1 w 0", "e2>e8").is_empty());
+    // A pass that reaches a teammate standing on the goal is no goal: the receiver kicks on.
+    let fen = "8/8/8/8/4o3/8/4R3/4K3 w 0";
+    let with_keeper = "4N3/8/8/8/4o3/8/4R3/4K3 w 0";
+    assert!(turns_from(&rules, fen, "e2>e8").len() == 1);
+    let relayed = turns_from(&rules, with_keeper, "e2>e8");
+    assert!(!relayed.is_empty() && relayed.keys().all(|k| k.starts_with("e2>e8 e8>")));
+}
+
+#[test]
+fn mathicasa_pieces_capture_only_the_ball() {
+    // The post speaks only of capturing the ball: a rook facing an enemy rook on an open file
+    // cannot take it, and the first turn of the game kicks nothing (no piece reaches e4).
+    let rules = load("mathicasa").unwrap().rules;
+    let rooks = turns_from(&rules, "r3k3/8/8/8/4o3/8/8/R3K3 w 0", "Ra1-a8");
+    assert!(rooks.is_empty(), "{rooks:?}");
+    let start = Position::start(&rules);
+    let turns = legal_turns_unbounded(&start);
+    assert!(turns.iter().all(|t| !t.to_string().contains('>')));
+    // Rooks 6 + 6, knights 3 + 3, bishops 7 + 7, the queen 13, the king 3: chess's moves on
+    // an empty second rank.
+    assert_eq!(turns.len(), 48);
+}
+
+// Ogneva's Football Chess (2014), held to its competition paper (variants/ogneva-2014.toml
+// quotes it), one position at a time. No other implementation of it is public.
+
+#[test]
+fn ogneva_the_arrangement_stage_moves_each_piece_once_within_its_half() {
+    // "the players take turns to move until seven moves have been completed - one move by each
+    // piece. Capturing is forbidden at this stage. Pieces can move to any unoccupied square on
+    // their own side of the board together with the centre squares."
+    let rules = load("ogneva-2014").unwrap().rules;
+    let start = Position::start(&rules);
+    assert!(start.arranging());
+    let own_half = |s: &str| {
+        let rank: u32 = s[1..].parse().unwrap();
+        rank <= 4 || s == "d5" || s == "e5"
+    };
+    for turn in legal_turns_unbounded(&start) {
+        let long = turn.to_string();
+        assert!(!long.contains('x') && !long.contains('>'), "{long}");
+        assert!(own_half(&long[long.len() - 2..]), "{long}");
+    }
+    // The queen goes to d5, a centre square on Black's side; Black answers on its own half.
+    let q = resolve(&start, "Qd5").unwrap();
+    let after = play_unchecked(&start, &q);
+    assert_eq!(after.fen(), "rnbq1bnr/8/8/3Q4/4a3/8/8/RNB2BNR b 1 - - a1b1c1f1g1h1a8b8c8d8f8g8h8");
+    // Black may not take the queen on d5 during the stage, nor go beyond its half.
+    let black: Vec<String> = legal_turns_unbounded(&after).iter().map(|t| t.to_string()).collect();
+    assert!(black.iter().all(|t| !t.contains('x')), "{black:?}");
+    assert!(black.iter().any(|t| t == "Qd8-d6") && !black.iter().any(|t| t.ends_with("d3")));
+    // The queen has made its move: White's next turn moves another piece.
+    let after = play_unchecked(&after, &resolve(&after, "Nc6").unwrap());
+    let white: Vec<String> = legal_turns_unbounded(&after).iter().map(|t| t.to_string()).collect();
+    assert!(white.iter().all(|t| !t.starts_with("Qd5")), "{white:?}");
+}
+
+#[test]
+fn ogneva_play_begins_after_seven_moves_each() {
+    let rules = load("ogneva-2014").unwrap().rules;
+    let mut pos = Position::start(&rules);
+    // Each side moves its seven pieces once.
+    let script = [
+        "Nc3", "Nc6", "Nf3", "Nf6", "Ba3", "Ba6", "Bh3", "Bh6", "Qd3", "Qd6", "Rab1", "Rab8",
+        "Rhg1", "Rhg8",
+    ];
+    for name in script {
+        assert!(pos.arranging(), "{name}: the stage ended early");
+        let turn = resolve(&pos, name).unwrap_or_else(|e| panic!("{name}: {e}"));
+        pos = play_unchecked(&pos, &turn);
+    }
+    assert!(!pos.arranging());
+    assert!(pos.fen().ends_with(" w 14 - - -"), "{}", pos.fen());
+    // "After the Arrangement Stage, capturing capability is restored": the queen on d3 takes
+    // the queen on d6.
+    assert!(resolve(&pos, "Qxd6").is_ok());
+    // "To move the ball, it is necessary to occupy the same square as the ball": the knight
+    // on c3 takes it on e4 and holds it (written with its holder letter).
+    let took = play_unchecked(&pos, &resolve(&pos, "Ne4").unwrap());
+    assert!(took.ball_held() && took.ball().to_string() == "e4", "{}", took.fen());
+    assert!(took.fen().contains("4O3"), "{}", took.fen());
+}
+
+#[test]
+fn ogneva_the_holder_is_captured_for_the_ball_and_scores_in_the_goal_area() {
+    let rules = load("ogneva-2014").unwrap().rules;
+    // "To obtain the ball, the opponent must capture the controlling piece which is then
+    // removed from the board": Black's rook on e8 takes White's holder on e4 and holds it.
+    let fen = "4r3/8/8/8/4O3/8/8/3R4 b 20 - - -";
+    let pos = Position::from_fen(&rules, fen).unwrap();
+    let after = play_unchecked(&pos, &resolve(&pos, "Rxe4").unwrap());
+    assert_eq!(after.fen(), "8/8/8/8/4u3/8/8/3R4 w 21 - - -");
+    // The ball stays with its holder: no pass to a friend.
+    let fen = "8/8/8/8/4O3/8/4R3/8 w 20 - - -";
+    let pos = Position::from_fen(&rules, fen).unwrap();
+    assert!(legal_turns_unbounded(&pos).iter().all(|t| !t.to_string().contains("e4e2")));
+    // "Scoring a goal is achieved by moving the ball into the goal area. It does not matter if
+    // the opponent's pieces are occupying the goal area - they are captured": White's holder
+    // on e6 takes Black's rook on e8 and wins at once (a golden goal).
+    let fen = "4r3/8/4U3/8/8/8/8/8 w 20 - - -";
+    let pos = Position::from_fen(&rules, fen).unwrap();
+    let goal = play_unchecked(&pos, &resolve(&pos, "Rxe8").unwrap());
+    assert!(goal.is_goal(), "{}", goal.fen());
+    assert_eq!(goal.outcome().and_then(|o| o.winner()), Some(kickoff::Side::White));
+    // Into White's own goal area it scores nothing.
+    let fen = "8/8/8/8/8/4U3/8/8 w 20 - - -";
+    let pos = Position::from_fen(&rules, fen).unwrap();
+    let back = play_unchecked(&pos, &resolve(&pos, "Re1").unwrap());
+    assert!(!back.is_goal());
+}

@@ -481,6 +481,8 @@ examples! {
     the_ball_may_not_stop_on_a_forbidden_square,
     kicks_from_the_ball_or_beside_it,
     entering_kicks_from_next_to_the_ball_or_by_a_move,
+    a_kick_ends_on_a_teammate_who_kicks_on,
+    the_arrangement_stage_before_play,
     captures_by_replacement,
     pawn_moves_by_modality,
     en_passant_captures,

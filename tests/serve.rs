@@ -662,6 +662,85 @@ fn a_soccer_chess_turn_of_two_moves() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// MathiCasa's relay on the web board: the bishop captures the ball and kicks it to the knight,
+/// which must kick it on; the board shows the ball with the knight in between.
+#[test]
+fn a_relay_entered_step_by_step() {
+    let dir = folder("relay");
+    let server = Server::start(&dir);
+    let definition = "format = 1\nextends = \"mathicasa\"\n\n[variant]\nname = \"Relay drill\"\n\n\
+                      [setup]\nfen = \"4k3/8/6N1/8/4o3/8/2B5/4K3 w 0\"\n";
+    let request = json!({ "definition": definition, "opponent": "hotseat" });
+    let (id, key, _) = create(&server, &request);
+    let game = format!("/api/games/{id}/{key}");
+    let (_, view) = server.get(&game);
+    let next = view["step"]["next"].as_array().unwrap();
+    let pass = &next
+        .iter()
+        .find(|n| n["action"]["kicker"] == "c2" && n["action"]["to"] == "g6")
+        .unwrap_or_else(|| panic!("no kick c2>g6 in {view}"))["action"];
+    let (status, after) = server.post(&format!("{game}/step"), &json!({ "actions": [pass] }));
+    assert_eq!(status, 200, "{after}");
+    assert_eq!(after["step"]["can_stop"], false, "the knight must kick on: {after}");
+    let onward = after["step"]["next"].as_array().unwrap();
+    let mut to: Vec<&str> = onward
+        .iter()
+        .map(|n| {
+            assert_eq!(n["action"]["kicker"], "g6", "{n}");
+            n["action"]["to"].as_str().unwrap()
+        })
+        .collect();
+    to.sort_unstable();
+    assert_eq!(to, ["e5", "e7", "f4", "f8", "h4", "h8"]);
+    let svg = after["svg"].as_str().unwrap();
+    assert!(svg.contains("data-square=\"g6\" data-held=\"true\""), "{svg}");
+    // A turn that stops with the ball on the knight is refused.
+    let (status, refused) = server.post(&format!("{game}/play"), &json!({ "actions": [pass] }));
+    assert_eq!(status, 400, "{refused}");
+    let shot = &onward.iter().find(|n| n["action"]["to"] == "h8").unwrap()["action"];
+    let (status, played) =
+        server.post(&format!("{game}/play"), &json!({ "actions": [pass, shot] }));
+    assert_eq!(status, 200, "{played}");
+    assert_eq!(played["fen"], "4k2o/8/6N1/8/4B3/8/8/4K3 b 1");
+    drop(server);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Ogneva's arrangement stage on the web board: the view says which pieces are still to move,
+/// only arrangement moves are offered, and play begins once all have moved.
+#[test]
+fn the_arrangement_stage_on_the_web_board() {
+    let dir = folder("arrangement");
+    let server = Server::start(&dir);
+    let request = json!({ "variant": "ogneva-2014", "opponent": "hotseat" });
+    let (id, key, _) = create(&server, &request);
+    let game = format!("/api/games/{id}/{key}");
+    let (_, view) = server.get(&game);
+    let white = ["a1", "b1", "c1", "d1", "f1", "g1", "h1"];
+    let black = ["a8", "b8", "c8", "d8", "f8", "g8", "h8"];
+    assert_eq!(view["arranging"], json!([white, black]));
+    let next = view["step"]["next"].as_array().unwrap();
+    assert!(next.iter().all(|n| n["action"]["type"] == "move"), "{view}");
+    assert!(next.iter().any(|n| n["name"] == "Qd5") && !next.iter().any(|n| n["name"] == "Qd6"));
+    let queen = action_named(&view["step"], "Qd5").clone();
+    let (status, played) = server.post(&format!("{game}/play"), &json!({ "actions": [queen] }));
+    assert_eq!(status, 200, "{played}");
+    assert_eq!(played["arranging"][0], json!(["a1", "b1", "c1", "f1", "g1", "h1"]));
+    // Thirteen more arrangement moves, then play.
+    for name in [
+        "Nc6", "Nc3", "Nf6", "Nf3", "Ba6", "Ba3", "Bh6", "Bh3", "Qd6", "Rab1", "Rab8", "Rhg1",
+        "Rhg8",
+    ] {
+        let (status, played) = server.post(&format!("{game}/play"), &json!({ "text": name }));
+        assert_eq!(status, 200, "{name}: {played}");
+    }
+    let (_, view) = server.get(&game);
+    assert_eq!(view["arranging"], Value::Null, "{view}");
+    assert!(action_named(&view["step"], "Qxd6").is_object());
+    drop(server);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn a_side_without_a_turn_draws_and_the_engine_is_not_asked_for_one() {
     let dir = folder("shut-in");

@@ -107,6 +107,8 @@ codes! {
     PromotionOutOfReach = "E0322",
     /// A carried ball's key on a kicked ball.
     CarriedKeyOnKickedBall = "E0323",
+    /// Relays (`kick.relay`) with a carried ball.
+    RelayWithCarriedBall = "E0324",
     /// A hopper (`p`, `g`) in a Betza pattern.
     BetzaHopper = "E0330",
     /// `n` (lame) on a leap with no straight line of squares to block.

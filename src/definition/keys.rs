@@ -495,6 +495,15 @@ const RANDOM: &[Key] = &[
     ),
 ];
 
+const ARRANGEMENT: &[Key] = &[required(
+    "squares",
+    Ty::Str("squares"),
+    "Where a piece may end its arrangement move, in White's frame (Black's mirrored), e.g. \"a1-h4 d5 e5\".",
+    "the-arrangement-stage",
+    // The walk of whole kick chains knows no arrangement stage.
+    Family::Default,
+)];
+
 const SETUP: &[Key] = &[
     required(
         "fen",
@@ -558,6 +567,13 @@ const KICK: &[Key] = &[
         "Whether a kick along a goal's rank may reach or cross the goal.",
         "no-kick-along-the-goal-rank",
         Family::Any,
+    ),
+    flag(
+        "relay",
+        false,
+        "Whether a kick may end on a teammate, who then kicks the ball on, in the same turn, by its own kick pattern from its square.",
+        "relays",
+        Family::Default,
     ),
 ];
 
@@ -695,6 +711,13 @@ pub(crate) static ROOT: &[Key] = &[
     optional("ball", Ty::Table(BALL), "The ball.", "positions", Family::Any),
     optional("capture", Ty::Table(CAPTURE), "Captures.", "captures", Family::Any),
     required("setup", Ty::Table(SETUP), "The start position.", "positions", Family::Any),
+    optional(
+        "arrangement",
+        Ty::Table(ARRANGEMENT),
+        "A stage before play: each side moves each of its pieces once, in turns, without captures.",
+        "the-arrangement-stage",
+        Family::Any,
+    ),
     optional("kick", Ty::Table(KICK), "How the ball is kicked.", "how-the-ball-moves", Family::Any),
     optional("turn", Ty::Table(TURN), "What a turn may be.", "a-turn", Family::Any),
     optional("end", Ty::Table(END), "How the game ends.", "the-end-of-the-game", Family::Any),

@@ -11,6 +11,8 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("apo-chessball", include_str!("../../variants/apo-chessball.toml")),
     ("vchess-ball", include_str!("../../variants/vchess-ball.toml")),
     ("soccer-chess-1998", include_str!("../../variants/soccer-chess-1998.toml")),
+    ("mathicasa", include_str!("../../variants/mathicasa.toml")),
+    ("ogneva-2014", include_str!("../../variants/ogneva-2014.toml")),
 ];
 
 /// The text of the shipped definition `name`.

@@ -21,6 +21,9 @@ pub(crate) struct KickContext<'t> {
     /// The squares on which the ball may not stop this turn: goals that may not be scored yet
     /// (or that would be own goals where those are forbidden), and the ball's forbidden squares.
     closed: SquareSet,
+    /// The teammates a kick may end on, who kick the ball on (`kick.relay`): none unless the
+    /// caller names them ([`KickContext::with_receivers`]).
+    receivers: SquareSet,
 }
 
 /// The distinct destinations of one kick from the ball on `ball`, appended to a stack in the
@@ -80,7 +83,21 @@ impl<'t> KickContext<'t> {
             corner_exception: kick.corner_exception,
             no_slide: kick.no_slide(),
             closed: (t.goals & !can_score) | t.ball_forbidden,
+            receivers: SquareSet::EMPTY,
         }
+    }
+
+    /// These rules, where a kick may also end on one of `receivers` (the first piece on a
+    /// slide's line, or a leap's landing square).
+    pub(crate) fn with_receivers(self, receivers: SquareSet) -> KickContext<'t> {
+        KickContext { receivers, ..self }
+    }
+
+    /// Whether the ball of `kick` may end on the occupied square `s`: a receiver's, not
+    /// beyond a goal along the goal's rank. (It does not stop there: the receiver kicks it on.)
+    #[inline]
+    fn receives(&self, kick: &Targets<'_>, s: Square) -> bool {
+        self.receivers.contains(s) && !matches!(self.landing(kick, s), Landing::Stop)
     }
 
     /// Whether the ball of `kick` may stop on the empty square `s`.
@@ -162,6 +179,9 @@ impl<'t> KickContext<'t> {
         while i < end {
             let s = table.square(i);
             if board[s.index()] != EMPTY {
+                if self.receives(&targets, s) {
+                    targets.push(s);
+                }
                 i = table.next_ray(i);
                 continue;
             }
@@ -190,6 +210,9 @@ impl<'t> KickContext<'t> {
                 touched.insert(s);
             }
             if board[s.index()] != EMPTY {
+                if self.receives(out, s) {
+                    out.push(s);
+                }
                 break;
             }
             match self.landing(out, s) {
@@ -219,6 +242,9 @@ impl<'t> KickContext<'t> {
                 touched.insert(s);
             }
             if board[s.index()] != EMPTY {
+                if self.receives(out, s) && (near_ok || s.distance(k) > 1) {
+                    out.push(s);
+                }
                 i = table.next_ray(i);
                 continue;
             }

@@ -63,6 +63,12 @@ pub enum PlayError {
 /// Whether the side to move may do nothing at all (`turn.null`), before the forced pass.
 #[must_use]
 pub fn null_allowed(pos: &Position<'_>) -> bool {
+    if pos.arranging() {
+        // In the arrangement stage a side passes only when it has no arrangement move.
+        let mut moves = Vec::new();
+        Mid::start(pos).actions(&mut moves);
+        return moves.is_empty();
+    }
     match pos.rules.turn().null {
         NullTurn::Never => false,
         NullTurn::Always => true,

@@ -90,7 +90,18 @@ impl<'r> Mid<'r> {
     /// nothing more can be done, or at any moment where turns may end early.
     #[must_use]
     pub fn may_stop(&self, more: bool) -> bool {
+        if self.relaying() {
+            // A received ball must be kicked on: the turn goes on (never without an action,
+            // since a kick ends on a teammate only where that teammate can kick on).
+            return false;
+        }
         self.scored.is_some() || !more || self.pos.rules.turn().end_early
+    }
+
+    /// Whether a teammate has received a kicked ball (`kick.relay`) and must kick it on.
+    #[must_use]
+    pub fn relaying(&self) -> bool {
+        self.pos.held && !self.pos.rules.carried_ball()
     }
 
     /// Appends every action the side to move may make next to `out`.
@@ -101,6 +112,16 @@ impl<'r> Mid<'r> {
         let rules = self.pos.rules;
         let turn = rules.turn();
         let mover = self.pos.side;
+        if self.relaying() {
+            self.relay_kicks(out);
+            return;
+        }
+        if self.pos.arranging() {
+            if self.actions == 0 {
+                self.arrangement_moves(out);
+            }
+            return;
+        }
         if self.moves_left > 0 && (turn.order == Order::Any || !self.kicked) {
             for from in (self.pos.men[mover.index()] & !self.moved).iter() {
                 self.piece_actions(from, out);
@@ -126,6 +147,7 @@ impl<'r> Mid<'r> {
             let code = pos.board[k.index()];
             let kind = code_kind(code);
             targets.clear();
+            let ctx = ctx.with_receivers(self.receivers(k));
             match pos.rules.pieces()[kind].kick_mode {
                 KickMode::Beside => {
                     ctx.targets::<false>(&pos.board, k, pos.ball, code, &mut targets, &mut touched);
@@ -136,9 +158,103 @@ impl<'r> Mid<'r> {
                 }
                 KickMode::Enter => continue,
             }
-            out.extend(targets.iter().map(|&to| Action::Kick(Kick { kicker: k, to })));
+            self.push_kicks(k, &targets, out);
         }
         give_scratch(targets);
+    }
+
+    /// The moves of the arrangement stage: a piece of the side to move still to arrange goes,
+    /// by one of its moves, to an empty square of its side's arrangement squares (no capture,
+    /// no ball, no promotion).
+    fn arrangement_moves(&self, out: &mut Vec<Action>) {
+        let pos = &self.pos;
+        let t = pos.rules.tables();
+        let side = pos.side;
+        for from in (pos.men[side.index()] & pos.arranging).iter() {
+            let code = pos.board[from.index()];
+            let kind = code_kind(code);
+            let piece = &pos.rules.pieces()[kind];
+            let key = t.piece_key(side, kind);
+            let to = t.stand[key] & t.arrange_to[side.index()];
+            let (mut i, end) = t.legs.span(key * SQUARES + from.index());
+            let before = out.len();
+            while i < end {
+                let leg = piece.moves[usize::from(t.legs.tag(i))];
+                if leg.initial && !t.initial[key].contains(from) {
+                    i = t.legs.next_ray(i);
+                    continue;
+                }
+                let s = t.legs.square(i);
+                if leg.lame && !path_clear(&pos.board, from, s) {
+                    i = t.legs.next_ray(i);
+                    continue;
+                }
+                if pos.board[s.index()] != EMPTY {
+                    i = t.legs.next_ray(i);
+                    continue;
+                }
+                let m = PieceMove::new(piece.letter, from, s);
+                // Two legs may reach one square: one move.
+                if leg.moves() && to.contains(s) && !out[before..].contains(&Action::Move(m)) {
+                    out.push(Action::Move(m));
+                }
+                i += 1;
+            }
+        }
+    }
+
+    /// The teammates a kick by the piece on `kicker` may end on (`kick.relay`): the mover's
+    /// other pieces that may still kick this turn.
+    fn receivers(&self, kicker: Square) -> SquareSet {
+        let pos = &self.pos;
+        let rules = pos.rules;
+        if !rules.kick().relay || rules.carried_ball() || self.kicks_left < 2 {
+            return SquareSet::EMPTY;
+        }
+        let per_piece = rules.kick().per_piece;
+        let mut set = pos.men[pos.side.index()];
+        set.remove(kicker);
+        set.iter().filter(|&s| self.kicks_of(s) < per_piece).collect()
+    }
+
+    /// Pushes the kicks by the piece on `kicker` to `targets`: to an empty square, or to a
+    /// teammate who can kick the ball on (a kick that would leave it stuck with its receiver
+    /// is not a kick).
+    fn push_kicks(&self, kicker: Square, targets: &[Square], out: &mut Vec<Action>) {
+        for &to in targets {
+            let kick = Action::Kick(Kick { kicker, to });
+            let receiver = to != kicker && self.pos.board[to.index()] >= 2;
+            if !receiver || self.apply(kick).can_kick_on() {
+                out.push(kick);
+            }
+        }
+    }
+
+    /// Whether the teammate that received the ball has a kick on.
+    fn can_kick_on(&self) -> bool {
+        let mut kicks = Vec::new();
+        self.relay_kicks(&mut kicks);
+        !kicks.is_empty()
+    }
+
+    /// The kicks of a teammate that received the ball (`kick.relay`): by its whole kick
+    /// pattern from its own square, where it stands with the ball.
+    fn relay_kicks(&self, out: &mut Vec<Action>) {
+        if self.kicks_left == 0 {
+            return;
+        }
+        let pos = &self.pos;
+        let t = pos.rules.tables();
+        let holder = pos.ball;
+        let code = pos.board[holder.index()];
+        if code < 2 {
+            return;
+        }
+        let key = t.piece_key(pos.side, code_kind(code));
+        let mut targets = Vec::new();
+        let ctx = KickContext::new(pos).with_receivers(self.receivers(holder));
+        ctx.kicks_from_ball(&pos.board, holder, key, &mut targets);
+        self.push_kicks(holder, &targets, out);
     }
 
     /// The kicks made this turn by the piece on `square`.
@@ -342,8 +458,9 @@ impl<'r> Mid<'r> {
         board[from.index()] = EMPTY;
         board[pos.ball.index()] = code;
         let mut targets = take_scratch();
-        KickContext::new(pos).kicks_from_ball(&board, pos.ball, key, &mut targets);
-        out.extend(targets.iter().map(|&to| Action::Kick(Kick { kicker: from, to })));
+        let ctx = KickContext::new(pos).with_receivers(self.receivers(from));
+        ctx.kicks_from_ball(&board, pos.ball, key, &mut targets);
+        self.push_kicks(from, &targets, out);
         give_scratch(targets);
     }
 
@@ -369,6 +486,9 @@ impl<'r> Mid<'r> {
         }
         self.moves_left = self.moves_left.saturating_sub(1);
         let mover = self.pos.side;
+        if self.pos.arranging.contains(from) {
+            self.pos.change_state(|p| p.arranging.remove(from));
+        }
         if m.kind == MoveKind::InPlace {
             self.apply_in_place(from, to);
             self.moved.insert(from);
@@ -468,10 +588,19 @@ impl<'r> Mid<'r> {
         let pos = &self.pos;
         let rules = pos.rules;
         let Some((_, kind)) = pos.piece_at(k.kicker) else { return };
-        let enter = rules.piece(kind).kick_mode == KickMode::Enter;
+        // A teammate that received the ball kicks it on from its own square.
+        let relaying = self.relaying();
+        if relaying && k.kicker != pos.ball {
+            return;
+        }
+        let enter = !relaying && rules.piece(kind).kick_mode == KickMode::Enter;
         // An entering kicker leaves its square before the ball flies: it may land there.
         let free = pos.board[k.to.index()] == EMPTY || (enter && k.to == k.kicker);
-        if !rules.board().contains(k.to) || !free {
+        let receiver = !free
+            && rules.kick().relay
+            && k.to != k.kicker
+            && pos.piece_at(k.to).is_some_and(|(side, _)| side == pos.side);
+        if !rules.board().contains(k.to) || !(free || receiver) {
             return;
         }
         self.kicked = true;
@@ -479,18 +608,28 @@ impl<'r> Mid<'r> {
             self.kicks_left = self.kicks_left.saturating_sub(1);
         }
         let ball = pos.ball;
-        let kicker = if enter {
+        let kicker = if enter && receiver {
+            // The kicker steps onto the ball's square; its teammate on `to` receives.
+            self.pos.place_ball(k.to, true);
+            self.pos.move_piece(k.kicker, ball);
+            self.moves_left = self.moves_left.saturating_sub(1);
+            self.follow(k.kicker, ball);
+            ball
+        } else if enter {
             // The kicker stands where the ball was: that was its move.
             self.pos.enter_ball(k.kicker, k.to);
             self.moves_left = self.moves_left.saturating_sub(1);
             self.follow(k.kicker, ball);
             ball
+        } else if relaying || receiver {
+            self.pos.place_ball(k.to, receiver);
+            k.kicker
         } else {
             self.pos.move_ball(k.to);
             k.kicker
         };
         self.count_kick(kicker);
-        if let Some(scorer) = rules.scorer(k.to) {
+        if !receiver && let Some(scorer) = rules.scorer(k.to) {
             self.scored = Some(scorer);
         }
     }
@@ -535,6 +674,11 @@ impl<'r> Mid<'r> {
     #[must_use]
     pub fn finish(&self) -> Position<'r> {
         let mut pos = self.pos;
+        if self.actions == 0 && pos.arranging() {
+            // A side that cannot arrange passes: its pieces left unmoved stay where they are.
+            let own = pos.men[pos.side.index()];
+            pos.change_state(|p| p.arranging = p.arranging & !own);
+        }
         pos.end_turn();
         let Some(scorer) = self.scored else { return pos };
         let rules = pos.rules;

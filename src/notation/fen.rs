@@ -1,7 +1,8 @@
 //! Positions as text: `<board> <side> <turns>`, e.g. `rnbq1kbnr/9/9/9/4a4/9/9/9/RNBQ1KBNR w 0`
 //! (the turn count may be left out: it is then 0),
-//! then the fields some variants add: the score (`2-1`), an en-passant square (`e3` or `-`) and
-//! an in-place steal (`b8a9` or `-`). Holes are written `*`.
+//! then the fields some variants add: the score (`2-1`), an en-passant square (`e3` or `-`), an
+//! in-place steal (`b8a9` or `-`) and the pieces still to arrange (`a1b1c1` or `-`). Holes are
+//! written `*`.
 //!
 //! This module only reads the text; [`crate::position::Position`] checks it against the rules
 //! (board size, piece letters, the ball, goal squares).
@@ -53,7 +54,7 @@ pub struct Field {
 }
 
 /// The contents of a field after the turn count.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FieldKind {
     /// A score, White's first.
     Score(u32, u32),
@@ -61,6 +62,8 @@ pub enum FieldKind {
     Square(SquareName),
     /// Two squares.
     Squares(SquareName, SquareName),
+    /// Three squares or more.
+    SquareList(Vec<SquareName>),
     /// `-`.
     None,
 }
@@ -264,6 +267,9 @@ fn field_kind(pair: Pair<'_, Rule>) -> Result<FieldKind, ParseError> {
             FieldKind::Score(goals(w)?, goals(b)?)
         }
         Rule::square => FieldKind::Square(SquareName::matched(text)),
+        Rule::square_list => FieldKind::SquareList(
+            pair.into_inner().map(|p| SquareName::matched(p.as_str())).collect(),
+        ),
         Rule::square_pair => {
             let mut inner = pair.into_inner().map(|p| SquareName::matched(p.as_str()));
             match (inner.next(), inner.next()) {

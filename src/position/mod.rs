@@ -107,6 +107,8 @@ pub struct Position<'r> {
     pub(crate) en_passant: Option<Square>,
     /// The last turn's in-place steal (stealer, robbed), which may not be reversed at once.
     pub(crate) steal: Option<(Square, Square)>,
+    /// The pieces still to make their move of the arrangement stage (empty once play begins).
+    pub(crate) arranging: SquareSet,
 }
 
 /// Why a [`Placement`] is not a position of a variant.
@@ -176,6 +178,7 @@ impl<'r> Position<'r> {
             score: placement.score,
             en_passant: placement.en_passant,
             steal: placement.steal,
+            arranging: placement.arranging,
         };
         pos.board[placement.ball.index()] = BALL;
         for &(square, side, kind) in &placement.pieces {
@@ -261,6 +264,7 @@ impl<'r> Position<'r> {
             score: self.score,
             en_passant: self.en_passant,
             steal: self.steal,
+            arranging: self.arranging,
         }
     }
 
@@ -346,7 +350,23 @@ impl<'r> Position<'r> {
         if let Some((a, b)) = self.steal {
             h ^= EXTRA_KEYS[1][a.index()] ^ EXTRA_KEYS[2][b.index()];
         }
+        if !self.arranging.is_empty() {
+            h ^= self.arranging.digest().wrapping_mul(0xA076_1D64_78BD_642F) | 1;
+        }
         h
+    }
+
+    /// Whether the game is still in its arrangement stage (some piece has its arrangement
+    /// move to make).
+    #[must_use]
+    pub fn arranging(&self) -> bool {
+        !self.arranging.is_empty()
+    }
+
+    /// The pieces still to make their arrangement move.
+    #[must_use]
+    pub fn to_arrange(&self) -> SquareSet {
+        self.arranging
     }
 
     /// How the game has ended, if it has: a goal (or the points of a match), a royal piece
@@ -427,6 +447,7 @@ impl<'r> Position<'r> {
             score: self.score,
             en_passant: self.en_passant,
             steal: self.steal,
+            arranging: self.arranging,
         };
         placement::write_fen(self.rules, |s| self.letter(s), &state)
     }

@@ -7,6 +7,7 @@ use crate::notation::fen::{CellKind, FenSetup, FieldKind, Row};
 use crate::rules::{PieceKind, Placement, Rules};
 use crate::side::Side;
 use crate::square::{SQUARES, Square};
+use crate::square_set::SquareSet;
 
 /// What has been read of a position so far.
 #[derive(Default)]
@@ -86,7 +87,18 @@ pub(crate) fn place_with_reasons(
         Some(ball) if reading.problems.is_empty() => {
             let mut pieces = reading.pieces;
             pieces.sort_by_key(|&(s, _, _)| s);
-            let (score, en_passant, steal) = extra;
+            let (score, en_passant, steal, mut arranging) = extra;
+            // A position that leaves the arrangement field out is one where the stage has not
+            // begun: every piece is still to arrange (`-` says that play has begun).
+            let field = fields_of(rules).iter().position(|&f| f == "arrangement");
+            if field.is_some_and(|i| fen.fields.len() <= i) {
+                arranging = pieces.iter().map(|p| p.0).collect();
+            }
+            if let Some(s) = arranging.iter().find(|&s| !pieces.iter().any(|p| p.0 == s)) {
+                let at = fen.fields.last().map_or(fen.turns_span.clone(), |f| f.span.clone());
+                let e = ParseError::new(format!("no piece stands on {s} to be arranged"), at);
+                return Err(vec![(e, None)]);
+            }
             Ok(Placement {
                 pieces,
                 ball,
@@ -96,6 +108,7 @@ pub(crate) fn place_with_reasons(
                 score,
                 en_passant,
                 steal,
+                arranging,
             })
         }
         _ => Err(reading.problems),
@@ -104,7 +117,8 @@ pub(crate) fn place_with_reasons(
 
 /// The fields after the turn count that `rules` has, in this order: the score (a match), the
 /// en-passant square (a variant with en passant or a carried ball), the last in-place steal
-/// (a carried ball). Fields left out at the end take their empty value.
+/// (a carried ball), the pieces still to arrange (an arrangement stage). Fields left out at the
+/// end take their empty value, but the arrangement's: left out, every piece is to arrange.
 pub fn fields_of(rules: &Rules) -> Vec<&'static str> {
     let mut out = Vec::new();
     if rules.end().keeps_score() {
@@ -117,15 +131,18 @@ pub fn fields_of(rules: &Rules) -> Vec<&'static str> {
     if carried {
         out.push("steal");
     }
+    if rules.arrangement().is_some() {
+        out.push("arrangement");
+    }
     out
 }
 
-type Extra = ([u16; 2], Option<Square>, Option<(Square, Square)>);
+type Extra = ([u16; 2], Option<Square>, Option<(Square, Square)>, SquareSet);
 
 /// Reads the fields after the turn count.
 fn fields(rules: &Rules, fen: &FenSetup, problems: &mut Vec<ParseError>) -> Extra {
     let expected = fields_of(rules);
-    let mut extra: Extra = ([0, 0], None, None);
+    let mut extra: Extra = ([0, 0], None, None, SquareSet::EMPTY);
     let board = rules.board();
     let on_board = |name: crate::notation::squares::SquareName, at: &Range<usize>| {
         name.on_board(board.files, board.ranks).filter(|&s| board.contains(s)).ok_or_else(|| {
@@ -143,26 +160,46 @@ fn fields(rules: &Rules, fen: &FenSetup, problems: &mut Vec<ParseError>) -> Extr
             problems.push(ParseError::new("one field too many", at.clone()).with_help(help));
             return extra;
         };
-        let read = match (what, field.kind) {
+        let read = match (what, &field.kind) {
             ("score", FieldKind::Score(w, b)) => {
-                match (u16::try_from(w), u16::try_from(b)) {
+                match (u16::try_from(*w), u16::try_from(*b)) {
                     (Ok(w), Ok(b)) => extra.0 = [w, b],
                     _ => problems.push(ParseError::new("the score is too large", at.clone())),
                 }
                 true
             }
-            ("en passant" | "steal", FieldKind::None) => true,
+            ("en passant" | "steal" | "arrangement", FieldKind::None) => true,
             ("en passant", FieldKind::Square(s)) => {
-                match on_board(s, at) {
+                match on_board(*s, at) {
                     Ok(s) => extra.1 = Some(s),
                     Err(e) => problems.push(e),
                 }
                 true
             }
             ("steal", FieldKind::Squares(a, b)) => {
-                match (on_board(a, at), on_board(b, at)) {
+                match (on_board(*a, at), on_board(*b, at)) {
                     (Ok(a), Ok(b)) => extra.2 = Some((a, b)),
                     (Err(e), _) | (_, Err(e)) => problems.push(e),
+                }
+                true
+            }
+            (
+                "arrangement",
+                FieldKind::Square(_) | FieldKind::Squares(..) | FieldKind::SquareList(_),
+            ) => {
+                let names = match &field.kind {
+                    FieldKind::Square(s) => vec![*s],
+                    FieldKind::Squares(a, b) => vec![*a, *b],
+                    FieldKind::SquareList(list) => list.clone(),
+                    _ => Vec::new(),
+                };
+                for name in names {
+                    match on_board(name, at) {
+                        Ok(s) => {
+                            extra.3.insert(s);
+                        }
+                        Err(e) => problems.push(e),
+                    }
                 }
                 true
             }
@@ -172,6 +209,9 @@ fn fields(rules: &Rules, fen: &FenSetup, problems: &mut Vec<ParseError>) -> Extr
             let example = match what {
                 "score" => "the score, e.g. `2-1`",
                 "en passant" => "an en-passant square, e.g. `e3`, or `-`",
+                "arrangement" => {
+                    "the squares of the pieces still to arrange, e.g. `a1b1c1`, or `-`"
+                }
                 _ => "an in-place steal, e.g. `b8a9`, or `-`",
             };
             problems.push(ParseError::new(format!("expected {example}"), at.clone()));
@@ -420,6 +460,12 @@ pub(crate) fn write_fen(
                 Some(s) => out.push_str(&s.to_string()),
                 None => out.push('-'),
             },
+            "arrangement" if state.arranging.is_empty() => out.push('-'),
+            "arrangement" => {
+                for s in state.arranging.iter() {
+                    out.push_str(&s.to_string());
+                }
+            }
             _ => match state.steal {
                 Some((a, b)) => out.push_str(&format!("{a}{b}")),
                 None => out.push('-'),

@@ -29,10 +29,28 @@ pub fn explain(rules: &Rules) -> String {
     board(&mut out, rules);
     pieces(&mut out, rules);
     start(&mut out, rules);
+    arrangement(&mut out, rules);
     turn::turn(&mut out, rules);
     ball::ball(&mut out, rules);
     end::end(&mut out, rules);
     out
+}
+
+/// "The arrangement stage" (rule: `docs/rules.md#the-arrangement-stage`).
+fn arrangement(out: &mut String, rules: &Rules) {
+    let Some(arrangement) = rules.arrangement() else { return };
+    section(out, "The arrangement stage");
+    let board = rules.board();
+    let black: SquareSet = arrangement.squares.iter().map(|s| board.mirror(s)).collect();
+    let text = format!(
+        "Before play, starting with the side to move, the sides take turns to move each of \
+         their pieces once, by its own moves, to an empty square where it may stand: White's \
+         pieces to {}, Black's to {}. Nothing is captured and the ball is not touched. A side \
+         with no such move left passes. Play begins once every piece has moved.",
+        squares_words(arrangement.squares, board),
+        squares_words(black, board),
+    );
+    para(out, "", &text);
 }
 
 fn heading(out: &mut String, rules: &Rules) {

@@ -166,6 +166,20 @@ pub fn status(pos: &crate::position::Position<'_>) -> Vec<String> {
     if let Some(square) = pos.en_passant() {
         lines.push(format!("En passant: {square} may be captured en passant"));
     }
+    if pos.arranging() {
+        let left = pos.to_arrange();
+        let of = |side: crate::side::Side| {
+            let squares: Vec<String> =
+                (left & pos.pieces(side)).iter().map(|s| s.to_string()).collect();
+            if squares.is_empty() { "none".to_owned() } else { squares.join(" ") }
+        };
+        lines.push(format!(
+            "Arrangement stage: each piece moves once, no captures, the ball untouched; still \
+             to move: White {}; Black {}",
+            of(crate::side::Side::White),
+            of(crate::side::Side::Black)
+        ));
+    }
     lines
 }
 

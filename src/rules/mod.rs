@@ -267,6 +267,9 @@ pub struct KickRules {
     pub corner_exception: bool,
     /// Whether the ball may reach or cross a goal along the goal's own rank.
     pub goal_rank: GoalRank,
+    /// Whether a kick may end on a teammate, who must kick the ball on in the same turn (rule:
+    /// `docs/rules.md#relays`).
+    pub relay: bool,
 }
 
 impl KickRules {
@@ -507,6 +510,15 @@ choice! {
     }
 }
 
+/// The arrangement stage before play (`[arrangement]`; rule:
+/// `docs/rules.md#the-arrangement-stage`): each side moves each of its pieces once, in turns,
+/// to an empty square of `squares`, without captures and without touching the ball.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Arrangement {
+    /// Where a piece may end its arrangement move, in White's frame (Black's mirrored).
+    pub squares: SquareSet,
+}
+
 /// 960-style random back ranks (`[setup.random]`; rule: `docs/rules.md#random-setups`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RandomSetup {
@@ -551,6 +563,7 @@ pub struct Rules {
     /// The start position (`setup.fen`), checked once.
     pub(crate) start: Placement,
     pub(crate) random: Option<RandomSetup>,
+    pub(crate) arrangement: Option<Arrangement>,
     pub(crate) kick: KickRules,
     pub(crate) turn: TurnRules,
     pub(crate) end: EndRules,
@@ -741,6 +754,12 @@ impl Rules {
     #[must_use]
     pub fn random_setup(&self) -> Option<&RandomSetup> {
         self.random.as_ref()
+    }
+
+    /// The arrangement stage before play, if the variant has one.
+    #[must_use]
+    pub fn arrangement(&self) -> Option<&Arrangement> {
+        self.arrangement.as_ref()
     }
 
     /// The kick rules.

@@ -5,6 +5,7 @@ use crate::rules::Board;
 use crate::rules::PieceKind;
 use crate::side::Side;
 use crate::square::Square;
+use crate::square_set::SquareSet;
 
 /// A checked position: every piece on the board, the ball, the side to move, the turn count,
 /// and the state some variants keep (the score, an en-passant square, the last in-place steal).
@@ -27,6 +28,9 @@ pub struct Placement {
     /// The last turn's in-place steal (stealer's square, robbed piece's square), which may not
     /// be reversed at once.
     pub steal: Option<(Square, Square)>,
+    /// The squares of the pieces still to make their move of the arrangement stage (none once
+    /// play has begun, or where the variant has no such stage).
+    pub arranging: SquareSet,
 }
 
 impl Placement {
@@ -42,6 +46,7 @@ impl Placement {
             ball: board.reflect(self.ball),
             en_passant: self.en_passant.map(|s| board.reflect(s)),
             steal: self.steal.map(|(a, b)| (board.reflect(a), board.reflect(b))),
+            arranging: board.reflect_set(self.arranging),
             ..self.clone()
         }
     }
@@ -58,6 +63,7 @@ impl Placement {
             score: [0, 0],
             en_passant: None,
             steal: None,
+            arranging: SquareSet::EMPTY,
         }
     }
 }

@@ -139,6 +139,8 @@ pub struct Tables {
     pub(crate) ball_forbidden: SquareSet,
     /// Every square of the board (holes left out).
     pub(crate) on_board: SquareSet,
+    /// Per side: the squares a piece may end its arrangement move on (`[arrangement]`).
+    pub(crate) arrange_to: [SquareSet; 2],
     /// Whether the rules are within Boyer's family, as the key table declares it
     /// (`definition::keys::in_boyers_family`).
     family: bool,
@@ -210,6 +212,7 @@ impl Default for Tables {
             ball_rays: RayTable::default(),
             ball_forbidden: SquareSet::EMPTY,
             on_board: SquareSet::EMPTY,
+            arrange_to: [SquareSet::EMPTY; 2],
             family: false,
             chains: false,
         }
@@ -283,6 +286,12 @@ impl Tables {
         }
         t.ball_forbidden = rules.ball().forbidden;
         t.on_board = rules.board().squares().collect();
+        if let Some(arrangement) = rules.arrangement() {
+            let board = rules.board();
+            let white: SquareSet =
+                board.squares().filter(|&s| arrangement.squares.contains(s)).collect();
+            t.arrange_to = [white, white.iter().map(|s| board.mirror(s)).collect()];
+        }
         t.family = family;
         t.chains = family;
         t

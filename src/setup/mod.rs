@@ -249,7 +249,13 @@ pub fn placement(
     pieces.extend(random.squares.iter().zip(&white).map(|(&s, &k)| (s, Side::White, k)));
     pieces.extend(mirrored.iter().zip(&black).map(|(&s, &k)| (s, Side::Black, k)));
     pieces.sort_by_key(|&(s, _, _)| s);
-    Ok(Placement { pieces, ..base })
+    // Every piece of the setup makes its arrangement move, wherever it was put.
+    let arranging = if base.arranging.is_empty() {
+        base.arranging
+    } else {
+        pieces.iter().map(|p| p.0).collect()
+    };
+    Ok(Placement { pieces, arranging, ..base })
 }
 
 /// A setup's number: White's arrangement, and Black's when it is drawn independently.

@@ -353,6 +353,9 @@ pub struct GameView {
     pub score: [u16; 2],
     /// Whether the game is a match of several goals.
     pub keeps_score: bool,
+    /// In the arrangement stage: the squares of the pieces still to make their move, White's
+    /// first; none once play has begun.
+    pub arranging: Option<[Vec<String>; 2]>,
     /// The turns played.
     pub moves: Vec<MoveView>,
     /// How it ended, if it has.
@@ -415,6 +418,11 @@ pub fn game_view(session: &Session, key: &str, flipped: bool) -> GameView {
         fen: pos.fen(),
         score: pos.score(),
         keeps_score: game.rules().end().keeps_score(),
+        arranging: pos.arranging().then(|| {
+            Side::ALL.map(|side| {
+                (pos.to_arrange() & pos.pieces(side)).iter().map(|s| s.to_string()).collect()
+            })
+        }),
         moves: move_list(game),
         ending: ending
             .map(|e| EndingView { result: e.result().to_string(), reason: e.to_string() }),

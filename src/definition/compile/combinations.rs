@@ -85,6 +85,16 @@ impl Compiler<'_> {
         }
         if rules.ball().mode != BallMode::Carried {
             self.carried_keys_on_kicked_ball(rules);
+        } else if rules.kick().relay
+            && let Some(node) = self.node(&["kick", "relay"])
+        {
+            let message = "`kick.relay` lets a kicked ball pass through teammates, but this \
+                           ball is carried: its holders pass it to friends by `ball.pass`";
+            let help = "leave `kick.relay` out, or set `[ball] mode = \"kicked\"`";
+            self.out.push(
+                Diagnostic::new(Code::RelayWithCarriedBall, message, node.at.clone())
+                    .with_help(help),
+            );
         }
     }
 

@@ -167,11 +167,13 @@ impl<'a> Compiler<'a> {
             setup_fen: fen_text.to_owned(),
             start: Placement::new(Vec::new(), Square::at(0, 0), Side::White),
             random: None,
+            arrangement: None,
             kick,
             turn,
             end,
             tables: Default::default(),
         };
+        rules.arrangement = self.arrangement(board);
         if let Some(start) = self.check_setup(&rules, fen_text, fen_node) {
             rules.start = start;
         }

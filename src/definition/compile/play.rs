@@ -2,7 +2,9 @@
 
 use crate::definition::Code;
 use crate::definition::diagnostic::Diagnostic;
-use crate::rules::{BallRules, CarriedRules, EndRules, KickRules, PieceType, TurnRules};
+use crate::rules::{
+    Arrangement, BallRules, Board, CarriedRules, EndRules, KickRules, PieceType, TurnRules,
+};
 use crate::square_set::SquareSet;
 
 use super::{Compiler, written_at};
@@ -63,6 +65,14 @@ impl Compiler<'_> {
         Some(c)
     }
 
+    /// The `[arrangement]` table.
+    pub(super) fn arrangement(&mut self, board: Board) -> Option<Arrangement> {
+        self.node(&["arrangement"])?;
+        let squares =
+            self.squares(&["arrangement", "squares"], board, "the arrangement's squares")?;
+        Some(Arrangement { squares: squares.into_iter().collect() })
+    }
+
     /// The `[kick]` table.
     pub(super) fn kick_rules(&mut self) -> KickRules {
         KickRules {
@@ -72,6 +82,7 @@ impl Compiler<'_> {
             leap_adjacent: self.setting(&["kick", "leap_adjacent"]),
             corner_exception: self.setting(&["kick", "corner_exception"]),
             goal_rank: self.setting(&["kick", "goal_rank"]),
+            relay: self.setting(&["kick", "relay"]),
         }
     }
 

@@ -55,11 +55,29 @@ fn flies(out: &mut String, rules: &Rules) {
         );
         para(out, "- ", &text);
     }
+    relays(out, rules);
     if rules.board().holes.is_empty() {
         para(out, "- ", "The ball never stops on an occupied square.");
     } else {
         para(out, "- ", "The ball never stops on an occupied square or a hole.");
     }
+}
+
+/// A kick that ends on a teammate, who kicks on (`kick.relay`).
+fn relays(out: &mut String, rules: &Rules) {
+    if !rules.kick().relay {
+        return;
+    }
+    para(
+        out,
+        "- ",
+        "Relays: a kick may also end on a teammate, the first piece a line kick meets or the \
+         square a leap lands on. The teammate receives the ball and must kick it on in the same \
+         turn, without moving, by its whole kick pattern from its own square; it may pass to \
+         another teammate in turn. A piece that has kicked its share this turn cannot receive, \
+         and a kick ends on a teammate only where that teammate can kick on. Receiving on a goal \
+         square scores nothing.",
+    );
 }
 
 /// Kicks by the kicker's whole pattern from the ball's square (`from-ball`).

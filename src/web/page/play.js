@@ -183,7 +183,10 @@ class GameScreen {
     const v = this.view;
     this.title.textContent = v.title;
     if (!this.rules.firstChild) this.rules.append(rulesPanel(v.variant));
-    const more = (v.setup ? ` · setup ${v.setup}` : '') + (v.keeps_score ? ` · score ${v.score[0]}–${v.score[1]}` : '');
+    const arranging = v.arranging
+      ? ` · arrangement stage: ${v.arranging[0].length} White and ${v.arranging[1].length} Black pieces still to move once`
+      : '';
+    const more = (v.setup ? ` · setup ${v.setup}` : '') + (v.keeps_score ? ` · score ${v.score[0]}–${v.score[1]}` : '') + arranging;
     this.players.textContent = v.lobby
       ? timeControl(v.lobby.time_control) + more
       : `White: ${v.players[0]} · Black: ${v.players[1]}${more}`;
