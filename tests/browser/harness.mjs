@@ -156,7 +156,17 @@ export async function signUp(page, name, password = 'correct horse') {
 /** Clicks the centre of a square of the board on `page` (whatever stands on it). */
 export async function clickSquare(page, square) {
   const rect = page.locator(`#board .squares rect[data-square="${square}"]`);
-  await rect.click({ force: true });
+  // The board is drawn anew after each turn: a click that finds the old drawing going (the
+  // square not visible) is tried again on the new one; no click has been made then.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await rect.waitFor({ state: 'visible' });
+      await rect.click({ force: true, timeout: 5000 });
+      return;
+    } catch (e) {
+      if (attempt >= 3 || !/not visible|detached/i.test(String(e))) throw e;
+    }
+  }
 }
 
 /** Drags from one square to another with the mouse. */
