@@ -81,6 +81,24 @@ fn apo_promotion_and_a_royal_capture_score() {
 }
 
 #[test]
+fn mathicasa_a_relay_in_a_record() {
+    // The bishop captures the ball on e4 and passes to the knight on g6, which kicks it on to
+    // h8; the record names both kicks and replays to the same position.
+    let fen = "4k3/8/6N1/8/4o3/8/2B5/4K3 w 0";
+    let record = play_and_replay("mathicasa", Some(fen), ">g6>h8\nKd8\n");
+    assert!(record.contains("1. >g6>h8 Kd8"), "{record}");
+    insta::assert_snapshot!(record);
+}
+
+#[test]
+fn ogneva_the_arrangement_stage_in_a_record() {
+    // Two arrangement moves each, then a record that replays with the stage under way.
+    let record = play_and_replay("ogneva-2014", None, "Qd5\nNc6\nNc3\nQd6\n");
+    assert!(record.contains("1. Qd5 Nc6 2. Nc3 Qd6"), "{record}");
+    insta::assert_snapshot!(record);
+}
+
+#[test]
 fn soccer_chess_moves_several_pieces_and_enters_the_ball() {
     // Five moves; two; then a move, an attacker running onto the ball and kicking, a move.
     let script = "Bg10Bf9Ge2Se9Sg9\nSe12Sg12\nBf11Se>b14Gf2\n";

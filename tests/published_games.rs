@@ -405,3 +405,25 @@ fn ogneva_the_holder_is_captured_for_the_ball_and_scores_in_the_goal_area() {
     let back = play_unchecked(&pos, &resolve(&pos, "Re1").unwrap());
     assert!(!back.is_goal());
 }
+
+#[test]
+fn ogneva_each_game_puts_the_ball_on_another_centre_square() {
+    // "The ball ... is located on one of the centre (e4, d4, e5, d5) squares. Each time the
+    // game is played the ball must be placed on a different centre square": four setups.
+    let rules = load("ogneva-2014").unwrap().rules;
+    let random = rules.random_setup().unwrap();
+    assert_eq!(kickoff::setup::count(&rules, random), 4);
+    let balls: Vec<String> = (0..4)
+        .map(|n| {
+            let number = kickoff::setup::SetupNumber { white: n, black: None };
+            let pos = kickoff::setup::position(&rules, random, number).unwrap();
+            assert!(pos.arranging(), "every setup begins with the arrangement stage");
+            assert_eq!(pos.placement().pieces, rules.start().pieces);
+            pos.ball().to_string()
+        })
+        .collect();
+    assert_eq!(balls, ["d4", "e4", "d5", "e5"]);
+    // The paper's diagram, the ball on e4, is setup 1.
+    let start = kickoff::setup::start_number(&rules, random).unwrap();
+    assert_eq!(start.to_string(), "1");
+}

@@ -554,6 +554,7 @@ const NOT_SET_BY_AN_EXAMPLE: &[&str] = &[
     "pieces.X.removed",
     "setup.random.squares",
     "setup.random.pieces",
+    "setup.random.ball",
     "setup.random.opposite_colors",
     "setup.random.black",
     "end.repetition_draw",

@@ -465,17 +465,24 @@ const CAPTURE: &[Key] =
     &[choice::<Captures>("mode", "Whether pieces capture.", "captures", Family::Default)];
 
 const RANDOM: &[Key] = &[
-    required(
+    optional(
         "squares",
         Ty::Str("squares"),
-        "White's squares refilled at random, e.g. \"a1-d1 f1-i1\".",
+        "White's squares refilled at random, e.g. \"a1-d1 f1-i1\"; with `pieces`.",
         "random-setups",
         Family::Any,
     ),
-    required(
+    optional(
         "pieces",
         Ty::Str("letters"),
         "White's pieces placed on them, e.g. \"KQRRBBNN\".",
+        "random-setups",
+        Family::Any,
+    ),
+    optional(
+        "ball",
+        Ty::Str("squares"),
+        "The squares the ball may start on, one per setup, e.g. \"d4 e4 d5 e5\".",
         "random-setups",
         Family::Any,
     ),
@@ -498,7 +505,7 @@ const RANDOM: &[Key] = &[
 const ARRANGEMENT: &[Key] = &[required(
     "squares",
     Ty::Str("squares"),
-    "Where a piece may end its arrangement move, in White's frame (Black's mirrored), e.g. \"a1-h4 d5 e5\".",
+    "Where a piece may end its arrangement move, in White's frame (Black's mirrored), e.g. \"a1:h4 d5 e5\".",
     "the-arrangement-stage",
     // The walk of whole kick chains knows no arrangement stage.
     Family::Default,

@@ -347,26 +347,36 @@ fn roster(rules: &Rules, placement: &Placement, side: Side) -> String {
 }
 
 fn random_words(rules: &Rules, random: &RandomSetup) -> String {
-    let letters: String = random.pieces.iter().map(|&k| rules.piece(k).letter).collect();
-    let mut text = format!(
-        "Random setup: before the game, White's {letters} are placed at random on {}",
-        square_list(&random.squares)
-    );
-    for &kind in &random.opposite_colors {
+    let mut text = "Random setup: before the game,".to_owned();
+    if !random.squares.is_empty() {
+        let letters: String = random.pieces.iter().map(|&k| rules.piece(k).letter).collect();
         let _ = write!(
             text,
-            ", the two {} on squares of different colours",
-            plural(&rules.piece(kind).name)
+            " White's {letters} are placed at random on {}",
+            square_list(&random.squares)
         );
+        for &kind in &random.opposite_colors {
+            let _ = write!(
+                text,
+                ", the two {} on squares of different colours",
+                plural(&rules.piece(kind).name)
+            );
+        }
+        text.push_str(match random.black {
+            BlackSetup::Mirror => "; Black's pieces mirror White's (same files)",
+            BlackSetup::Independent => "; Black's pieces are placed the same way, independently",
+        });
+        if !random.balls.is_empty() {
+            text.push_str("; and");
+        }
     }
-    text.push_str(match random.black {
-        BlackSetup::Mirror => "; Black's pieces mirror White's (same files).",
-        BlackSetup::Independent => "; Black's pieces are placed the same way, independently.",
-    });
+    if !random.balls.is_empty() {
+        let _ = write!(text, " the ball is put on one of {}", square_list(&random.balls));
+    }
     let count = crate::setup::count(rules, random);
     let _ = write!(
         text,
-        " There are {count} such arrangements, numbered 0 to {} (`kickoff setup` shows them); \
+        ". There are {count} such setups, numbered 0 to {} (`kickoff setup` shows them); \
          every other square is as in the start position above.",
         count.saturating_sub(1)
     );

@@ -530,6 +530,9 @@ pub struct RandomSetup {
     pub opposite_colors: Vec<PieceKind>,
     /// How Black's pieces are placed.
     pub black: BlackSetup,
+    /// The squares the ball may start on, one per setup (in board order); empty: where
+    /// `setup.fen` puts it.
+    pub balls: Vec<Square>,
 }
 
 impl RandomSetup {

@@ -127,11 +127,21 @@ fn remaining_colours(colours: &[bool]) -> (u32, u32) {
     (dark, colours.len() as u32 - dark)
 }
 
-/// How many arrangements White's pieces have.
+/// How many setups there are: the arrangements of White's pieces, times the ball's squares.
 #[must_use]
 pub fn count(rules: &Rules, random: &RandomSetup) -> u128 {
+    arrangements(rules, random) * balls(random)
+}
+
+/// How many arrangements White's pieces have.
+fn arrangements(rules: &Rules, random: &RandomSetup) -> u128 {
     let (dark, light) = remaining_colours(&colours(rules, random));
     Remaining::new(rules, random).completions(dark, light)
+}
+
+/// How many squares the ball may start on (1: where `setup.fen` puts it).
+fn balls(random: &RandomSetup) -> u128 {
+    random.balls.len().max(1) as u128
 }
 
 /// Arrangement `number`: the kinds on White's squares, in board order.
@@ -143,7 +153,7 @@ pub fn arrangement(
     random: &RandomSetup,
     mut number: u128,
 ) -> Result<Vec<PieceKind>, OutOfRange> {
-    let total = count(rules, random);
+    let total = arrangements(rules, random);
     if number >= total {
         return Err(OutOfRange { number, count: total });
     }
@@ -206,8 +216,15 @@ pub fn start_number(rules: &Rules, random: &RandomSetup) -> Option<SetupNumber> 
         let kind_at = |square| start.pieces.iter().find(|p| p.0 == square && p.1 == side);
         squares.map(|square| kind_at(square).map(|p| p.2)).collect()
     };
-    let white = number(rules, random, &kinds_on(Side::White, false)?)?;
-    let black = number(rules, random, &kinds_on(Side::Black, true)?)?;
+    // A setup's number is its arrangement's, times the ball's squares, plus the ball's.
+    let ball = match random.balls.iter().position(|&b| b == start.ball) {
+        Some(i) => i as u128,
+        None if random.balls.is_empty() => 0,
+        None => return None,
+    };
+    let n = balls(random);
+    let white = number(rules, random, &kinds_on(Side::White, false)?)? * n + ball;
+    let black = number(rules, random, &kinds_on(Side::Black, true)?)? * n + ball;
     let independent = random.black_independent();
     let found = SetupNumber { white, black: (independent || black != white).then_some(black) };
     // The squares outside the random ones, the side to move and the rest must match too.
@@ -236,9 +253,18 @@ pub fn placement(
     random: &RandomSetup,
     number: SetupNumber,
 ) -> Result<Placement, OutOfRange> {
-    let base = rules.start().clone();
-    let white = arrangement(rules, random, number.white)?;
-    let black = arrangement(rules, random, number.black())?;
+    let mut base = rules.start().clone();
+    let n = balls(random);
+    if number.white >= count(rules, random) {
+        return Err(OutOfRange { number: number.white, count: count(rules, random) });
+    }
+    let white = arrangement(rules, random, number.white / n)?;
+    let black = arrangement(rules, random, number.black() / n)
+        .map_err(|e| OutOfRange { number: number.black(), count: e.count * n })?;
+    if let Some(&ball) = random.balls.get((number.white % n) as usize) {
+        base.ball = ball;
+        base.held = false;
+    }
     let board = rules.board();
     let mirrored: Vec<Square> = random.squares.iter().map(|&s| board.mirror(s)).collect();
     let mut pieces: Vec<(Square, Side, PieceKind)> = base

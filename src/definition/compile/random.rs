@@ -13,23 +13,77 @@ use super::{Compiler, written_at};
 impl Compiler<'_> {
     /// Reads and checks `[setup.random]`.
     pub(super) fn random(&mut self, rules: &Rules) -> Option<RandomSetup> {
-        self.node(&["setup", "random"])?;
-        let mut squares = self.squares(
-            &["setup", "random", "squares"],
-            rules.board(),
-            "the random setup's squares",
-        )?;
+        let table = self.node(&["setup", "random"])?;
+        let squares_node = self.node(&["setup", "random", "squares"]);
+        let mut squares = match squares_node {
+            Some(_) => self.squares(
+                &["setup", "random", "squares"],
+                rules.board(),
+                "the random setup's squares",
+            )?,
+            None => Vec::new(),
+        };
         // Numbers must not depend on the order the squares were written in.
         squares.sort();
-        let (letters, letters_node) = self.str(&["setup", "random", "pieces"])?;
+        let pieces_text = self.str(&["setup", "random", "pieces"]);
         let mut ok = self.check_random_squares(rules, &squares)?;
-        let pieces = self.letters(rules, letters, Some(letters_node))?;
+        let pieces = match pieces_text {
+            Some((letters, node)) => self.letters(rules, letters, Some(node))?,
+            None => Vec::new(),
+        };
         ok &= self.check_random_pieces_stand(rules, &pieces, &squares)?;
-        ok &= self.check_random_count(&pieces, &squares, letters_node);
+        if let Some(node) = pieces_text.map(|(_, node)| node).or(squares_node) {
+            ok &= self.check_random_count(&pieces, &squares, node);
+        }
         self.check_random_size(&squares)?;
         let opposite = self.opposite_colors(rules, &pieces, &squares)?;
         let black = self.setting(&["setup", "random", "black"]);
-        ok.then_some(RandomSetup { squares, pieces, opposite_colors: opposite, black })
+        let balls = self.random_balls(rules, &squares)?;
+        if squares.is_empty() && balls.is_empty() {
+            self.out.push(
+                Diagnostic::new(
+                    Code::BadRandomSetup,
+                    "the random setup changes nothing: it has no squares and no ball squares",
+                    table.at.clone(),
+                )
+                .with_help("give `squares` and `pieces`, or `ball`, or leave the table out"),
+            );
+            return None;
+        }
+        ok.then_some(RandomSetup { squares, pieces, opposite_colors: opposite, black, balls })
+    }
+
+    /// Reads `ball`: squares of the board, none a goal, a random square (or its mirror) or a
+    /// square where `setup.fen` puts a piece.
+    fn random_balls(&mut self, rules: &Rules, squares: &[Square]) -> Option<Vec<Square>> {
+        let Some(node) = self.node(&["setup", "random", "ball"]) else { return Some(Vec::new()) };
+        let at = node.at.clone();
+        let what = "the random setup's ball squares";
+        let mut balls = self.squares(&["setup", "random", "ball"], rules.board(), what)?;
+        balls.sort();
+        balls.dedup();
+        let board = rules.board();
+        for &b in &balls {
+            let random = squares.iter().any(|&s| s == b || board.mirror(s) == b);
+            let problem = if rules.scorer(b).is_some() {
+                Some("it is a goal square".to_owned())
+            } else if random {
+                Some("a random piece is put there".to_owned())
+            } else if rules.start().pieces.iter().any(|p| p.0 == b) {
+                Some("a piece of `setup.fen` stands there".to_owned())
+            } else {
+                None
+            };
+            if let Some(problem) = problem {
+                self.out.push(Diagnostic::new(
+                    Code::BadRandomSetup,
+                    format!("in the random setup: the ball may not start on {b}: {problem}"),
+                    at,
+                ));
+                return None;
+            }
+        }
+        Some(balls)
     }
 
     /// Whether every random square, and its mirror for Black, may receive a piece: neither a
