@@ -157,3 +157,44 @@ fn random_picks_are_valid_setups() {
     let number: u128 = text.lines().next().unwrap().parse().unwrap();
     assert!(number < 2880);
 }
+
+/// A random setup of a game with an arrangement stage begins the stage with every piece it
+/// placed, also on a random square that `setup.fen` left empty.
+#[test]
+fn every_piece_a_random_setup_places_is_to_arrange() {
+    let text = r#"
+format = 1
+[variant]
+name = "Arranged random"
+[board]
+files = 5
+ranks = 5
+[goals]
+white = "c5"
+black = "c1"
+[pieces.R]
+name = "rook"
+moves = "R"
+[pieces.N]
+name = "knight"
+moves = "N"
+[setup]
+fen = "3r1/5/2a2/5/3R1 w 0"
+[setup.random]
+squares = "a1 b1"
+pieces = "RN"
+[arrangement]
+squares = "a1:e2"
+"#;
+    let def = kickoff::definition::load_text("arranged-random.toml", text).unwrap();
+    let rules = def.rules;
+    let random = rules.random_setup().unwrap();
+    assert_eq!(setup::count(&rules, random), 2);
+    for white in 0..2 {
+        let placement =
+            setup::placement(&rules, random, SetupNumber { white, black: None }).unwrap();
+        let occupied: kickoff::SquareSet = placement.pieces.iter().map(|p| p.0).collect();
+        assert_eq!(occupied.len(), 6, "{placement:?}");
+        assert_eq!(placement.arranging, occupied, "setup {white}");
+    }
+}

@@ -748,6 +748,42 @@ mod tests {
     use crate::definition::load_shipped;
     use crate::position::Position;
 
+    /// In the arrangement stage a piece moves by its own moves: a pawn's double step only from
+    /// its start square, its single step from anywhere.
+    #[test]
+    fn arrangement_moves_follow_initial_only_legs() {
+        let text = r#"
+format = 1
+[variant]
+name = "Arranged pawns"
+[board]
+files = 5
+ranks = 5
+[goals]
+white = "c5"
+black = "c1"
+[pieces.P]
+name = "pawn"
+moves = "fmWifmnD"
+[setup]
+fen = "5/4p/2a2/P4/5 w 0"
+[arrangement]
+squares = "a1:e4"
+"#;
+        let def = crate::definition::load_text("pawns.toml", text).unwrap();
+        let targets = |fen: &str| {
+            let pos = Position::from_fen(&def.rules, fen).unwrap();
+            let mut actions = Vec::new();
+            Mid::start(&pos).actions(&mut actions);
+            actions.iter().map(|a| format!("{a:?}")).collect::<Vec<_>>().join(" ")
+        };
+        let start = targets("5/4p/2a2/P4/5 w 0");
+        assert!(start.contains("a3") && start.contains("a4"), "{start}");
+        // Off its start square (b2 is no pawn's start), one step only.
+        let moved = targets("5/4p/2a2/1P3/5 w 0 b2e4");
+        assert!(moved.contains("b3") && !moved.contains("b4"), "{moved}");
+    }
+
     /// A turn built action by action counts its actions: none at the start, one per action.
     #[test]
     fn each_action_is_counted() {
