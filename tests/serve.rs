@@ -712,10 +712,13 @@ fn a_relay_entered_step_by_step() {
 fn the_arrangement_stage_on_the_web_board() {
     let dir = folder("arrangement");
     let server = Server::start(&dir);
-    let request = json!({ "variant": "ogneva-2014", "opponent": "hotseat" });
+    // Setup 1 puts the ball on e4, the paper's diagram (a game without a number draws the
+    // ball's centre square).
+    let request = json!({ "variant": "ogneva-2014", "opponent": "hotseat", "setup": "1" });
     let (id, key, _) = create(&server, &request);
     let game = format!("/api/games/{id}/{key}");
     let (_, view) = server.get(&game);
+    assert_eq!(view["setup"], "1", "{view}");
     let white = ["a1", "b1", "c1", "d1", "f1", "g1", "h1"];
     let black = ["a8", "b8", "c8", "d8", "f8", "g8", "h8"];
     assert_eq!(view["arranging"], json!([white, black]));
