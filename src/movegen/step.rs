@@ -223,7 +223,7 @@ impl<'r> Mid<'r> {
     fn push_kicks(&self, kicker: Square, targets: &[Square], out: &mut Vec<Action>) {
         for &to in targets {
             let kick = Action::Kick(Kick { kicker, to });
-            let receiver = to != kicker && self.pos.board[to.index()] >= 2;
+            let receiver = to != kicker && self.pos.piece_at(to).is_some();
             if !receiver || self.apply(kick).can_kick_on() {
                 out.push(kick);
             }
@@ -608,16 +608,15 @@ impl<'r> Mid<'r> {
             self.kicks_left = self.kicks_left.saturating_sub(1);
         }
         let ball = pos.ball;
-        let kicker = if enter && receiver {
-            // The kicker steps onto the ball's square; its teammate on `to` receives.
-            self.pos.place_ball(k.to, true);
-            self.pos.move_piece(k.kicker, ball);
-            self.moves_left = self.moves_left.saturating_sub(1);
-            self.follow(k.kicker, ball);
-            ball
-        } else if enter {
+        let kicker = if enter {
             // The kicker stands where the ball was: that was its move.
-            self.pos.enter_ball(k.kicker, k.to);
+            if receiver {
+                // Its teammate on `to` receives the ball.
+                self.pos.place_ball(k.to, true);
+                self.pos.move_piece(k.kicker, ball);
+            } else {
+                self.pos.enter_ball(k.kicker, k.to);
+            }
             self.moves_left = self.moves_left.saturating_sub(1);
             self.follow(k.kicker, ball);
             ball

@@ -97,6 +97,19 @@ pub enum CellKind {
     Hole,
 }
 
+impl FieldKind {
+    /// The squares a field of one square or more names, in order (none for a score or `-`).
+    #[must_use]
+    pub fn squares(&self) -> Vec<SquareName> {
+        match self {
+            FieldKind::Square(s) => vec![*s],
+            FieldKind::Squares(a, b) => vec![*a, *b],
+            FieldKind::SquareList(list) => list.clone(),
+            FieldKind::Score(..) | FieldKind::None => Vec::new(),
+        }
+    }
+}
+
 impl Row {
     /// The number of squares the row covers.
     #[must_use]

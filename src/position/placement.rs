@@ -87,13 +87,14 @@ pub(crate) fn place_with_reasons(
         Some(ball) if reading.problems.is_empty() => {
             let mut pieces = reading.pieces;
             pieces.sort_by_key(|&(s, _, _)| s);
-            let (score, en_passant, steal, mut arranging) = extra;
+            let (score, en_passant, steal, arranging) = extra;
             // A position that leaves the arrangement field out is one where the stage has not
             // begun: every piece is still to arrange (`-` says that play has begun).
-            let field = fields_of(rules).iter().position(|&f| f == "arrangement");
-            if field.is_some_and(|i| fen.fields.len() <= i) {
-                arranging = pieces.iter().map(|p| p.0).collect();
-            }
+            let arranging = match arranging {
+                Some(set) => set,
+                None if rules.arrangement().is_some() => pieces.iter().map(|p| p.0).collect(),
+                None => SquareSet::EMPTY,
+            };
             if let Some(s) = arranging.iter().find(|&s| !pieces.iter().any(|p| p.0 == s)) {
                 let at = fen.fields.last().map_or(fen.turns_span.clone(), |f| f.span.clone());
                 let e = ParseError::new(format!("no piece stands on {s} to be arranged"), at);
@@ -137,12 +138,14 @@ pub fn fields_of(rules: &Rules) -> Vec<&'static str> {
     out
 }
 
-type Extra = ([u16; 2], Option<Square>, Option<(Square, Square)>, SquareSet);
+/// The fields read: the score, en passant, the steal, and the pieces still to arrange (none when
+/// the field is left out).
+type Extra = ([u16; 2], Option<Square>, Option<(Square, Square)>, Option<SquareSet>);
 
 /// Reads the fields after the turn count.
 fn fields(rules: &Rules, fen: &FenSetup, problems: &mut Vec<ParseError>) -> Extra {
     let expected = fields_of(rules);
-    let mut extra: Extra = ([0, 0], None, None, SquareSet::EMPTY);
+    let mut extra: Extra = ([0, 0], None, None, None);
     let board = rules.board();
     let on_board = |name: crate::notation::squares::SquareName, at: &Range<usize>| {
         name.on_board(board.files, board.ranks).filter(|&s| board.contains(s)).ok_or_else(|| {
@@ -168,7 +171,11 @@ fn fields(rules: &Rules, fen: &FenSetup, problems: &mut Vec<ParseError>) -> Extr
                 }
                 true
             }
-            ("en passant" | "steal" | "arrangement", FieldKind::None) => true,
+            ("en passant" | "steal", FieldKind::None) => true,
+            ("arrangement", FieldKind::None) => {
+                extra.3 = Some(SquareSet::EMPTY);
+                true
+            }
             ("en passant", FieldKind::Square(s)) => {
                 match on_board(*s, at) {
                     Ok(s) => extra.1 = Some(s),
@@ -183,24 +190,17 @@ fn fields(rules: &Rules, fen: &FenSetup, problems: &mut Vec<ParseError>) -> Extr
                 }
                 true
             }
-            (
-                "arrangement",
-                FieldKind::Square(_) | FieldKind::Squares(..) | FieldKind::SquareList(_),
-            ) => {
-                let names = match &field.kind {
-                    FieldKind::Square(s) => vec![*s],
-                    FieldKind::Squares(a, b) => vec![*a, *b],
-                    FieldKind::SquareList(list) => list.clone(),
-                    _ => Vec::new(),
-                };
-                for name in names {
+            ("arrangement", kind) if !kind.squares().is_empty() => {
+                let mut set = SquareSet::EMPTY;
+                for name in kind.squares() {
                     match on_board(name, at) {
                         Ok(s) => {
-                            extra.3.insert(s);
+                            set.insert(s);
                         }
                         Err(e) => problems.push(e),
                     }
                 }
+                extra.3 = Some(set);
                 true
             }
             _ => false,
