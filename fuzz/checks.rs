@@ -59,7 +59,7 @@ pub fn position<'r>(all_rules: &'r [Rules], data: &[u8]) -> Option<Position<'r>>
         pieces.push((square, side, kind));
     }
     let side = if side & 1 == 0 { Side::White } else { Side::Black };
-    let mut placement = Placement::new(pieces, ball, side);
+    let mut placement = Placement::new(pieces, rules.has_ball().then_some(ball), side);
     placement.turns = u32::from(*turns % 4);
     Position::from_placement(rules, &placement).ok()
 }

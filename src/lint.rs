@@ -239,8 +239,11 @@ fn reachable(rules: &Rules, attacker: Side, goal: Square) -> bool {
         (0..rules.pieces().len()).any(|kind| {
             open.iter().any(|&ball| {
                 open.iter().filter(|&&k| k.distance(ball) == 1).any(|&kicker| {
-                    let mut placement =
-                        Placement::new(vec![(kicker, side, PieceKind(kind as u8))], ball, side);
+                    let mut placement = Placement::new(
+                        vec![(kicker, side, PieceKind(kind as u8))],
+                        Some(ball),
+                        side,
+                    );
                     placement.turns = rules.turn().no_goal_before;
                     let pos = Position::from_checked(rules, &placement);
                     kick_destinations(&pos, kicker).contains(&goal)

@@ -592,3 +592,23 @@ fn stuck_balls_are_proved_walls_or_shown_missed() {
     }
     assert_eq!(play["walls"]["held"].as_u64().unwrap_or(0), held);
 }
+
+/// Without a ball nothing is stuck: a game cut by the turn limit is a turn-limit draw, and a
+/// goal is the piece's that moved onto the goal square.
+#[test]
+fn a_game_without_a_ball_has_no_stuck_ball_and_its_goals_are_by_piece() {
+    let out = kickoff()
+        .args(["analyze", "footballchess-correa", "--turns", "1", "--games", "6", "--level", "1"])
+        .args(["--max-turns", "40", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let play = &report["play"];
+    let causes = play["draws_by_cause"].as_object().unwrap();
+    assert!(!causes.contains_key("stuck-ball"), "{play}");
+    assert!(causes.get("turn-limit").and_then(|v| v.as_u64()).unwrap_or(0) > 0, "{play}");
+    let letters = ["C", "D", "M", "F"];
+    let goals = play["goals_by_piece"].as_object().unwrap();
+    assert!(goals.keys().all(|k| letters.contains(&k.as_str())), "{play}");
+}

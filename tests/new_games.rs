@@ -99,6 +99,16 @@ fn ogneva_the_arrangement_stage_in_a_record() {
 }
 
 #[test]
+fn correa_a_goal_without_a_ball_in_a_record() {
+    // The forward on d10 runs into the goal d12 (no ball: the piece scores); the board is set
+    // up again, Black (who conceded) moves, and the record replays to the same score.
+    let fen = "cdd2ddc/2m1mm2/3F1f2/8/8/8/8/8/8/2f2F2/2MM1M2/CDD2DDC w 10 1-1";
+    let record = play_and_replay("footballchess-correa", Some(fen), "Fd12#\nFc8\n");
+    assert!(record.contains("Fd12# {score 2-1} Fc8"), "{record}");
+    insta::assert_snapshot!(record);
+}
+
+#[test]
 fn soccer_chess_moves_several_pieces_and_enters_the_ball() {
     // Five moves; two; then a move, an attacker running onto the ball and kicking, a move.
     let script = "Bg10Bf9Ge2Se9Sg9\nSe12Sg12\nBf11Se>b14Gf2\n";
@@ -124,6 +134,7 @@ fn the_engine_answers_on_every_new_game() {
         ("vchess-ball", "Pd4\n"),
         ("mathicasa", "Nf3\n"),
         ("ogneva-2014", "Qd5\n"),
+        ("footballchess-correa", "Fc5\n"),
     ] {
         let mut cmd = kickoff();
         cmd.args(["play", variant, "--black", "engine:1"]);
@@ -163,6 +174,7 @@ fn validate_the_shipped_games_beyond_boyers_family() {
         "variants/vchess-ball.toml",
         "variants/mathicasa.toml",
         "variants/ogneva-2014.toml",
+        "variants/footballchess-correa.toml",
         "tests/data/bad/royal-without-captures.toml",
     ]));
 }

@@ -24,8 +24,10 @@ fn check_position(pos: &Position<'_>) -> Result<(), TestCaseError> {
     let board = rules.board();
     let text = pos.fen();
     let balls = text.split(' ').next().unwrap().matches(rules.ball_symbol()).count();
-    prop_assert_eq!(balls, usize::from(!pos.ball_held()), "{}", text);
-    prop_assert!(board.contains(pos.ball()), "ball off the board in {}", text);
+    let ball = pos.ball();
+    prop_assert_eq!(balls, usize::from(ball.is_some() && !pos.ball_held()), "{}", text);
+    prop_assert_eq!(ball.is_some(), rules.has_ball(), "{}", text);
+    prop_assert!(ball.is_none_or(|b| board.contains(b)), "ball off the board in {}", text);
     for side in Side::ALL {
         for s in pos.pieces(side).iter() {
             let (owner, kind) = pos.piece_at(s).unwrap();
@@ -115,8 +117,9 @@ fn placement(
         .filter(|&s| rules.scorer(s).is_none() && !rules.ball().forbidden.contains(s))
         .collect();
     let mut used = HashSet::new();
-    let ball = free[usize::from(ball) % free.len()];
-    used.insert(ball);
+    // A game without a ball (`ball.mode = "none"`) has none to place.
+    let ball = rules.has_ball().then(|| free[usize::from(ball) % free.len()]);
+    used.extend(ball);
     let mut pieces = Vec::new();
     for &(file, rank, white, kind) in raw {
         let s = Square::new(file % board.files, rank % board.ranks).expect("a square of the board");

@@ -374,7 +374,11 @@ fn ogneva_play_begins_after_seven_moves_each() {
     // "To move the ball, it is necessary to occupy the same square as the ball": the knight
     // on c3 takes it on e4 and holds it (written with its holder letter).
     let took = play_unchecked(&pos, &resolve(&pos, "Ne4").unwrap());
-    assert!(took.ball_held() && took.ball().to_string() == "e4", "{}", took.fen());
+    assert!(
+        took.ball_held() && took.ball().is_some_and(|b| b.to_string() == "e4"),
+        "{}",
+        took.fen()
+    );
     assert!(took.fen().contains("4O3"), "{}", took.fen());
 }
 
@@ -419,11 +423,78 @@ fn ogneva_each_game_puts_the_ball_on_another_centre_square() {
             let pos = kickoff::setup::position(&rules, random, number).unwrap();
             assert!(pos.arranging(), "every setup begins with the arrangement stage");
             assert_eq!(pos.placement().pieces, rules.start().pieces);
-            pos.ball().to_string()
+            pos.ball().map(|b| b.to_string()).unwrap_or_default()
         })
         .collect();
     assert_eq!(balls, ["d4", "e4", "d5", "e5"]);
     // The paper's diagram, the ball on e4, is setup 1.
     let start = kickoff::setup::start_number(&rules, random).unwrap();
     assert_eq!(start.to_string(), "1");
+}
+
+#[test]
+fn correa_perft_agrees_with_the_games_own_engine() {
+    // Counted by the game's own rule engine (tests/data/reference/correa-perft.json says how):
+    // the start, and positions where goals, resets and the end of the match come within three
+    // turns.
+    let cases = perft_cases("tests/data/reference/correa-perft.json", "nodes");
+    assert_eq!(cases.len(), 12);
+    // A sequence that ends the match ends there and counts one (the default, not `exact`).
+    check_perft("footballchess-correa", &cases, 2_000_000, PerftOptions::default());
+}
+
+#[test]
+fn correa_a_piece_that_ends_its_move_on_the_goal_scores_and_the_board_resets() {
+    // "A goal is scored when any piece ends its move on a goal square of the opponent. All
+    // pieces can score goals": a defender steps from d11 onto d12. "After each goal the board is
+    // reset to the starting position and the player who conceded moves first."
+    let rules = load("footballchess-correa").unwrap().rules;
+    let fen = "cdd2ddc/2mDmm2/2f2f2/8/8/8/8/8/8/2F2F2/2MMMM2/CDD2D1C w 6 0-0";
+    let pos = Position::from_fen(&rules, fen).unwrap();
+    let after = play_unchecked(&pos, &resolve(&pos, "Dd12#").unwrap());
+    assert_eq!(after.score(), [1, 0]);
+    assert_eq!(after.placement().pieces, rules.start().pieces);
+    assert_eq!(after.side(), kickoff::Side::Black);
+    assert_eq!(after.ball(), None, "there is no ball");
+    // Stepping onto e12 scores as well; onto e11 (a capture) it does not.
+    assert_eq!(play_unchecked(&pos, &resolve(&pos, "De12#").unwrap()).score(), [1, 0]);
+    assert_eq!(play_unchecked(&pos, &resolve(&pos, "Dxe11").unwrap()).score(), [0, 0]);
+}
+
+#[test]
+fn correa_no_piece_ends_its_move_on_its_own_goal_but_may_cross_it() {
+    // "You cannot end your move inside your own goal": the forward on a1 slides along rank 1
+    // over d1 and e1 to f1, g1 and h1, but stops on neither; Black's forward likewise on rank 12.
+    let rules = load("footballchess-correa").unwrap().rules;
+    let along = |side: &str, rank: &str| -> Vec<String> {
+        let fen = format!("f7/8/8/8/8/8/8/8/8/8/8/F7 {side} 0 0-0");
+        let pos = Position::from_fen(&rules, &fen).unwrap();
+        let mut all = names(&pos, &legal_turns_unbounded(&pos));
+        all.retain(|t| t[2..] == *rank);
+        all.sort();
+        all
+    };
+    assert_eq!(along("w", "1"), ["Fb1", "Fc1", "Ff1", "Fg1", "Fh1"]);
+    assert_eq!(along("b", "12"), ["Fb12", "Fc12", "Ff12", "Fg12", "Fh12"]);
+}
+
+#[test]
+fn correa_a_piece_captures_by_replacement() {
+    // The game's own test "captures opponent piece": a forward on d6 takes the defender on d8.
+    let rules = load("footballchess-correa").unwrap().rules;
+    let pos = Position::from_fen(&rules, "8/8/8/8/3d4/8/3F4/8/8/8/8/8 w 0 0-0").unwrap();
+    let after = play_unchecked(&pos, &resolve(&pos, "Fxd8").unwrap());
+    assert_eq!(after.fen(), "8/8/8/8/3F4/8/8/8/8/8/8/8 b 1 0-0");
+}
+
+#[test]
+fn correa_the_third_goal_wins_the_match() {
+    // "You win the game when you reach the number of goals chosen" (3 by default).
+    let rules = load("footballchess-correa").unwrap().rules;
+    let fen = "cdd2ddc/2m1mm2/3F1f2/8/8/8/8/8/8/2f2F2/2MM1M2/CDD2DDC w 10 2-1";
+    let pos = Position::from_fen(&rules, fen).unwrap();
+    let after = play_unchecked(&pos, &resolve(&pos, "Fd12#").unwrap());
+    assert_eq!(after.score(), [3, 1]);
+    assert_eq!(after.outcome().and_then(|o| o.winner()), Some(kickoff::Side::White));
+    assert!(legal_turns_unbounded(&after).is_empty(), "the match is over");
 }

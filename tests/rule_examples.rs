@@ -395,11 +395,11 @@ fn cell(pos: &Position<'_>, square: Square, marks: &[(Square, char)]) -> char {
     }
     if let Some((side, kind)) = pos.piece_at(square) {
         let piece = pos.rules().piece(kind);
-        let held = pos.ball_held() && pos.ball() == square;
+        let held = pos.ball_held() && pos.ball() == Some(square);
         let letter = if held { piece.holder.unwrap_or(piece.letter) } else { piece.letter };
         return if side == Side::White { letter } else { letter.to_ascii_lowercase() };
     }
-    if pos.ball() == square {
+    if pos.ball() == Some(square) {
         return '*';
     }
     if let Some(&(_, mark)) = marks.iter().find(|(s, _)| *s == square) {
@@ -483,6 +483,7 @@ examples! {
     entering_kicks_from_next_to_the_ball_or_by_a_move,
     a_kick_ends_on_a_teammate_who_kicks_on,
     the_arrangement_stage_before_play,
+    a_piece_on_a_goal_square_scores_without_a_ball,
     captures_by_replacement,
     pawn_moves_by_modality,
     en_passant_captures,

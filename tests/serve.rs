@@ -745,6 +745,34 @@ fn the_arrangement_stage_on_the_web_board() {
 }
 
 #[test]
+fn a_game_without_a_ball_on_the_web_board() {
+    let dir = folder("no-ball");
+    let server = Server::start(&dir);
+    let request = json!({ "variant": "footballchess-correa", "opponent": "hotseat" });
+    let (id, key, _) = create(&server, &request);
+    let game = format!("/api/games/{id}/{key}");
+    let (_, view) = server.get(&game);
+    // No ball is drawn, and no action kicks.
+    assert!(!view["svg"].as_str().unwrap().contains("class=\"ball\""), "{view}");
+    let next = view["step"]["next"].as_array().unwrap();
+    assert_eq!(next.len(), 70, "the start's 70 moves");
+    assert!(next.iter().all(|n| n["action"]["type"] == "move"), "{view}");
+    // White's forward takes the forward on c10, then the midfielder on d11, and steps into
+    // the goal d12: a point, and the board is set up again with Black (who conceded) to move.
+    for name in ["Fxc10", "Ca10", "Fxd11", "Ca8"] {
+        let (status, played) = server.post(&format!("{game}/play"), &json!({ "text": name }));
+        assert_eq!(status, 200, "{name}: {played}");
+    }
+    let (status, played) = server.post(&format!("{game}/play"), &json!({ "text": "Fd12#" }));
+    assert_eq!(status, 200, "{played}");
+    assert_eq!(played["score"], json!([1, 0]), "{played}");
+    assert_eq!(played["ending"], Value::Null, "first to three: the match goes on");
+    assert_eq!(played["fen"], "cdd2ddc/2mmmm2/2f2f2/8/8/8/8/8/8/2F2F2/2MMMM2/CDD2DDC b 5 1-0");
+    drop(server);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn a_side_without_a_turn_draws_and_the_engine_is_not_asked_for_one() {
     let dir = folder("shut-in");
     let server = Server::start(&dir);

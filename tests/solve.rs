@@ -114,7 +114,7 @@ fn random_sparse<'r>(rules: &'r Rules, rng: &mut ChaCha8Rng, keep: usize) -> Opt
     pieces.retain(|&(s, side, _)| {
         let k = &mut kept[side.index()];
         *k += 1;
-        *k <= keep || (placement.held && s == ball)
+        *k <= keep || (placement.held && Some(s) == ball)
     });
     pieces.sort_by_key(|&(s, _, _)| s);
     placement.pieces = pieces;

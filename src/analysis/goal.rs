@@ -68,7 +68,16 @@ pub fn point(before: &Position<'_>, turn: &Turn, attacker: Side) -> Option<Point
     }
     // The board before a match's reset shows how the point came.
     let board = mid.position();
-    let kind = match board.rules().scorer(board.ball()) {
+    let scorer = match board.ball() {
+        Some(ball) => board.rules().scorer(ball),
+        // Without a ball, the mover scored if one of its pieces stands where it scores.
+        None => {
+            let mover = before.side();
+            let goals = board.rules().tables().goals_of[mover.index()];
+            (!(goals & board.men[mover.index()]).is_empty()).then_some(mover)
+        }
+    };
+    let kind = match scorer {
         Some(side) if side == before.side() => PointKind::Goal,
         Some(_) => PointKind::OwnGoal,
         None => PointKind::RoyalCapture,

@@ -153,7 +153,7 @@ const TABLE_LIMIT: usize = 1 << 23;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Killer {
     piece_move: Option<(Square, Square)>,
-    ball: Square,
+    ball: Option<Square>,
 }
 
 impl Killer {
@@ -602,7 +602,7 @@ impl<'r, 'p> Solver<'r, 'p> {
                 Some(false) => {}
                 None if self.repeats(pos, c.position.hash()) => self.repetitions += 1,
                 None => {
-                    let near = self.eval.to_goal(self.attacker, c.position.ball());
+                    let near = self.eval.to_score(self.attacker, &c.position);
                     order.push((if narrow { near } else { self.ordered(c, near) }, i));
                 }
             }
@@ -686,7 +686,7 @@ impl<'r, 'p> Solver<'r, 'p> {
                     refuted = true;
                 }
                 None => {
-                    let far = -self.eval.to_goal(self.attacker, c.position.ball());
+                    let far = -self.eval.to_score(self.attacker, &c.position);
                     order.push((if narrow { far } else { self.ordered(c, far) }, i));
                 }
             }

@@ -207,11 +207,17 @@ fn play_one<'r>(
             break;
         };
         last_kicker = count_kicks(&pos, &turn, &mut kicks).or(last_kicker);
+        if !pos.rules().has_ball() {
+            // Without a ball the scorer is the piece that moved last.
+            last_kicker = turn.first_move().map(|m| m.letter).or(last_kicker);
+        }
         if game.play(turn).is_err() {
             too_many = true;
             break;
         }
-        still = if game.position().ball() == pos.ball() { still + 1 } else { 0 };
+        // A ball that has not moved for a while (never, in a game without a ball).
+        let ball = game.position().ball();
+        still = if ball.is_some() && ball == pos.ball() { still + 1 } else { 0 };
     }
     let mut summary =
         summarise(&game, number, kicks, last_kicker, still >= options.stuck_turns, too_many);

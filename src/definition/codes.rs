@@ -109,6 +109,8 @@ codes! {
     CarriedKeyOnKickedBall = "E0323",
     /// Relays (`kick.relay`) with a carried ball.
     RelayWithCarriedBall = "E0324",
+    /// A rule of the ball in a game without a ball (`ball.mode = "none"`).
+    BallRuleWithoutBall = "E0325",
     /// A hopper (`p`, `g`) in a Betza pattern.
     BetzaHopper = "E0330",
     /// `n` (lame) on a leap with no straight line of squares to block.

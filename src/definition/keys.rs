@@ -414,7 +414,7 @@ const BALL: &[Key] = &[
     text("symbol", "letter", "a", "The ball's letter in positions.", "positions", Family::Any),
     choice::<BallMode>(
         "mode",
-        "Whether the ball is kicked or carried.",
+        "Whether the ball is kicked or carried, or there is none.",
         "a-carried-ball",
         Family::Default,
     ),

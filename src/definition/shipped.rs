@@ -13,6 +13,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("soccer-chess-1998", include_str!("../../variants/soccer-chess-1998.toml")),
     ("mathicasa", include_str!("../../variants/mathicasa.toml")),
     ("ogneva-2014", include_str!("../../variants/ogneva-2014.toml")),
+    ("footballchess-correa", include_str!("../../variants/footballchess-correa.toml")),
 ];
 
 /// The text of the shipped definition `name`.

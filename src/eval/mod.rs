@@ -17,6 +17,8 @@ const BALL: i32 = 12;
 const REACH: i32 = 8;
 /// Points for each piece within three squares of the ball, per square nearer, per side.
 const CLOSE: i32 = 3;
+/// In a game without a ball: per king step nearer its goal squares of a side's nearest piece.
+const RACE: i32 = 40;
 /// Points for each piece next to the ball that has a kick from there, per side.
 const ADJACENT: i32 = 25;
 /// Points for each piece two squares from the ball (one move from kicking), or next to it
@@ -168,7 +170,7 @@ pub fn horizon_captures(w: &CaptureWeights, threats: i32, moves: i32) -> i32 {
 /// past its horizon.
 #[must_use]
 pub fn takes(before: &Position<'_>, after: &Position<'_>, me: Side) -> bool {
-    let holds = |p: &Position<'_>| p.held && p.men[me.index()].contains(p.ball);
+    let holds = |p: &Position<'_>| p.held && p.ball.is_some_and(|b| p.men[me.index()].contains(b));
     after.men[(!me).index()].len() < before.men[(!me).index()].len()
         || (holds(after) && !holds(before))
 }
@@ -226,6 +228,14 @@ pub struct Eval {
     weights: CaptureWeights,
     /// Per square: its neighbours (the tables' own, kept here to read them without the rules).
     neighbours: Vec<SquareSet>,
+    /// Per side and square: the king steps from there to the nearest square where the side
+    /// scores (a game without a ball, where pieces race to the goal squares).
+    race: BySide<Vec<i32>>,
+    /// Per contents code: whether the piece may stand on a square where its side scores
+    /// (a game without a ball: the pieces that count in the race).
+    scorer: [bool; 64],
+    /// The board's longer side: the race distance of a piece a side does not have.
+    race_far: i32,
     /// Which pieces next to the ball have a kick; `None` outside Boyer's family of kicks,
     /// where every piece next to the ball counts as a kicker.
     lanes: Option<Lanes>,
@@ -344,6 +354,27 @@ impl Eval {
             }
             d
         });
+        let race = BySide::from_fn(|side| {
+            let mut d = vec![0; SQUARES];
+            for s in board.squares() {
+                d[s.index()] = rules
+                    .goals(side)
+                    .iter()
+                    .map(|&g| i32::from(s.distance(g)))
+                    .min()
+                    .unwrap_or(i32::from(board.files.max(board.ranks)));
+            }
+            d
+        });
+        let t = rules.tables();
+        let mut scorer = [false; 64];
+        for side in Side::ALL {
+            for kind in 0..rules.pieces().len() {
+                let code = usize::from(crate::rules::cell::piece_code(side, kind));
+                let stand = t.stand[t.piece_key(side, kind)];
+                scorer[code] = !(stand & t.goals_of[side.index()]).is_empty();
+            }
+        }
         let guard = BySide::from_fn(|side| {
             let mut set = SquareSet::EMPTY;
             for s in board.squares() {
@@ -363,6 +394,9 @@ impl Eval {
         }
         Eval {
             attack,
+            race,
+            race_far: i32::from(board.files.max(board.ranks)),
+            scorer,
             guard,
             rings,
             no_moves_draws: rules.end().no_moves_draws(),
@@ -381,6 +415,22 @@ impl Eval {
         self.attack[side][square.index()]
     }
 
+    /// How far `side` is from scoring in `pos`: [`Eval::to_goal`] of the ball, or in a game
+    /// without a ball the king steps of its nearest piece that may score, in the same units.
+    #[must_use]
+    pub fn to_score(&self, side: Side, pos: &Position<'_>) -> i32 {
+        match pos.ball {
+            Some(ball) => self.to_goal(side, ball),
+            None => {
+                let scorers = pos.men[side.index()]
+                    .iter()
+                    .filter(|s| self.scorer[usize::from(pos.board[s.index()])]);
+                KICK_UNITS
+                    * scorers.map(|s| self.race[side][s.index()]).min().unwrap_or(self.race_far)
+            }
+        }
+    }
+
     /// The static value of `pos` for the side to move (no look at its turns).
     #[must_use]
     pub fn static_value(&self, pos: &Position<'_>) -> i32 {
@@ -393,7 +443,10 @@ impl Eval {
     /// `football` plus what the capture weights make of the counts.
     #[must_use]
     pub fn terms(&self, pos: &Position<'_>) -> Terms {
-        let mut football = self.value_of(pos.side, pos.men, pos.ball, pos.score, &pos.board, None);
+        let mut football = match pos.ball {
+            Some(ball) => self.value_of(pos.side, pos.men, ball, pos.score, &pos.board, None),
+            None => self.race_value(pos),
+        };
         let draws = self.draws_without_pieces(pos.men);
         if pos.held && !draws {
             football += self.possession(pos);
@@ -406,9 +459,11 @@ impl Eval {
             men.iter().map(|s| self.worth[code_kind(pos.board[s.index()])]).sum()
         };
         let mut exposed = 0;
-        if pos.held {
-            let holder = if pos.men[me].contains(pos.ball) { me } else { them };
-            let around = (pos.men[1 - holder] & self.neighbours[pos.ball.index()]).len() as i32;
+        if pos.held
+            && let Some(ball) = pos.ball
+        {
+            let holder = if pos.men[me].contains(ball) { me } else { them };
+            let around = (pos.men[1 - holder] & self.neighbours[ball.index()]).len() as i32;
             exposed = if holder == me { -around } else { around };
         }
         Terms {
@@ -511,11 +566,45 @@ impl Eval {
         v
     }
 
+    /// A game without a ball, for the side to move: a race of the pieces to the squares where
+    /// their side scores. Each side's three pieces nearest to scoring count, the nearest most
+    /// ([`RACE`] per king step, halved for the second and quartered for the third), with the
+    /// guards of each goal and the points scored.
+    fn race_value(&self, pos: &Position<'_>) -> i32 {
+        let me = pos.side;
+        let them = !me;
+        if self.draws_without_pieces(pos.men) {
+            return 0;
+        }
+        // A side with fewer than three pieces that can score counts the missing ones as far
+        // away as the board is long.
+        let front = |side: Side| -> i32 {
+            let mut d = [self.race_far; 3];
+            for s in pos.men[side.index()].iter() {
+                if !self.scorer[usize::from(pos.board[s.index()])] {
+                    continue;
+                }
+                let x = self.race[side][s.index()];
+                if x < d[2] {
+                    d[2] = x;
+                    d.sort_unstable();
+                }
+            }
+            4 * d[0] + 2 * d[1] + d[2]
+        };
+        let guards = |side: Side| (pos.men[side.index()] & self.guard[side]).len().min(3) as i32;
+        TEMPO
+            + RACE * (front(them) - front(me)) / 4
+            + DEFENDER * (guards(me) - guards(them))
+            + POINT * (i32::from(pos.score[me.index()]) - i32::from(pos.score[them.index()]))
+    }
+
     /// For a carried ball: the holder's side gains [`POSSESSION`] and its run towards goal.
     fn possession(&self, pos: &Position<'_>) -> i32 {
         let me = pos.side;
-        let holder = if pos.men[me.index()].contains(pos.ball) { me } else { !me };
-        let run = CARRY * (KICK_UNITS * FAR - self.to_goal(holder, pos.ball)).max(0);
+        let Some(ball) = pos.ball else { return 0 };
+        let holder = if pos.men[me.index()].contains(ball) { me } else { !me };
+        let run = CARRY * (KICK_UNITS * FAR - self.to_goal(holder, ball)).max(0);
         let value = POSSESSION + run;
         if holder == me { value } else { -value }
     }
@@ -525,7 +614,8 @@ impl Eval {
     /// can leave the ball on.
     #[must_use]
     pub fn with_reach(&self, pos: &Position<'_>, reach: i32, squares: usize) -> i32 {
-        self.static_value(pos) + self.reach_bonus(pos.side, pos.ball, reach, squares)
+        let bonus = pos.ball.map_or(0, |ball| self.reach_bonus(pos.side, ball, reach, squares));
+        self.static_value(pos) + bonus
     }
 
     /// What [`Eval::with_reach`] adds to the static value for `side` with the ball on `ball`:
@@ -542,6 +632,19 @@ impl Eval {
     #[must_use]
     pub fn threatens(&self, side: Side, square: Square) -> bool {
         self.to_goal(side, square) < 2 * KICK_UNITS
+    }
+
+    /// Whether `side` threatens to score in `pos`: its ball one kick from its goal, or in a
+    /// game without a ball, one of its pieces that may score within two king steps of a
+    /// square where it scores (ignoring blockers).
+    #[must_use]
+    pub fn threat_in(&self, side: Side, pos: &Position<'_>) -> bool {
+        match pos.ball {
+            Some(ball) => self.threatens(side, ball),
+            None => pos.men[side.index()].iter().any(|s| {
+                self.scorer[usize::from(pos.board[s.index()])] && self.race[side][s.index()] <= 2
+            }),
+        }
     }
 }
 

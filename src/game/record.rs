@@ -535,7 +535,7 @@ mod tests {
         let text = "[SetUp \"1\"]\n[FEN \"rnbqakbnr/9/9/9/9/9/9/9/RNBQ1KBNR w 0\"]\n1. Nc3 *";
         let error = read(&rules, "boyer-1951", &parse(text).unwrap()).unwrap_err().error;
         let RecordError::FinishedStart(finished) = error else { panic!("{error}") };
-        assert_eq!(finished.ball, Square::at(4, 8));
+        assert_eq!(finished.ball, Some(Square::at(4, 8)));
         assert_eq!(
             error.to_string(),
             "the FEN tag's game is over (White has scored by an own goal of Black, the ball on \

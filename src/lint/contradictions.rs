@@ -41,7 +41,7 @@ fn steal_without_captures(def: &Definition, out: &mut Vec<Diagnostic>) {
 
 /// The ball forbidden on the square where it starts.
 fn ball_forbidden_at_start(def: &Definition, out: &mut Vec<Diagnostic>) {
-    let start = def.rules.start().ball;
+    let Some(start) = def.rules.start().ball else { return };
     if !def.rules.ball().forbidden.contains(start) {
         return;
     }

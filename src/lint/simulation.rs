@@ -204,9 +204,6 @@ impl RandomGame<'_> {
                 None => return ControlFlow::Continue(()),
             }
         }
-        if let Some(crate::game::Ending::Goal { .. }) = game.ending() {
-            found.scored.push(game.position().ball());
-        }
         ControlFlow::Continue(())
     }
 }
@@ -248,14 +245,31 @@ fn random_turn(
     Some(count)
 }
 
-/// Plays `turn` in `game`, noting in `found` whether its side played the ball: kicked it, or,
-/// where the ball is carried, holds it after the turn. None if the turn cannot be played.
+/// Plays `turn` in `game`, noting in `found` whether its side played the ball (kicked it, or,
+/// where the ball is carried, holds it after the turn) and the goal square of a goal it scored
+/// (every goal of a match, not only the last). None if the turn cannot be played.
 fn play_noting_the_ball(game: &mut Game<'_>, turn: Turn, found: &mut Findings) -> Option<()> {
     let side = game.position().side();
     let kicked = turn.kicks().next().is_some();
+    let mut mid = crate::movegen::Mid::start(game.position());
+    for &action in &turn.actions {
+        mid = mid.apply(action);
+    }
+    if mid.scored().is_some() {
+        // Before a match's reset the board shows the goal: the ball on it, or in a game
+        // without a ball the scorer's piece (a royal piece captured leaves no goal square).
+        let at = mid.position();
+        let goals = at.rules().tables().goals;
+        let square = match at.ball() {
+            Some(ball) => goals.contains(ball).then_some(ball),
+            None => (goals & at.pieces(side)).iter().next(),
+        };
+        found.scored.extend(square.filter(|s| !found.scored.contains(s)));
+    }
     game.play(turn).ok()?;
     let after = game.position();
-    let holds = after.ball_held() && after.piece_at(after.ball()).is_some_and(|(s, _)| s == side);
+    let holds = after.ball_held()
+        && after.ball().and_then(|b| after.piece_at(b)).is_some_and(|(s, _)| s == side);
     found.kicked[side.index()] |= kicked || holds;
     Some(())
 }
@@ -303,6 +317,7 @@ fn report(def: &Definition, bounds: Bounds, games: usize, found: &Findings) -> V
             }
         }
         if !found.kicked[side.index()]
+            && def.rules.has_ball()
             && let Some(at) = name_at.clone()
         {
             out.push(Diagnostic::new(

@@ -41,12 +41,10 @@ pub use turn::{Action, Kick, MoveKind, PieceMove, Turn};
 /// Why a turn cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PlayError {
-    /// The ball is on a goal: nobody moves any more.
-    #[error("the game is over: the ball is on the goal square {ball}")]
-    Finished {
-        /// The ball's square.
-        ball: Square,
-    },
+    /// The game is over on the board (a goal, a match won, a royal piece captured): nobody
+    /// moves any more.
+    #[error("the game is over: {0}")]
+    Finished(crate::position::Finished),
     /// The position has too many turns to check.
     #[error(transparent)]
     TooManyTurns(#[from] TooManyTurns),
@@ -72,9 +70,9 @@ pub fn null_allowed(pos: &Position<'_>) -> bool {
     match pos.rules.turn().null {
         NullTurn::Never => false,
         NullTurn::Always => true,
-        NullTurn::WhenAdjacent => !(pos.rules.tables().neighbours[pos.ball.index()]
-            & pos.men[pos.side.index()])
-        .is_empty(),
+        NullTurn::WhenAdjacent => pos.ball.is_some_and(|ball| {
+            !(pos.rules.tables().neighbours[ball.index()] & pos.men[pos.side.index()]).is_empty()
+        }),
     }
 }
 
@@ -143,7 +141,7 @@ pub fn each_legal_turn(pos: &Position<'_>, mut each: impl FnMut(&Turn)) {
         any: false,
         each,
     };
-    walker.walk_plain(pos.ball, &mut collect);
+    walker.walk_plain(pos.kicked_ball(), &mut collect);
     collect.skip_empty = false;
     let mut moves = Vec::new();
     pieces::piece_moves(pos, &mut moves);
@@ -151,7 +149,7 @@ pub fn each_legal_turn(pos: &Position<'_>, mut each: impl FnMut(&Turn)) {
         let letter = pos.piece_at(from).map_or('?', |(_, k)| pos.rules.piece(k).letter);
         collect.piece_move = Some(PieceMove::new(letter, from, to));
         walker.shift(from, to);
-        walker.walk_plain(pos.ball, &mut collect);
+        walker.walk_plain(pos.kicked_ball(), &mut collect);
         walker.shift(to, from);
     }
     if !collect.any {
@@ -177,8 +175,10 @@ pub fn play_unchecked<'r>(pos: &Position<'r>, turn: &Turn) -> Position<'r> {
 /// The game is over, the position has too many turns to check ([`MAX_TURNS`]), or the turn is
 /// not legal here.
 pub fn play<'r>(pos: &Position<'r>, turn: &Turn) -> Result<Position<'r>, PlayError> {
-    if pos.is_goal() {
-        return Err(PlayError::Finished { ball: pos.ball });
+    if pos.is_goal()
+        && let Some(finished) = pos.finished()
+    {
+        return Err(PlayError::Finished(finished));
     }
     // Following the turn is cheap however many turns the position has: no count needed.
     if is_legal(pos, turn) {
@@ -239,13 +239,13 @@ pub(crate) fn count_before(
     walker.budget = MAX_TURNS + 1;
     walker.deadline = deadline;
     let mut base = chains::Count(0);
-    walker.walk_tracked(pos.ball, &mut base);
+    walker.walk_tracked(pos.kicked_ball(), &mut base);
     let mut moves = Vec::new();
     pieces::piece_moves(pos, &mut moves);
     // A move that changes no square the chains read has the same chains: counted once.
     let mut total = base.0;
     let mut scratch = chains::Count(0);
-    walker.each_move(pos.ball, &moves, &base, &mut scratch, |_, chains| {
+    walker.each_move(pos.kicked_ball(), &moves, &base, &mut scratch, |_, chains| {
         total = total.saturating_add(chains.0);
     });
     // Without a move, the empty chain is the null turn: it counts only where allowed; a side

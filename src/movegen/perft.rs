@@ -234,7 +234,7 @@ impl<'a, 'r> Counter<'a, 'r> {
         pieces::piece_moves(pos, &mut moves);
         let mut walker = self.walker_for(pos);
         walker.budget = self.steps;
-        let total = match walker.count_recorded(pos.ball) {
+        let total = match walker.count_recorded(pos.kicked_ball()) {
             Some(base) => Self::recount_moves(&mut walker, pos, base, &moves),
             None => Self::count_plain(&mut walker, pos, &moves),
         };
@@ -259,7 +259,7 @@ impl<'a, 'r> Counter<'a, 'r> {
         for &(from, to) in moves {
             total += if touched.contains(from) || touched.contains(to) {
                 walker.shift(from, to);
-                let n = walker.recount(pos.ball, from, to);
+                let n = walker.recount(pos.kicked_ball(), from, to);
                 walker.shift(to, from);
                 n
             } else {
@@ -273,10 +273,10 @@ impl<'a, 'r> Counter<'a, 'r> {
     /// large to record).
     fn count_plain(walker: &mut Walker<'r>, pos: &Position<'r>, moves: &[(Square, Square)]) -> u64 {
         let mut base = Count(0);
-        walker.walk_tracked(pos.ball, &mut base);
+        walker.walk_tracked(pos.kicked_ball(), &mut base);
         let mut total = base.0;
         let mut scratch = Count(0);
-        walker.each_move(pos.ball, moves, &base, &mut scratch, |_, c| total += c.0);
+        walker.each_move(pos.kicked_ball(), moves, &base, &mut scratch, |_, c| total += c.0);
         total
     }
 

@@ -126,9 +126,9 @@ impl<'r> Results<'r> {
         walker.budget = self.budget;
         walker.deadline = self.deadline;
         self.base.reset();
-        walker.walk_tracked(pos.ball, &mut *self.base);
+        walker.walk_tracked(pos.kicked_ball(), &mut *self.base);
         // Without a move, the empty chain is the null turn: it counts only where allowed.
-        let skip = (!null_allowed(pos)).then_some(pos.ball);
+        let skip = (!null_allowed(pos)).then_some(pos.kicked_ball());
         let mut stopped = self
             .base
             .iter()
@@ -139,7 +139,7 @@ impl<'r> Results<'r> {
             pieces::piece_moves(pos, &mut self.moves);
             let moves = std::mem::take(&mut self.moves);
             stopped = walker.each_move_until(
-                pos.ball,
+                pos.kicked_ball(),
                 &moves,
                 &*self.base,
                 &mut *self.scratch,
@@ -236,9 +236,9 @@ impl<'r> Results<'r> {
         if !pos.rules.tables().walks_chains() {
             let mut children = Vec::new();
             self.fill(pos, &mut children);
-            for c in children {
-                if seen.insert(c.position.ball) {
-                    out.push(c.position.ball);
+            for ball in children.iter().filter_map(|c| c.position.ball) {
+                if seen.insert(ball) {
+                    out.push(ball);
                 }
             }
             return;

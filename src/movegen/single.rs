@@ -88,7 +88,7 @@ fn walk_turns(
     walker.budget = budget;
     let skip_empty = !null_allowed(pos);
     let mut turns = Turns { piece_move: None, kicks: Vec::new(), skip_empty, done: false, each };
-    walker.walk_plain(pos.ball, &mut turns);
+    walker.walk_plain(pos.kicked_ball(), &mut turns);
     turns.skip_empty = false;
     let mut moves = Vec::new();
     pieces::piece_moves(pos, &mut moves);
@@ -99,7 +99,7 @@ fn walk_turns(
         let letter = pos.piece_at(from).map_or('?', |(_, k)| pos.rules.piece(k).letter);
         turns.piece_move = Some(PieceMove::new(letter, from, to));
         walker.shift(from, to);
-        walker.walk_plain(pos.ball, &mut turns);
+        walker.walk_plain(pos.kicked_ball(), &mut turns);
         walker.shift(to, from);
     }
     turns.done
@@ -204,7 +204,7 @@ pub fn shortest_turn(
     };
     let mut best: Option<Vec<Kick>> = None;
     let each = |_: Option<PieceMove>, kicks: &[Kick], at: Square| {
-        if at == ball && best.as_ref().is_none_or(|b| kicks.len() < b.len()) {
+        if Some(at) == ball && best.as_ref().is_none_or(|b| kicks.len() < b.len()) {
             best = Some(kicks.to_vec());
         }
         // The empty chain cannot be beaten.
@@ -212,7 +212,7 @@ pub fn shortest_turn(
     };
     let skip_empty = piece_move.is_none() && !null_allowed(pos);
     let mut turns = Turns { piece_move, kicks: Vec::new(), skip_empty, done: false, each };
-    walker.walk_plain(pos.ball, &mut turns);
+    walker.walk_plain(pos.kicked_ball(), &mut turns);
     match best {
         Some(kicks) => Some(Turn::new(piece_move, &kicks)),
         None if piece_move.is_none() && ball == pos.ball && !has_turn(pos) => Some(Turn::null()),

@@ -139,7 +139,8 @@ impl<'r> Mid<'r> {
         let ctx = KickContext::new(pos);
         let mut targets = take_scratch();
         let mut touched = SquareSet::EMPTY;
-        let kickers = t.neighbours[pos.ball.index()] & pos.men[pos.side.index()];
+        let Some(ball) = pos.ball else { return };
+        let kickers = t.neighbours[ball.index()] & pos.men[pos.side.index()];
         for k in kickers.iter() {
             if self.kicks_of(k) >= ctx.per_piece {
                 continue;
@@ -150,11 +151,11 @@ impl<'r> Mid<'r> {
             let ctx = ctx.with_receivers(self.receivers(k));
             match pos.rules.pieces()[kind].kick_mode {
                 KickMode::Beside => {
-                    ctx.targets::<false>(&pos.board, k, pos.ball, code, &mut targets, &mut touched);
+                    ctx.targets::<false>(&pos.board, k, ball, code, &mut targets, &mut touched);
                 }
                 KickMode::FromBall => {
                     let key = t.piece_key(pos.side, kind);
-                    ctx.kicks_from_ball(&pos.board, pos.ball, key, &mut targets);
+                    ctx.kicks_from_ball(&pos.board, ball, key, &mut targets);
                 }
                 KickMode::Enter => continue,
             }
@@ -245,7 +246,7 @@ impl<'r> Mid<'r> {
         }
         let pos = &self.pos;
         let t = pos.rules.tables();
-        let holder = pos.ball;
+        let Some(holder) = pos.ball else { return };
         let code = pos.board[holder.index()];
         if code < 2 {
             return;
@@ -300,7 +301,7 @@ impl<'r> Mid<'r> {
         let key = t.piece_key(pos.side, kind);
         if piece.kick_mode == KickMode::Enter
             && rules.kick().enter == EnterBy::Adjacent
-            && from.distance(pos.ball) == 1
+            && pos.ball.is_some_and(|ball| from.distance(ball) == 1)
         {
             self.enter_kicks(from, out);
         }
@@ -371,8 +372,8 @@ impl<'r> Mid<'r> {
             return;
         }
         let friend = code_side(what) == pos.side;
-        let held_there = carried && pos.held && pos.ball == s;
-        let holding = carried && pos.held && pos.ball == from;
+        let held_there = carried && pos.held && pos.ball == Some(s);
+        let holding = carried && pos.held && pos.ball == Some(from);
         let ball = rules.ball().carried;
         let in_place =
             PieceMove { kind: MoveKind::InPlace, ..PieceMove::new(piece.letter, from, s) };
@@ -403,7 +404,7 @@ impl<'r> Mid<'r> {
     /// An en-passant capture onto the skipped square `to`.
     fn en_passant_capture(&self, letter: char, from: Square, to: Square, out: &mut Vec<Action>) {
         let pos = &self.pos;
-        let holding = pos.held && pos.ball == from;
+        let holding = pos.held && pos.ball == Some(from);
         let victim = self.en_passant_victim(to);
         let enemy = victim.is_some_and(|v| {
             let code = pos.board[v.index()];
@@ -451,15 +452,16 @@ impl<'r> Mid<'r> {
         let t = pos.rules.tables();
         let code = pos.board[from.index()];
         let key = t.piece_key(pos.side, code_kind(code));
-        if !t.stand[key].contains(pos.ball) {
+        let Some(ball) = pos.ball else { return };
+        if !t.stand[key].contains(ball) {
             return;
         }
         let mut board = pos.board;
         board[from.index()] = EMPTY;
-        board[pos.ball.index()] = code;
+        board[ball.index()] = code;
         let mut targets = take_scratch();
         let ctx = KickContext::new(pos).with_receivers(self.receivers(from));
-        ctx.kicks_from_ball(&board, pos.ball, key, &mut targets);
+        ctx.kicks_from_ball(&board, ball, key, &mut targets);
         self.push_kicks(from, &targets, out);
         give_scratch(targets);
     }
@@ -492,10 +494,10 @@ impl<'r> Mid<'r> {
         if m.kind == MoveKind::InPlace {
             self.apply_in_place(from, to);
             self.moved.insert(from);
-            self.check_carried_goal();
+            self.check_piece_goal(to);
             return;
         }
-        let holding = self.pos.held && self.pos.ball == from;
+        let holding = self.pos.held && self.pos.ball == Some(from);
         let what = self.pos.board[to.index()];
         if m.kind == MoveKind::EnPassant {
             if let Some(v) = self.en_passant_victim(to) {
@@ -511,7 +513,7 @@ impl<'r> Mid<'r> {
         let code = self.pos.board[from.index()];
         self.pos.move_piece(from, to);
         if holding {
-            self.pos.change_state(|p| p.ball = to);
+            self.pos.change_state(|p| p.ball = Some(to));
         }
         if let Some(letter) = m.promotion
             && let Some(kind) = rules.kind_of(letter)
@@ -520,18 +522,18 @@ impl<'r> Mid<'r> {
         }
         self.double_step(code, from, to, holding, mover);
         self.follow(from, to);
-        self.check_carried_goal();
+        self.check_piece_goal(to);
     }
 
     /// A carried ball changes hands between the pieces on `from` (the mover) and `to`.
     fn apply_in_place(&mut self, from: Square, to: Square) {
         let pos = &mut self.pos;
-        if pos.held && pos.ball == from {
-            pos.change_state(|p| p.ball = to);
-        } else if pos.held && pos.ball == to {
+        if pos.held && pos.ball == Some(from) {
+            pos.change_state(|p| p.ball = Some(to));
+        } else if pos.held && pos.ball == Some(to) {
             let enemy = pos.piece_at(to).is_some_and(|(side, _)| side != pos.side);
             pos.change_state(|p| {
-                p.ball = from;
+                p.ball = Some(from);
                 if enemy {
                     p.steal = Some((from, to));
                 }
@@ -571,16 +573,23 @@ impl<'r> Mid<'r> {
         }
     }
 
-    /// A carried ball scores when the mover holds it on one of its goal squares.
-    fn check_carried_goal(&mut self) {
+    /// A carried ball scores when the mover holds it on one of its goal squares; without a
+    /// ball, the piece that moved to `to` scores when `to` is one of its side's goal squares.
+    fn check_piece_goal(&mut self, to: Square) {
         let pos = &self.pos;
         let rules = pos.rules;
-        if rules.carried_ball()
-            && pos.held
-            && pos.piece_at(pos.ball).is_some_and(|(side, _)| side == pos.side)
-            && rules.goals(pos.side).contains(&pos.ball)
-        {
-            self.scored = Some(pos.side);
+        let side = pos.side;
+        let scores = match pos.ball {
+            None => rules.tables().goals_of[side.index()].contains(to),
+            Some(ball) => {
+                rules.carried_ball()
+                    && pos.held
+                    && pos.piece_at(ball).is_some_and(|(s, _)| s == side)
+                    && rules.goals(side).contains(&ball)
+            }
+        };
+        if scores {
+            self.scored = Some(side);
         }
     }
 
@@ -588,9 +597,10 @@ impl<'r> Mid<'r> {
         let pos = &self.pos;
         let rules = pos.rules;
         let Some((_, kind)) = pos.piece_at(k.kicker) else { return };
+        let Some(ball) = pos.ball else { return };
         // A teammate that received the ball kicks it on from its own square.
         let relaying = self.relaying();
-        if relaying && k.kicker != pos.ball {
+        if relaying && k.kicker != ball {
             return;
         }
         let enter = !relaying && rules.piece(kind).kick_mode == KickMode::Enter;
@@ -607,7 +617,6 @@ impl<'r> Mid<'r> {
         if self.kicks_left != u8::MAX {
             self.kicks_left = self.kicks_left.saturating_sub(1);
         }
-        let ball = pos.ball;
         let kicker = if enter {
             // The kicker stands where the ball was: that was its move.
             if receiver {
@@ -690,15 +699,11 @@ impl<'r> Mid<'r> {
         match end.after_goal {
             AfterGoal::End => {}
             AfterGoal::Reset => pos.reset_to(start),
-            AfterGoal::BallToSpot => {
-                if pos.board[start.ball.index()] == EMPTY && !pos.held {
-                    pos.move_ball(start.ball);
-                } else if pos.board[start.ball.index()] == EMPTY {
-                    pos.place_ball(start.ball, false);
-                } else {
-                    pos.reset_to(start);
-                }
-            }
+            AfterGoal::BallToSpot => match start.ball {
+                Some(spot) if pos.board[spot.index()] == EMPTY && !pos.held => pos.move_ball(spot),
+                Some(spot) if pos.board[spot.index()] == EMPTY => pos.place_ball(spot, false),
+                _ => pos.reset_to(start),
+            },
         }
         if end.next == NextAfterGoal::Conceding && pos.side != !scorer {
             pos.pass_move();

@@ -3,6 +3,7 @@
 use std::fmt;
 
 use crate::position::{Outcome, Position};
+use crate::side::Side;
 use crate::square::Square;
 
 /// How a finished position ended, with what its words need ([`Position::finished`]).
@@ -10,10 +11,13 @@ use crate::square::Square;
 pub struct Finished {
     /// How the game ended.
     pub outcome: Outcome,
-    /// The ball's square.
-    pub ball: Square,
+    /// The ball's square, or in a game without a ball the goal square a scorer stands on
+    /// (`None` when no piece stands on one).
+    pub ball: Option<Square>,
     /// The score, White's first, where the game keeps one (a match).
     pub score: Option<[u16; 2]>,
+    /// Whether the game has no ball (a piece on a goal square scores).
+    pub ball_less: bool,
     /// The points that win a match (`end.goals`; 0 for none).
     pub goals: u32,
     /// The turn limit (`end.max_turns`).
@@ -28,8 +32,14 @@ impl Position<'_> {
         let end = self.rules.end();
         self.outcome().map(|outcome| Finished {
             outcome,
-            ball: self.ball,
+            ball: self.ball.or_else(|| {
+                let t = self.rules.tables();
+                Side::ALL
+                    .into_iter()
+                    .find_map(|s| (t.goals_of[s.index()] & self.men[s.index()]).iter().next())
+            }),
             score: end.keeps_score().then_some(self.score),
+            ball_less: !self.rules.has_ball(),
             goals: end.goals,
             max_turns: end.max_turns,
         })
@@ -42,16 +52,22 @@ impl fmt::Display for Finished {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let limit = self.max_turns;
         match (self.outcome, self.score) {
-            (Outcome::Goal { winner, own_goal: false }, _) => {
-                write!(f, "{} has scored, the ball on the goal square {}", winner.name(), self.ball)
+            (Outcome::Goal { winner, own_goal: false }, _) => match (self.ball, self.ball_less) {
+                (Some(at), false) => {
+                    write!(f, "{} has scored, the ball on the goal square {at}", winner.name())
+                }
+                (Some(at), true) => {
+                    write!(f, "{} has scored, a piece on the goal square {at}", winner.name())
+                }
+                (None, _) => write!(f, "{} has scored", winner.name()),
+            },
+            (Outcome::Goal { winner, own_goal: true }, _) => {
+                write!(f, "{} has scored by an own goal of {}", winner.name(), (!winner).name())?;
+                match self.ball {
+                    Some(at) => write!(f, ", the ball on {at}"),
+                    None => Ok(()),
+                }
             }
-            (Outcome::Goal { winner, own_goal: true }, _) => write!(
-                f,
-                "{} has scored by an own goal of {}, the ball on {}",
-                winner.name(),
-                (!winner).name(),
-                self.ball
-            ),
             (Outcome::RoyalCaptured { winner }, _) => write!(
                 f,
                 "{} has captured the last royal piece of {}",

@@ -95,7 +95,8 @@ pub struct Position<'r> {
     pub(crate) rules: &'r Rules,
     pub(crate) board: [u8; SQUARES],
     pub(crate) men: [SquareSet; 2],
-    pub(crate) ball: Square,
+    /// The ball's square; `None` in a game without a ball.
+    pub(crate) ball: Option<Square>,
     pub(crate) side: Side,
     pub(crate) turns: u32,
     pub(crate) hash: u64,
@@ -148,8 +149,10 @@ impl<'r> Position<'r> {
                 return Err(PlacementError::Crowded(square));
             }
         }
-        if !board.contains(placement.ball) {
-            return Err(PlacementError::OffBoard(placement.ball));
+        if let Some(ball) = placement.ball
+            && !board.contains(ball)
+        {
+            return Err(PlacementError::OffBoard(ball));
         }
         let text = placement.fen(rules);
         let pos = Position::from_fen(rules, &text).map_err(PlacementError::Refused)?;
@@ -180,7 +183,9 @@ impl<'r> Position<'r> {
             steal: placement.steal,
             arranging: placement.arranging,
         };
-        pos.board[placement.ball.index()] = BALL;
+        if let Some(ball) = placement.ball {
+            pos.board[ball.index()] = BALL;
+        }
         for &(square, side, kind) in &placement.pieces {
             pos.board[square.index()] = piece_code(side, kind.index());
             pos.men[side.index()].insert(square);
@@ -237,10 +242,18 @@ impl<'r> Position<'r> {
         self.turns
     }
 
-    /// The ball's square.
+    /// The ball's square; `None` in a game without a ball (`ball.mode = "none"`).
     #[must_use]
-    pub fn ball(&self) -> Square {
+    pub fn ball(&self) -> Option<Square> {
         self.ball
+    }
+
+    /// The ball's square in a game that has a ball: every game whose turns are walked as kick
+    /// chains (Boyer's family, which has a kicked ball), and every caller that has checked
+    /// [`Rules::has_ball`].
+    #[inline]
+    pub(crate) fn kicked_ball(&self) -> Square {
+        self.ball.expect("a game with a ball has it on the board")
     }
 
     /// The position as a plain placement (for drawing and records).
@@ -341,8 +354,10 @@ impl<'r> Position<'r> {
     fn extra_hash(&self) -> u64 {
         let mut h = SCORE_KEYS[0][usize::from(self.score[0]) % 64]
             ^ SCORE_KEYS[1][usize::from(self.score[1]) % 64];
-        if self.held {
-            h ^= EXTRA_KEYS[3][self.ball.index()];
+        if self.held
+            && let Some(ball) = self.ball
+        {
+            h ^= EXTRA_KEYS[3][ball.index()];
         }
         if let Some(s) = self.en_passant {
             h ^= EXTRA_KEYS[0][s.index()];
@@ -404,18 +419,28 @@ impl<'r> Position<'r> {
                 .map(|winner| Outcome::Match { winner });
         }
         let t = rules.tables();
-        if t.goals.contains(self.ball) {
-            let winner = if rules.carried_ball() {
-                // A carried ball scores when the side that just moved holds it on its goal.
-                (self.held
-                    && self.piece_at(self.ball).is_some_and(|(side, _)| side != self.side)
-                    && rules.goals(!self.side).contains(&self.ball))
-                .then_some(!self.side)
-            } else {
-                rules.scorer(self.ball)
-            };
-            if let Some(winner) = winner {
-                return Some(Outcome::Goal { winner, own_goal: winner == self.side });
+        match self.ball {
+            Some(ball) if t.goals.contains(ball) => {
+                let winner = if rules.carried_ball() {
+                    // A carried ball scores when the side that just moved holds it on its goal.
+                    (self.held
+                        && self.piece_at(ball).is_some_and(|(side, _)| side != self.side)
+                        && rules.goals(!self.side).contains(&ball))
+                    .then_some(!self.side)
+                } else {
+                    rules.scorer(ball)
+                };
+                if let Some(winner) = winner {
+                    return Some(Outcome::Goal { winner, own_goal: winner == self.side });
+                }
+            }
+            Some(_) => {}
+            // Without a ball, the side that just moved scores with a piece on its goal squares.
+            None => {
+                let mover = !self.side;
+                if !(t.goals_of[mover.index()] & self.men[mover.index()]).is_empty() {
+                    return Some(Outcome::Goal { winner: mover, own_goal: false });
+                }
             }
         }
         if t.has_royals {
@@ -462,7 +487,7 @@ impl<'r> Position<'r> {
                 self.rules,
                 code_side(code),
                 PieceKind(code_kind(code) as u8),
-                self.held && square == self.ball,
+                self.held && Some(square) == self.ball,
             )),
         }
     }
@@ -483,10 +508,10 @@ impl<'r> Position<'r> {
     /// Puts the ball on `to`, keeping the hash.
     #[inline]
     pub(crate) fn move_ball(&mut self, to: Square) {
-        let from = self.ball;
+        let from = self.kicked_ball();
         self.board[from.index()] = EMPTY;
         self.board[to.index()] = BALL;
-        self.ball = to;
+        self.ball = Some(to);
         let b = usize::from(BALL);
         self.hash ^= SQUARE_KEYS[from.index()][b] ^ SQUARE_KEYS[to.index()][b];
     }
@@ -494,13 +519,13 @@ impl<'r> Position<'r> {
     /// The piece on `kicker` steps onto the ball's square and the ball flies to `to` (which may
     /// be the square the piece left), keeping the hash.
     pub(crate) fn enter_ball(&mut self, kicker: Square, to: Square) {
-        let from = self.ball;
+        let from = self.kicked_ball();
         let b = usize::from(BALL);
         self.hash ^= SQUARE_KEYS[from.index()][b];
         self.board[from.index()] = EMPTY;
         self.move_piece(kicker, from);
         self.board[to.index()] = BALL;
-        self.ball = to;
+        self.ball = Some(to);
         self.hash ^= SQUARE_KEYS[to.index()][b];
     }
 
@@ -544,10 +569,11 @@ impl<'r> Position<'r> {
         let b = usize::from(BALL);
         self.hash ^= self.extra_hash();
         if !self.held {
-            self.board[self.ball.index()] = EMPTY;
-            self.hash ^= SQUARE_KEYS[self.ball.index()][b];
+            let from = self.kicked_ball();
+            self.board[from.index()] = EMPTY;
+            self.hash ^= SQUARE_KEYS[from.index()][b];
         }
-        self.ball = to;
+        self.ball = Some(to);
         self.held = held;
         if !held {
             self.board[to.index()] = BALL;
@@ -610,7 +636,7 @@ impl<'r> Position<'r> {
             h ^= SQUARE_KEYS[from.index()][code] ^ SQUARE_KEYS[to.index()][code];
         }
         let b = usize::from(BALL);
-        h ^= SQUARE_KEYS[self.ball.index()][b] ^ SQUARE_KEYS[ball.index()][b];
+        h ^= SQUARE_KEYS[self.kicked_ball().index()][b] ^ SQUARE_KEYS[ball.index()][b];
         let later = self.turns.saturating_add(1) < self.rules.turn().no_goal_before;
         if self.before_goals_allowed() != later {
             h ^= NO_GOAL_YET;

@@ -337,9 +337,27 @@ fn misplaced(
     None
 }
 
-/// The ball's square, if there is exactly one ball (free, or held by a piece); otherwise
-/// reports the problem.
-fn the_ball(rules: &Rules, fen: &FenSetup, reading: &mut Reading) -> Option<Square> {
+/// The ball's square (`Some(None)` in a game without a ball), if there is exactly one ball
+/// (free, or held by a piece), or none in a game without one; otherwise reports the problem.
+fn the_ball(rules: &Rules, fen: &FenSetup, reading: &mut Reading) -> Option<Option<Square>> {
+    if !rules.has_ball() {
+        let first = reading.balls.iter().map(|(_, span)| span.clone());
+        let first = first.chain(reading.unplaced_balls.iter().cloned()).min_by_key(|s| s.start);
+        if let Some(span) = first {
+            reading.problem(
+                ParseError::new(
+                    format!(
+                        "this game has no ball (`ball.mode = \"none\"`), and `{}` is no piece of it",
+                        rules.ball_symbol()
+                    ),
+                    span,
+                )
+                .with_help("take it out of the position: pieces score by reaching a goal square"),
+            );
+            return None;
+        }
+        return Some(None);
+    }
     if !reading.unplaced_balls.is_empty() {
         let mut spans: Vec<Range<usize>> =
             reading.balls.iter().map(|(_, span)| span.clone()).collect();
@@ -354,7 +372,7 @@ fn the_ball(rules: &Rules, fen: &FenSetup, reading: &mut Reading) -> Option<Squa
         return None;
     }
     match reading.balls.as_slice() {
-        [(square, _)] => Some(*square),
+        [(square, _)] => Some(Some(*square)),
         [] => {
             reading.problem(ParseError::new(
                 format!("the position has no ball (`{}`)", rules.ball_symbol()),
@@ -382,10 +400,14 @@ fn piece_words(rules: &Rules, side: Side, kind: PieceKind) -> String {
 
 fn unknown_letter(rules: &Rules, c: char, span: Range<usize>) -> ParseError {
     let letters: String = rules.pieces().iter().map(|p| p.letter).collect();
+    let ball = if rules.has_ball() {
+        format!("; the ball is `{}`", rules.ball_symbol())
+    } else {
+        "; there is no ball".to_string()
+    };
     ParseError::new(format!("`{c}` is not a piece of this variant"), span).with_help(format!(
-        "the pieces are {letters} (White) and {} (Black); the ball is `{}`",
+        "the pieces are {letters} (White) and {} (Black){ball}",
         letters.to_ascii_lowercase(),
-        rules.ball_symbol()
     ))
 }
 
@@ -397,11 +419,13 @@ impl Placement {
     pub fn fen(&self, rules: &Rules) -> String {
         let mut cells = vec![None; SQUARES];
         for &(square, side, kind) in &self.pieces {
-            let held = self.held && square == self.ball;
+            let held = self.held && Some(square) == self.ball;
             cells[square.index()] = Some(piece_letter(rules, side, kind, held));
         }
-        if !self.held {
-            cells[self.ball.index()] = Some(rules.ball_symbol());
+        if let Some(ball) = self.ball
+            && !self.held
+        {
+            cells[ball.index()] = Some(rules.ball_symbol());
         }
         write_fen(rules, |s| cells[s.index()], self)
     }

@@ -35,11 +35,11 @@ pub fn text_board(rules: &Rules, placement: &Placement) -> String {
 /// Whether the piece on `square` holds the ball (a carried ball).
 #[must_use]
 pub fn holds(placement: &Placement, square: Square) -> bool {
-    placement.held && placement.ball == square
+    placement.held && placement.ball == Some(square)
 }
 
 fn cell(rules: &Rules, placement: &Placement, square: Square) -> char {
-    if placement.ball == square && !placement.held {
+    if placement.ball == Some(square) && !placement.held {
         return '*';
     }
     if let Some(&(_, side, kind)) = placement.pieces.iter().find(|(s, _, _)| *s == square) {
@@ -56,7 +56,12 @@ fn cell(rules: &Rules, placement: &Placement, square: Square) -> char {
 /// `#` a goal square", with holes and a holder where there are some.
 #[must_use]
 pub fn legend(rules: &Rules, placement: &Placement) -> String {
-    let mut text = "`*` is the ball, `#` a goal square".to_owned();
+    let mut text = if rules.has_ball() {
+        "`*` is the ball, `#` a goal square"
+    } else {
+        "`#` is a goal square"
+    }
+    .to_owned();
     if placement.held {
         text.push_str(", `(P)` a piece holding the ball");
     }

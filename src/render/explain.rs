@@ -81,6 +81,11 @@ fn carried(rules: &Rules) -> bool {
     rules.carried_ball()
 }
 
+/// Whether the game has no ball (its pieces score by reaching the goal squares).
+fn ball_less(rules: &Rules) -> bool {
+    !rules.has_ball()
+}
+
 fn board(out: &mut String, rules: &Rules) {
     section(out, "The board");
     let b = rules.board();
@@ -102,7 +107,14 @@ fn board(out: &mut String, rules: &Rules) {
         );
         para(out, "", &holes);
     }
-    let goals = if carried(rules) {
+    let goals = if ball_less(rules) {
+        format!(
+            "There is no ball. White scores when one of its pieces ends a move on {}; Black \
+             scores when one of its pieces ends a move on {}.",
+            or_list(rules.goals(Side::White)),
+            or_list(rules.goals(Side::Black))
+        )
+    } else if carried(rules) {
         format!(
             "White scores when one of its pieces holds the ball on {} after its move; Black \
              scores when one of its pieces holds it on {}.",
@@ -168,16 +180,22 @@ fn plural(name: &str) -> String {
 
 fn pieces(out: &mut String, rules: &Rules) {
     section(out, "The pieces");
+    let ball = if ball_less(rules) {
+        String::new()
+    } else {
+        format!(
+            " The ball (`{}`){} belongs to nobody.",
+            rules.ball_symbol(),
+            if carried(rules) { ", while no piece holds it," } else { "" }
+        )
+    };
     para(
         out,
         "",
         &format!(
-            "White's letters are uppercase, Black's lowercase. The ball (`{}`){} belongs to \
-             nobody. Forward and backward are seen from the side that moves (forward is \
-             towards the opponent); left and right are White's for both sides (left is towards \
-             the a-file).",
-            rules.ball_symbol(),
-            if carried(rules) { ", while no piece holds it," } else { "" }
+            "White's letters are uppercase, Black's lowercase.{ball} Forward and backward are \
+             seen from the side that moves (forward is towards the opponent); left and right are \
+             White's for both sides (left is towards the a-file)."
         ),
     );
     let words = if carried(rules) { CaptureWords::CarriedBall } else { CaptureWords::Capture };
@@ -186,7 +204,7 @@ fn pieces(out: &mut String, rules: &Rules) {
         let _ = writeln!(out, "\n{} ({letters})", capitalised(&piece.name));
         let moves = format!("{} [{}]", describe_moves(&piece.moves, words), piece.moves_betza);
         para(out, "  moves: ", &moves);
-        if !carried(rules) {
+        if rules.has_ball() && !carried(rules) {
             kicks_line(out, piece);
         }
         if piece.corner_jump {
@@ -305,7 +323,12 @@ fn start(out: &mut String, rules: &Rules) {
     for side in Side::ALL {
         let _ = writeln!(out, "{}: {}.", side.name(), roster(rules, &placement, side));
     }
-    let _ = writeln!(out, "The ball: {}.", ball_at(rules, &placement));
+    match ball_at(rules, &placement) {
+        Some(ball) => {
+            let _ = writeln!(out, "The ball: {ball}.");
+        }
+        None => out.push_str("There is no ball.\n"),
+    }
     if rules.end().keeps_score() {
         let [w, b] = placement.score;
         let _ = writeln!(out, "The score: {w}-{b} (White's points first).");
@@ -316,15 +339,16 @@ fn start(out: &mut String, rules: &Rules) {
     }
 }
 
-/// "e5", or "held by White's pawn on e2".
-fn ball_at(rules: &Rules, placement: &Placement) -> String {
-    let holder = placement.pieces.iter().find(|&&(s, _, _)| s == placement.ball);
-    match holder {
+/// "e5", or "held by White's pawn on e2"; none in a game without a ball.
+fn ball_at(rules: &Rules, placement: &Placement) -> Option<String> {
+    let ball = placement.ball?;
+    let holder = placement.pieces.iter().find(|&&(s, _, _)| s == ball);
+    Some(match holder {
         Some(&(square, side, kind)) if placement.held => {
             format!("held by {}'s {} on {square}", side.name(), rules.piece(kind).name)
         }
-        _ => placement.ball.to_string(),
-    }
+        _ => ball.to_string(),
+    })
 }
 
 /// "king f1, queen d1, rooks a1 and i1, ..." in the order of the piece tables.

@@ -384,7 +384,7 @@ pub fn piece_diagram(rules: &Rules, kind: PieceKind) -> Option<(String, Reach)> 
     let reach = reach(rules, kind)?;
     let placement = Placement {
         pieces: vec![(reach.from, Side::White, kind)],
-        ball: reach.from,
+        ball: Some(reach.from),
         held: false,
         ..rules.start().clone()
     };
@@ -571,22 +571,19 @@ fn contents(d: &Diagram<'_, '_>, with_ball: bool) -> String {
             );
         }
     }
-    if !with_ball {
+    let Some(at) = pos.ball().filter(|_| with_ball) else {
         out.push_str("</g>");
         return out;
-    }
-    let (x, y) = corner(rules, pos.ball(), d.flipped);
-    let held = pos.ball_held() || pos.piece_at(pos.ball()).is_some();
+    };
+    let (x, y) = corner(rules, at, d.flipped);
+    let held = pos.ball_held() || pos.piece_at(at).is_some();
     let drawing = if held {
         ball(x + SQUARE * 0.8, y + SQUARE * 0.8, SQUARE * 0.16)
     } else {
         ball(x + SQUARE / 2.0, y + SQUARE / 2.0, SQUARE * 0.3)
     };
-    let _ = write!(
-        out,
-        "<g class=\"ball\" data-square=\"{}\" data-held=\"{held}\">{drawing}</g>",
-        pos.ball()
-    );
+    let _ =
+        write!(out, "<g class=\"ball\" data-square=\"{at}\" data-held=\"{held}\">{drawing}</g>");
     out.push_str("</g>");
     out
 }
@@ -643,7 +640,7 @@ pub fn turn_path(before: &Position<'_>, turn: &Turn) -> (Vec<Arrow>, Vec<Square>
                 touched.extend([m.from, m.to]);
             }
             Action::Kick(k) => {
-                let from = mid.position().ball();
+                let Some(from) = mid.position().ball() else { continue };
                 arrows.push(Arrow { from, to: k.to, kind: ArrowKind::Kick });
                 touched.extend([k.kicker, from, k.to]);
             }

@@ -39,8 +39,8 @@ fn content(rules: &Rules, placement: &Placement, square: Square) -> Content {
     if rules.board().is_hole(square) {
         return Content::Hole;
     }
-    let held = placement.held && placement.ball == square;
-    if placement.ball == square && !held {
+    let held = placement.held && placement.ball == Some(square);
+    if placement.ball == Some(square) && !held {
         return Content::Ball;
     }
     match placement.pieces.iter().find(|(s, _, _)| *s == square) {
@@ -139,6 +139,10 @@ pub fn legend(style: Style) -> &'static str {
 #[must_use]
 pub fn legend_of(rules: &Rules, style: Style) -> String {
     let mut text = legend(style).to_owned();
+    if !rules.has_ball() {
+        // No ball to name: "White: uppercase, Black: lowercase, # a goal, ...".
+        text = text.replace(if style.color { ", ● the ball" } else { ", * the ball" }, "");
+    }
     if rules.carried_ball() {
         text.push_str(if style.color { ", P● holds the ball" } else { ", (P) holds the ball" });
     }
@@ -199,6 +203,16 @@ mod tests {
         assert_eq!(lines[5], "  5  .  .  .  . [*] .  .  .  .  5");
         let flipped = board(&rules, &start, &[], Style { color: false, flipped: true });
         assert!(flipped.lines().nth(1).unwrap().starts_with("  1  R  N  B  K  #  Q"));
+    }
+
+    #[test]
+    fn a_game_without_a_ball_names_no_ball_in_its_legend() {
+        let rules = load_shipped("footballchess-correa").unwrap().rules;
+        for color in [false, true] {
+            let style = Style { color, flipped: false };
+            let text = legend_of(&rules, style);
+            assert!(!text.contains("ball") && text.contains("a goal"), "{text}");
+        }
     }
 
     #[test]

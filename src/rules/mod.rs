@@ -368,6 +368,8 @@ choice! {
         default Kicked = "kicked",
         /// A ball that a piece holds and carries.
         Carried = "carried",
+        /// No ball: a piece that ends its move on one of its side's goal squares scores.
+        None = "none",
     }
 }
 
@@ -707,6 +709,13 @@ impl Rules {
     #[must_use]
     pub fn carried_ball(&self) -> bool {
         self.ball.mode == BallMode::Carried
+    }
+
+    /// Whether the game has a ball at all (`ball.mode` is not `"none"`); without one, a piece
+    /// that reaches one of its side's goal squares scores (rule: `docs/rules.md#a-game-without-a-ball`).
+    #[must_use]
+    pub fn has_ball(&self) -> bool {
+        self.ball.mode != BallMode::None
     }
 
     /// The kind whose holder letter (uppercase) is `letter`, for a carried ball.

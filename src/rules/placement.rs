@@ -13,8 +13,8 @@ use crate::square_set::SquareSet;
 pub struct Placement {
     /// The pieces and their squares, from a1 upwards rank by rank.
     pub pieces: Vec<(Square, Side, PieceKind)>,
-    /// The ball's square.
-    pub ball: Square,
+    /// The ball's square; `None` in a game without a ball.
+    pub ball: Option<Square>,
     /// Whether the piece on the ball's square holds it (a carried ball).
     pub held: bool,
     /// The side to move.
@@ -43,7 +43,7 @@ impl Placement {
         pieces.sort_by_key(|&(s, _, _)| s);
         Placement {
             pieces,
-            ball: board.reflect(self.ball),
+            ball: self.ball.map(|b| board.reflect(b)),
             en_passant: self.en_passant.map(|s| board.reflect(s)),
             steal: self.steal.map(|(a, b)| (board.reflect(a), board.reflect(b))),
             arranging: board.reflect_set(self.arranging),
@@ -51,9 +51,14 @@ impl Placement {
         }
     }
 
-    /// A placement of `pieces` and a free ball with no score and nothing pending.
+    /// A placement of `pieces` and a free ball (`None` in a game without a ball) with no score
+    /// and nothing pending.
     #[must_use]
-    pub fn new(pieces: Vec<(Square, Side, PieceKind)>, ball: Square, side: Side) -> Placement {
+    pub fn new(
+        pieces: Vec<(Square, Side, PieceKind)>,
+        ball: Option<Square>,
+        side: Side,
+    ) -> Placement {
         Placement {
             pieces,
             ball,

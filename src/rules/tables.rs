@@ -94,6 +94,8 @@ impl RayTable {
 pub struct Tables {
     pub(crate) kinds: usize,
     pub(crate) goals: SquareSet,
+    /// Per side: the squares it scores on (`goals.white`, `goals.black`).
+    pub(crate) goals_of: [SquareSet; 2],
     /// Per rank: the files that hold a goal square.
     pub(crate) goal_files: [u16; crate::square::MAX_RANKS as usize],
     pub(crate) corners: SquareSet,
@@ -191,6 +193,7 @@ impl Default for Tables {
         Tables {
             kinds: 0,
             goals: SquareSet::EMPTY,
+            goals_of: [SquareSet::EMPTY; 2],
             goal_files: Default::default(),
             corners: SquareSet::EMPTY,
             neighbours: Vec::new(),
@@ -368,6 +371,7 @@ impl Tables {
         for side in Side::ALL {
             for &g in rules.goals(side) {
                 self.goals.insert(g);
+                self.goals_of[side.index()].insert(g);
                 self.goal_files[usize::from(g.rank())] |= 1 << g.file();
             }
         }

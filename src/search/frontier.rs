@@ -128,7 +128,7 @@ impl<'r> Searcher<'r> {
             }
             alpha = alpha.max(score);
             if alpha >= beta {
-                let slot = history_index(c.piece_move, c.ball);
+                let slot = history_index(c.piece_move, Some(c.ball));
                 self.history[slot] = self.history[slot].saturating_add(1);
                 break;
             }
@@ -198,7 +198,7 @@ mod tests {
             for pos in positions(&rules, 7, 40) {
                 results.fill(&pos, &mut children);
                 for c in &children {
-                    let ball = c.position.ball();
+                    let ball = c.position.kicked_ball();
                     assert_eq!(pos.hash_after(c.piece_move, ball), c.position.hash(), "{variant}");
                     let weighed = searcher.eval.value_after(&pos, c.piece_move, ball);
                     assert_eq!(weighed, searcher.eval.static_value(&c.position), "{variant}");

@@ -34,7 +34,7 @@ impl<'r> Searcher<'r> {
         {
             return if value == SCORES { WIN - ply as i32 - 1 } else { value };
         }
-        let (me, ball, rules) = (pos.side, pos.ball, pos.rules);
+        let (me, ball, rules) = (pos.side, pos.kicked_ball(), pos.rules);
         let eval = &self.eval;
         let (mut reach, mut count, mut scores) = (eval.to_goal(me, ball), 0, false);
         // Each square found can only raise the value: the walk stops once it reaches beta.
@@ -73,7 +73,8 @@ impl<'r> Searcher<'r> {
         quiet: u32,
     ) -> i32 {
         let me = pos.side;
-        let start = self.eval.to_goal(me, pos.ball);
+        // Without a ball there is no reach: the race of the pieces is in the static value.
+        let start = pos.ball.map_or(0, |ball| self.eval.to_goal(me, ball));
         let (mut reach, mut point, mut win) = (start, false, false);
         let mut squares = crate::square_set::SquareSet::EMPTY;
         let captures = self.eval.captures();
@@ -88,8 +89,10 @@ impl<'r> Searcher<'r> {
                 return win;
             }
             let at = mid.position();
-            squares.insert(at.ball);
-            reach = reach.min(self.eval.to_goal(me, at.ball));
+            if let Some(ball) = at.ball {
+                squares.insert(ball);
+                reach = reach.min(self.eval.to_goal(me, ball));
+            }
             if captures {
                 ends += 1;
                 if eval::takes(pos, at, me) {

@@ -105,8 +105,7 @@ impl<'r> Searcher<'r> {
                     let key = if c.position.hash() == tt_best {
                         i32::MAX
                     } else {
-                        let threat =
-                            if self.eval.threatens(me, c.position.ball) { THREAT } else { 0 };
+                        let threat = if self.eval.threat_in(me, &c.position) { THREAT } else { 0 };
                         threat - value
                             + self.history[history_index(c.piece_move, c.position.ball)].min(4_000)
                                 / 40
@@ -207,7 +206,7 @@ impl<'r> Searcher<'r> {
         ply: u32,
         n: usize,
     ) -> i32 {
-        let threat = self.eval.threatens(!pos.side, pos.ball);
+        let threat = self.eval.threat_in(!pos.side, pos);
         if let Some(r) = reduction(depth, n, threat) {
             let reduced = -self.child_value(pos, depth - 1 - r, -alpha - 1, -alpha, ply);
             if reduced <= alpha || self.stopped {
@@ -265,8 +264,9 @@ fn reduction(depth: u32, n: usize, threat: bool) -> Option<u32> {
 /// The first result (from 0) that late move reductions may reduce.
 const LATE: usize = 3;
 
-/// The slot of a result in the history table: the moved piece's destination and the ball's.
-pub(super) fn history_index(piece_move: Option<(Square, Square)>, ball: Square) -> usize {
+/// The slot of a result in the history table: the moved piece's destination and the ball's
+/// (the first square's slot in a game without a ball).
+pub(super) fn history_index(piece_move: Option<(Square, Square)>, ball: Option<Square>) -> usize {
     let to = piece_move.map_or(SQUARES, |(_, t)| t.index());
-    to * SQUARES + ball.index()
+    to * SQUARES + ball.map_or(0, Square::index)
 }

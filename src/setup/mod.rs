@@ -217,7 +217,7 @@ pub fn start_number(rules: &Rules, random: &RandomSetup) -> Option<SetupNumber> 
         squares.map(|square| kind_at(square).map(|p| p.2)).collect()
     };
     // A setup's number is its arrangement's, times the ball's squares, plus the ball's.
-    let ball = match random.balls.iter().position(|&b| b == start.ball) {
+    let ball = match random.balls.iter().position(|&b| Some(b) == start.ball) {
         Some(i) => i as u128,
         None if random.balls.is_empty() => 0,
         None => return None,
@@ -262,7 +262,7 @@ pub fn placement(
     let black = arrangement(rules, random, number.black() / n)
         .map_err(|e| OutOfRange { number: number.black(), count: e.count * n })?;
     if let Some(&ball) = random.balls.get((number.white % n) as usize) {
-        base.ball = ball;
+        base.ball = Some(ball);
         base.held = false;
     }
     let board = rules.board();

@@ -99,7 +99,7 @@ impl<'r> Moment<'r> {
         match action {
             Action::Move(m) if m.kind == MoveKind::InPlace => {
                 let holder =
-                    self.mid.position().ball_held() && self.mid.position().ball() == m.from;
+                    self.mid.position().ball_held() && self.mid.position().ball() == Some(m.from);
                 let rivals = self.in_place_rivals(m, holder);
                 let text = KickText { kicker: self.kicker(&rivals, m.from), to: name_of(m.to) };
                 if holder { Part::Kick(text) } else { Part::Take(text) }
@@ -129,7 +129,7 @@ impl<'r> Moment<'r> {
                     if o.kind == MoveKind::InPlace
                         && o.to == m.to
                         && o.from != m.from
-                        && (pos.ball_held() && pos.ball() == o.from) == holder =>
+                        && (pos.ball_held() && pos.ball() == Some(o.from)) == holder =>
                 {
                     Some(o.from)
                 }
@@ -193,7 +193,7 @@ impl<'r> Moment<'r> {
     /// The actions possible now that `part` describes.
     fn matching(&self, part: &Part) -> Vec<Action> {
         let pos = self.mid.position();
-        let holds = |s: Square| pos.ball_held() && pos.ball() == s;
+        let holds = |s: Square| pos.ball_held() && pos.ball() == Some(s);
         self.actions
             .iter()
             .copied()

@@ -200,7 +200,7 @@ fn check_definition(text: &str, most: usize) -> Result<Checked, ApiError> {
         title: rules.info().name.clone(),
         files: board_size.files,
         ranks: board_size.ranks,
-        ball: if rules.carried_ball() { "carried" } else { "kicked" }.to_owned(),
+        ball: crate::rules::Choice::name(rules.ball().mode).to_owned(),
     };
     let svg = board(&Position::start(rules), false, &[], &[]);
     Ok(Checked { facts, svg })
@@ -313,8 +313,8 @@ pub async fn gallery(
     Query(params): Query<GalleryParams>,
 ) -> Result<Json<GalleryPage>, ApiError> {
     let ball = given(params.ball);
-    if ball.as_deref().is_some_and(|b| b != "kicked" && b != "carried") {
-        return Err(ApiError::BadRequest("`ball` is `kicked` or `carried`".to_owned()));
+    if ball.as_deref().is_some_and(|b| !["kicked", "carried", "none"].contains(&b)) {
+        return Err(ApiError::BadRequest("`ball` is `kicked`, `carried` or `none`".to_owned()));
     }
     let (text, author) = (given(params.q), given(params.author));
     if text.iter().chain(&author).any(|t| t.len() > 100) {

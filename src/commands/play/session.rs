@@ -115,8 +115,9 @@ impl<'r> Session<'r> {
             match action {
                 Action::Move(m) => squares.extend([m.from, m.to]),
                 Action::Kick(k) => {
-                    squares.extend([ball, k.to]);
-                    ball = k.to;
+                    squares.extend(ball);
+                    squares.push(k.to);
+                    ball = Some(k.to);
                 }
             }
         }

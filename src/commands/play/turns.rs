@@ -215,11 +215,14 @@ pub(super) fn of_piece(pos: &Position<'_>, t: &Turn, piece: &str) -> bool {
                 .ok()
                 .and_then(|items| kickoff::notation::squares::expand(&items, 16, 16).ok())
                 .and_then(|s| s.first().copied());
-            square.is_some_and(|s| match t.actions.first() {
-                Some(Action::Move(m)) => m.from == s,
-                Some(Action::Kick(k)) => k.kicker == s,
-                None => false,
-            }) && pos.piece_at(square.unwrap_or(pos.ball())).is_some()
+            square.is_some_and(|s| {
+                let starts = match t.actions.first() {
+                    Some(Action::Move(m)) => m.from == s,
+                    Some(Action::Kick(k)) => k.kicker == s,
+                    None => false,
+                };
+                starts && pos.piece_at(s).is_some()
+            })
         }
     }
 }

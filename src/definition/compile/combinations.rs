@@ -10,12 +10,14 @@ use crate::side::Side;
 use super::{Compiler, written_at};
 
 impl Compiler<'_> {
-    /// With a carried ball a side scores by holding it on a goal square: some piece of each
-    /// side must be able to stand on one.
+    /// With a carried ball a side scores by holding it on a goal square, and without a ball by
+    /// a piece standing on one: some piece of each side must be able to stand on one.
     pub(super) fn check_holders_reach_goals(&mut self, rules: &Rules) {
-        if rules.ball().mode != BallMode::Carried {
-            return;
-        }
+        let how = match rules.ball().mode {
+            BallMode::Kicked => return,
+            BallMode::Carried => "with a carried ball {} scores by holding it on a goal square",
+            BallMode::None => "without a ball {} scores by a piece reaching a goal square",
+        };
         let t = rules.tables();
         for side in Side::ALL {
             let reachable = (0..rules.pieces().len()).any(|kind| {
@@ -30,9 +32,8 @@ impl Compiler<'_> {
                 self.out.push(
                     Diagnostic::new(Code::NoHolderOnGoal,
                         format!(
-                            "with a carried ball {} scores by holding it on a goal square, but no \
-                             piece may stand on one",
-                            side.name()
+                            "{}, but no piece may stand on one",
+                            how.replace("{}", side.name())
                         ),
                         written_at(self.node(&["goals", key])),
                     )
@@ -83,7 +84,9 @@ impl Compiler<'_> {
             }
             self.check_promotion(rules, piece, &letter);
         }
-        if rules.ball().mode != BallMode::Carried {
+        if rules.ball().mode == BallMode::None {
+            self.ball_rules_without_ball(rules);
+        } else if rules.ball().mode != BallMode::Carried {
             self.carried_keys_on_kicked_ball(rules);
         } else if rules.kick().relay
             && let Some(node) = self.node(&["kick", "relay"])
@@ -134,6 +137,52 @@ impl Compiler<'_> {
 
     /// Passes, steals and holders belong to a carried ball: with a kicked ball they would do
     /// nothing, which is surely not what the author meant.
+    /// Without a ball (`ball.mode = "none"`), the keys that only say what the ball does: the
+    /// kick table, the pieces' kicks, the ball's own rules, its random start squares, and the
+    /// values of the turn and end rules that name it.
+    fn ball_rules_without_ball(&mut self, rules: &Rules) {
+        let mut nodes: Vec<(String, Loc)> = Vec::new();
+        let written = |path: &[&str], nodes: &mut Vec<(String, Loc)>| {
+            if let Some(node) = self.node(path) {
+                nodes.push((path.join("."), node.at.clone()));
+            }
+        };
+        for (path, _) in keys::leaves() {
+            if path.len() == 2 && path[0] == "kick" {
+                written(&path, &mut nodes);
+            }
+        }
+        for key in
+            ["forbidden", "pass", "take_from_friend", "steal", "holder_captures", "steal_back"]
+        {
+            written(&["ball", key], &mut nodes);
+        }
+        written(&["setup", "random", "ball"], &mut nodes);
+        for piece in rules.pieces() {
+            let letter = piece.letter.to_string();
+            for key in ["kick", "kick_mode", "corner_jump", "holder"] {
+                written(&["pieces", &letter, key], &mut nodes);
+            }
+        }
+        let end = rules.end();
+        if end.after_goal == crate::rules::AfterGoal::BallToSpot {
+            written(&["end", "after_goal"], &mut nodes);
+        }
+        if rules.turn().null == crate::rules::NullTurn::WhenAdjacent {
+            written(&["turn", "null"], &mut nodes);
+        }
+        if rules.turn().kicks != 0 {
+            written(&["turn", "kicks"], &mut nodes);
+        }
+        for (key, at) in nodes {
+            let message = format!(
+                "`{key}` is a rule of the ball, but this game has none (`ball.mode = \"none\"`)"
+            );
+            let help = "leave the key out, or give the game a ball: `[ball] mode = \"kicked\"`";
+            self.out.push(Diagnostic::new(Code::BallRuleWithoutBall, message, at).with_help(help));
+        }
+    }
+
     fn carried_keys_on_kicked_ball(&mut self, rules: &Rules) {
         // A key written with its default value asks for nothing: only the others are refused.
         let mut nodes: Vec<(String, Loc)> = Vec::new();

@@ -9,7 +9,6 @@ use crate::definition::tree::{Node, Table, Value};
 use crate::notation::ParseError;
 use crate::rules::{Placement, Rules, VariantInfo};
 use crate::side::Side;
-use crate::square::Square;
 
 mod board;
 mod combinations;
@@ -165,7 +164,7 @@ impl<'a> Compiler<'a> {
             ball: ball?,
             capture,
             setup_fen: fen_text.to_owned(),
-            start: Placement::new(Vec::new(), Square::at(0, 0), Side::White),
+            start: Placement::new(Vec::new(), None, Side::White),
             random: None,
             arrangement: None,
             kick,

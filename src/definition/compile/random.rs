@@ -94,7 +94,7 @@ impl Compiler<'_> {
         let ball = crate::notation::fen::parse(rules.setup_fen())
             .ok()
             .and_then(|parsed| crate::position::place(rules, &parsed).ok())
-            .map(|placement| placement.ball);
+            .and_then(|placement| placement.ball);
         let mut ok = true;
         // Goal squares are fine where every piece may stand on one (a carried ball's games).
         let on_goals = rules.pieces().iter().all(|p| p.goals == GoalAccess::Always);

@@ -27,16 +27,22 @@ impl Compiler<'_> {
         };
         match place_with_reasons(rules, &parsed) {
             Ok(placement) => {
-                if let Some(side) = rules.scorer(placement.ball)
-                    && !placement.held
-                {
+                let on_goal = match placement.ball {
+                    Some(ball) if !placement.held => rules
+                        .scorer(ball)
+                        .map(|side| (format!("the ball on {ball}, a goal of"), side)),
+                    Some(_) => None,
+                    // Without a ball, a piece on its own side's scoring square has scored.
+                    None => placement.pieces.iter().find_map(|&(square, side, _)| {
+                        rules.goals(side).contains(&square).then(|| {
+                            (format!("{}'s piece on {square}, a goal of", side.name()), side)
+                        })
+                    }),
+                };
+                if let Some((what, side)) = on_goal {
                     self.out.push(Diagnostic::new(
                         Code::StartOnGoal,
-                        format!(
-                            "the start position has the ball on {}, a goal of {}",
-                            placement.ball,
-                            side.name()
-                        ),
+                        format!("the start position has {what} {}", side.name()),
                         node.at.clone(),
                     ));
                 }

@@ -1,12 +1,14 @@
 //! "How the ball flies" (a kicked ball: rules `docs/rules.md#how-the-ball-moves`,
 //! `docs/rules.md#kick-modes`) and "The ball" (a carried ball: `docs/rules.md#a-carried-ball`).
 
-use crate::render::explain::{carried, para, section, which_pieces};
+use crate::render::explain::{ball_less, carried, para, section, which_pieces};
 use crate::render::places::squares_words;
 use crate::rules::{EnterBy, GoalRank, KickDirection, KickMode, PieceType, Rules, Steal};
 
 pub(super) fn ball(out: &mut String, rules: &Rules) {
-    if carried(rules) {
+    if ball_less(rules) {
+        // Nothing to say: the board's section says that there is no ball.
+    } else if carried(rules) {
         carried_ball(out, rules);
     } else {
         flies(out, rules);

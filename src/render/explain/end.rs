@@ -1,7 +1,7 @@
 //! "Goals and the end": goals, points and matches, draws (rules:
 //! `docs/rules.md#the-end-of-the-game`, `docs/rules.md#matches`).
 
-use crate::render::explain::{carried, ordinal, para, section, which_pieces};
+use crate::render::explain::{ball_less, carried, ordinal, para, section, which_pieces};
 use crate::rules::{AfterGoal, NextAfterGoal, OwnGoal, RepetitionDraw, Rules};
 
 pub(super) fn end(out: &mut String, rules: &Rules) {
@@ -63,6 +63,11 @@ pub(super) fn end(out: &mut String, rules: &Rules) {
 
 /// How the game ends at the first goal.
 fn goal_words(rules: &Rules) -> String {
+    if ball_less(rules) {
+        return "A side whose piece ends its move on one of that side's goal squares wins at \
+                once."
+            .to_owned();
+    }
     if carried(rules) {
         return "A side whose piece holds the ball on one of that side's goal squares after its \
                 move wins at once. There are no own goals: a holder on its own side's goal \
@@ -82,7 +87,10 @@ fn goal_words(rules: &Rules) -> String {
 /// Points, the match's length, what follows a point and who moves next.
 fn match_rules(out: &mut String, rules: &Rules) {
     let e = rules.end();
-    let scoring = if carried(rules) {
+    let scoring = if ball_less(rules) {
+        "A side scores a point when one of its pieces ends its move on one of its goal squares."
+            .to_owned()
+    } else if carried(rules) {
         "A side scores a point when one of its pieces holds the ball on one of its goal squares \
          after its move."
             .to_owned()
@@ -109,16 +117,23 @@ fn match_rules(out: &mut String, rules: &Rules) {
         para(out, "- ", &format!("The first side to {points} wins the game."));
     }
     let after = match e.after_goal {
+        AfterGoal::Reset if ball_less(rules) => {
+            "After a point every piece returns to the start position; the score stays.".to_owned()
+        }
         AfterGoal::Reset => {
             "After a point every piece and the ball return to the start position; the score \
              stays."
                 .to_owned()
         }
-        AfterGoal::BallToSpot => format!(
-            "After a point only the ball returns to its start square, {}; if a piece stands \
-             there, every piece returns to the start position too. The score stays.",
-            rules.start().ball
-        ),
+        AfterGoal::BallToSpot => match rules.start().ball {
+            Some(spot) => format!(
+                "After a point only the ball returns to its start square, {spot}; if a piece \
+                 stands there, every piece returns to the start position too. The score stays."
+            ),
+            None => "After a point every piece returns to the start position (there is no \
+                     ball to return alone); the score stays."
+                .to_owned(),
+        },
         AfterGoal::End => String::new(),
     };
     let next = match e.next {

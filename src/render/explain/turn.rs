@@ -1,7 +1,7 @@
 //! "A turn": what a side may do, in which order and how much (rules:
 //! `docs/rules.md#a-turn`, `docs/rules.md#turn-budgets`).
 
-use crate::render::explain::{carried, para, section, times, which_pieces};
+use crate::render::explain::{ball_less, carried, para, section, times, which_pieces};
 use crate::rules::{
     Captures, EnterBy, GoalAccess, KickMode, NoMoves, NullTurn, Order, PieceType, Rules,
 };
@@ -13,7 +13,7 @@ pub(super) fn turn(out: &mut String, rules: &Rules) {
     if carried(rules) {
         para(out, "2. ", &ball_actions(rules));
         item = 3;
-    } else if kicks_exist(rules) {
+    } else if kicks_exist(rules) && !ball_less(rules) {
         para(out, "2. ", &kicks(rules));
         item = 3;
     }
@@ -43,7 +43,11 @@ fn boyers_turn(rules: &Rules) -> bool {
 /// Item 1: the piece moves.
 fn moves(rules: &Rules) -> String {
     let t = rules.turn();
-    let first = if !carried(rules) && t.order == Order::MoveFirst && kicks_beside(rules) {
+    let first = if !carried(rules)
+        && !ball_less(rules)
+        && t.order == Order::MoveFirst
+        && kicks_beside(rules)
+    {
         "first "
     } else {
         ""
@@ -60,7 +64,12 @@ fn moves(rules: &Rules) -> String {
              board). There is no check."
         }
     };
-    let slides = if rules.board().holes.is_empty() {
+    let slides = if ball_less(rules) && rules.board().holes.is_empty() {
+        "Sliding pieces are stopped by pieces; leaping pieces jump."
+    } else if ball_less(rules) {
+        "Sliding pieces are stopped by pieces and by holes; leaping pieces jump, but never onto \
+         a hole."
+    } else if rules.board().holes.is_empty() {
         "Sliding pieces are stopped by pieces and by the ball; leaping pieces jump."
     } else {
         "Sliding pieces are stopped by pieces, by the ball and by holes; leaping pieces jump, \
@@ -213,7 +222,7 @@ fn ball_actions(rules: &Rules) -> String {
 /// The last item: when the turn ends, the null turn, a side without a turn.
 fn stopping(rules: &Rules) -> String {
     let t = rules.turn();
-    let several = !carried(rules) || t.moves > 1;
+    let several = !(carried(rules) || ball_less(rules)) || t.moves > 1;
     let mut text = String::new();
     if several {
         text.push_str(if t.end_early {
@@ -223,7 +232,7 @@ fn stopping(rules: &Rules) -> String {
              kick any more. "
         });
     }
-    text.push_str(match (t.null, carried(rules)) {
+    text.push_str(match (t.null, carried(rules) || ball_less(rules)) {
         (NullTurn::Never, false) => "A turn must move a piece or kick the ball.",
         (NullTurn::Never, true) => "A turn must move a piece.",
         (NullTurn::WhenAdjacent, _) => {

@@ -7,7 +7,7 @@
 import { get, post, el } from './api.js';
 import { whoAmI } from './header.js';
 
-const BALLS = { kicked: 'a kicked ball', carried: 'a carried ball' };
+const BALLS = { kicked: 'a kicked ball', carried: 'a carried ball', none: 'no ball' };
 
 /** The address of a published variant's screen. */
 export function variantLink(v) {
@@ -62,7 +62,8 @@ export async function showGallery(screen) {
   const ball = el('select', { id: 'gallery-ball', 'aria-label': 'Ball' },
     el('option', { value: '' }, 'any ball'),
     el('option', { value: 'kicked', selected: params.get('ball') === 'kicked' }, 'kicked'),
-    el('option', { value: 'carried', selected: params.get('ball') === 'carried' }, 'carried'));
+    el('option', { value: 'carried', selected: params.get('ball') === 'carried' }, 'carried'),
+    el('option', { value: 'none', selected: params.get('ball') === 'none' }, 'none'));
   const results = el('ul', { id: 'gallery-results', class: 'gallery' });
   const summary = el('p', { id: 'gallery-summary', class: 'hint' });
   const pages = el('div', { class: 'buttons' });
