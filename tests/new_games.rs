@@ -109,6 +109,16 @@ fn correa_a_goal_without_a_ball_in_a_record() {
 }
 
 #[test]
+fn skunne_a_tackle_and_a_push_in_a_record() {
+    // The defender on d2 tackles the attacker on d3 back to d4 (the position keeps the tackle);
+    // the attacker steps away; the defender pushes the ball on from e4 to f5.
+    let fen = "7/7/4o2/3a3/3D3/7 w 0 -";
+    let record = play_and_replay("skunne-chessball", Some(fen), "Dxd3\nAc5\n>f5\n");
+    assert!(record.contains("1. Dxd3 Ac5 2. >f5"), "{record}");
+    insta::assert_snapshot!(record);
+}
+
+#[test]
 fn soccer_chess_moves_several_pieces_and_enters_the_ball() {
     // Five moves; two; then a move, an attacker running onto the ball and kicking, a move.
     let script = "Bg10Bf9Ge2Se9Sg9\nSe12Sg12\nBf11Se>b14Gf2\n";
@@ -135,6 +145,7 @@ fn the_engine_answers_on_every_new_game() {
         ("mathicasa", "Nf3\n"),
         ("ogneva-2014", "Qd5\n"),
         ("footballchess-correa", "Fc5\n"),
+        ("skunne-chessball", ">e4\n"),
     ] {
         let mut cmd = kickoff();
         cmd.args(["play", variant, "--black", "engine:1"]);
@@ -175,6 +186,7 @@ fn validate_the_shipped_games_beyond_boyers_family() {
         "variants/mathicasa.toml",
         "variants/ogneva-2014.toml",
         "variants/footballchess-correa.toml",
+        "variants/skunne-chessball.toml",
         "tests/data/bad/royal-without-captures.toml",
     ]));
 }

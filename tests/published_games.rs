@@ -498,3 +498,94 @@ fn correa_the_third_goal_wins_the_match() {
     assert_eq!(after.outcome().and_then(|o| o.winner()), Some(kickoff::Side::White));
     assert!(legal_turns_unbounded(&after).is_empty(), "the match is over");
 }
+
+#[test]
+fn skunne_perft_agrees_with_the_games_own_engine() {
+    // Counted by the game's canonical engine (tests/data/reference/skunne-perft.json says how):
+    // the start to depth 4, and 232 positions of random games at depth 3, 151 of them just
+    // after a tackle (whose answer is barred).
+    let cases = perft_cases("tests/data/reference/skunne-perft.json", "nodes");
+    assert_eq!(cases.len(), 237);
+    check_perft("skunne-chessball", &cases, 2_000_000, PerftOptions::default());
+}
+
+#[test]
+#[ignore = "depth 5 (10,191,338) takes a second"]
+fn skunne_deep_perft_agrees_with_the_games_own_engine() {
+    let cases = perft_cases("tests/data/reference/skunne-perft.json", "nodes");
+    check_perft("skunne-chessball", &cases, 100_000_000, PerftOptions::default());
+}
+
+/// The names of the turns of the piece on `square` in `fen`, sorted.
+fn skunne_turns_of(fen: &str, square: &str) -> Vec<String> {
+    let rules = load("skunne-chessball").unwrap().rules;
+    let pos = Position::from_fen(&rules, fen).unwrap();
+    let turns = legal_turns_unbounded(&pos);
+    let from = |t: &kickoff::movegen::Turn| match t.actions.first() {
+        Some(kickoff::movegen::Action::Move(m)) => m.from.to_string(),
+        Some(kickoff::movegen::Action::Kick(k)) => k.kicker.to_string(),
+        None => String::new(),
+    };
+    let mut out: Vec<String> = turns
+        .iter()
+        .zip(names(&pos, &turns))
+        .filter(|(t, _)| from(t) == square)
+        .map(|(t, name)| format!("{name} {}", play_unchecked(&pos, t).fen()))
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn skunne_a_push_moves_the_pusher_onto_the_ball_and_the_ball_one_square_on() {
+    // "the piece moves into the ball's previous square; the ball moves one square farther in
+    // the same direction", not into a touch zone (a2-a5, g2-g5) and not onto a piece.
+    let start = "1d1d1d1/2a1a2/7/3o3/2A1A2/1D1D1D1 w 0 -";
+    let c2 = skunne_turns_of(start, "c2");
+    let pushes: Vec<&String> = c2.iter().filter(|t| t.starts_with('>')).collect();
+    assert_eq!(pushes, [">e4 1d1d1d1/2a1a2/4o2/3A3/4A2/1D1D1D1 b 1 -"], "{c2:?}");
+    // The ball on b3: a push west from c3 would put it in the touch zone a3.
+    let side = skunne_turns_of("7/7/7/1oA4/7/7 w 0 -", "c3");
+    assert!(side.iter().all(|t| !t.contains(">a3")), "{side:?}");
+    assert!(side.iter().all(|t| !t.starts_with('>')), "no other push lines up: {side:?}");
+    // An own goal counts: White pushes the ball onto its own goal line and Black wins.
+    let rules = load("skunne-chessball").unwrap().rules;
+    let pos = Position::from_fen(&rules, "7/7/7/7/3A3/3o3 w 0 -").unwrap();
+    assert!(pos.is_goal(), "the ball already on rank 1 is a goal for Black");
+    let pos = Position::from_fen(&rules, "7/7/7/3A3/3o3/7 w 0 -").unwrap();
+    let own = play_unchecked(&pos, &resolve(&pos, ">d1").unwrap());
+    assert_eq!(own.outcome().and_then(|o| o.winner()), Some(kickoff::Side::Black));
+}
+
+#[test]
+fn skunne_a_defender_tackles_and_its_victim_may_not_answer_at_once() {
+    // "the defender moves into the opponent piece's square; the opponent piece is pushed one
+    // square farther in the same direction; the ball does not move".
+    let tackled = skunne_turns_of("7/7/5o1/3a3/3D3/7 w 0 -", "d2");
+    assert!(tackled.contains(&"Dxd3 7/7/3a1o1/3D3/7/7 b 1 d3d4".to_owned()), "{tackled:?}");
+    // "the tackled attacker may not immediately jump back over that defender".
+    let attacker = skunne_turns_of("7/7/3a1o1/3D3/7/7 b 1 d3d4", "d4");
+    assert!(attacker.iter().all(|t| !t.starts_with("Ad2")), "{attacker:?}");
+    assert!(skunne_turns_of("7/7/3a1o1/3D3/7/7 b 1 -", "d4").iter().any(|t| t.starts_with("Ad2")));
+    // "the tackled defender may not immediately tackle back through that defender".
+    let defender = skunne_turns_of("7/7/3d1o1/3D3/7/7 b 1 d3d4", "d4");
+    assert!(defender.iter().all(|t| !t.starts_with("Dxd3")), "{defender:?}");
+    let free = skunne_turns_of("7/7/3d1o1/3D3/7/7 b 1 -", "d4");
+    assert!(free.contains(&"Dxd3 7/7/5o1/3d3/3D3/7 w 2 d3d2".to_owned()), "{free:?}");
+    // No tackle where the square beyond is taken (here by the ball), and attackers never tackle.
+    assert!(skunne_turns_of("7/7/3o3/3a3/3D3/7 w 0 -", "d2").iter().all(|t| !t.contains('x')));
+    assert!(skunne_turns_of("7/5o1/7/3a3/3A3/7 w 0 -", "d2").iter().all(|t| !t.contains('x')));
+}
+
+#[test]
+fn skunne_an_attacker_jumps_over_a_piece_or_the_ball() {
+    // "the adjacent square is occupied by either a piece or the ball; the landing square is
+    // empty": the attacker on c2 jumps over the ball on d3 to e4 (its own defender on c1 has
+    // no square beyond it), over an enemy too; a defender never jumps.
+    let a = skunne_turns_of("7/7/7/3o3/2A4/2D4 w 0 -", "c2");
+    assert!(a.contains(&"Ae4 7/7/4A2/3o3/7/2D4 b 1 -".to_owned()), "{a:?}");
+    let d = skunne_turns_of("7/7/7/3o3/2D4/2A4 w 0 -", "c2");
+    assert!(d.iter().all(|t| !t.starts_with("De4")), "{d:?}");
+    let over_enemy = skunne_turns_of("7/7/7/2a1o2/2A4/7 w 0 -", "c2");
+    assert!(over_enemy.iter().any(|t| t.starts_with("Ac4 ")), "{over_enemy:?}");
+}

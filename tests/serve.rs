@@ -773,6 +773,35 @@ fn a_game_without_a_ball_on_the_web_board() {
 }
 
 #[test]
+fn a_tackle_on_the_web_board() {
+    let dir = folder("tackle");
+    let server = Server::start(&dir);
+    let request = json!({ "variant": "skunne-chessball", "opponent": "hotseat" });
+    let (id, key, _) = create(&server, &request);
+    let game = format!("/api/games/{id}/{key}");
+    for name in ["Da1", "Ab4", "Da2", "Aa3"] {
+        let (status, played) = server.post(&format!("{game}/play"), &json!({ "text": name }));
+        assert_eq!(status, 200, "{name}: {played}");
+    }
+    // The defender on a2 tackles the attacker on a3, which goes to a4: offered as a move onto
+    // the enemy, and kept in the position for the next turn.
+    let (_, view) = server.get(&game);
+    let tackle = action_named(&view["step"], "Dxa3").clone();
+    assert_eq!(tackle["type"], "move", "{tackle}");
+    let (status, played) = server.post(&format!("{game}/play"), &json!({ "actions": [tackle] }));
+    assert_eq!(status, 200, "{played}");
+    assert!(played["fen"].as_str().unwrap().ends_with(" a3a4"), "{played}");
+    // The tackled attacker may not jump back over its tackler.
+    let next = played["step"]["next"].as_array().unwrap();
+    assert!(next.iter().any(|n| n["name"] == "Ab5"), "{played}");
+    assert!(!next.iter().any(|n| n["name"] == "Aa2"), "{played}");
+    let (status, _) = server.post(&format!("{game}/play"), &json!({ "text": "Aa2" }));
+    assert_eq!(status, 400);
+    drop(server);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn a_side_without_a_turn_draws_and_the_engine_is_not_asked_for_one() {
     let dir = folder("shut-in");
     let server = Server::start(&dir);

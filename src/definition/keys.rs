@@ -358,6 +358,20 @@ const PIECE: &[Key] = &[
         Family::Any,
     ),
     flag(
+        "jump",
+        false,
+        "Whether it may also jump over a piece or the ball next to it to the empty square beyond.",
+        "jumps",
+        Family::Default,
+    ),
+    flag(
+        "tackle",
+        false,
+        "Whether its step onto an enemy next to it is a tackle that pushes the enemy one square on.",
+        "tackles",
+        Family::Default,
+    ),
+    flag(
         "removed",
         false,
         "In a file that extends another: drop this inherited piece.",

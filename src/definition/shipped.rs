@@ -14,6 +14,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("mathicasa", include_str!("../../variants/mathicasa.toml")),
     ("ogneva-2014", include_str!("../../variants/ogneva-2014.toml")),
     ("footballchess-correa", include_str!("../../variants/footballchess-correa.toml")),
+    ("skunne-chessball", include_str!("../../variants/skunne-chessball.toml")),
 ];
 
 /// The text of the shipped definition `name`.

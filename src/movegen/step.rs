@@ -300,7 +300,7 @@ impl<'r> Mid<'r> {
         let piece = &rules.pieces()[kind];
         let key = t.piece_key(pos.side, kind);
         if piece.kick_mode == KickMode::Enter
-            && rules.kick().enter == EnterBy::Adjacent
+            && matches!(rules.kick().enter, EnterBy::Adjacent | EnterBy::Push)
             && pos.ball.is_some_and(|ball| from.distance(ball) == 1)
         {
             self.enter_kicks(from, out);
@@ -349,6 +349,67 @@ impl<'r> Mid<'r> {
                 self.push_move(PieceMove::new(piece.letter, from, to), key, out);
             }
         }
+        if piece.jump {
+            self.jumps(from, key, before, out);
+        }
+        if piece.tackle {
+            self.tackles(from, key, out);
+        }
+    }
+
+    /// Whether the piece on `from` may not act on the piece on `target` this turn: it was
+    /// tackled by it last turn (a game with tacklers keeps the last tackle where a carried ball
+    /// keeps the last steal).
+    fn answers_a_tackle(&self, from: Square, target: Square) -> bool {
+        self.pos.rules.has_tacklers() && self.last_steal == Some((target, from))
+    }
+
+    /// A tackler's tackles (`tackle = true`): onto an enemy piece next to it, a king's step
+    /// away, which is pushed one square on the same way onto an empty square where it may
+    /// stand; not back onto the piece that tackled it last turn.
+    fn tackles(&self, from: Square, key: usize, out: &mut Vec<Action>) {
+        let pos = &self.pos;
+        let rules = pos.rules;
+        let t = rules.tables();
+        let board = rules.board();
+        let letter = rules.pieces()[code_kind(pos.board[from.index()])].letter;
+        for (df, dr) in crate::rules::tables::DIRS.map(|(f, r)| (i32::from(f), i32::from(r))) {
+            let Some(to) = board.offset(from, df, dr) else { continue };
+            let Some(beyond) = board.offset(to, df, dr) else { continue };
+            let what = pos.board[to.index()];
+            if what < 2 || code_side(what) == pos.side || pos.board[beyond.index()] != EMPTY {
+                continue;
+            }
+            let victim = t.piece_key(!pos.side, code_kind(what));
+            if t.stand[key].contains(to)
+                && t.stand[victim].contains(beyond)
+                && !self.answers_a_tackle(from, to)
+            {
+                self.push_move(PieceMove::new(letter, from, to), key, out);
+            }
+        }
+    }
+
+    /// A jumper's jumps (`jump = true`): over a piece or the ball next to it, a king's step
+    /// away, onto the empty square just beyond where it may stand; a square its moves already
+    /// reach (listed from `before` on in `out`) is not listed twice.
+    fn jumps(&self, from: Square, key: usize, before: usize, out: &mut Vec<Action>) {
+        let pos = &self.pos;
+        let board = pos.rules.board();
+        let letter = pos.rules.pieces()[code_kind(pos.board[from.index()])].letter;
+        for (df, dr) in crate::rules::tables::DIRS.map(|(f, r)| (i32::from(f), i32::from(r))) {
+            let Some(over) = board.offset(from, df, dr) else { continue };
+            let Some(to) = board.offset(over, df, dr) else { continue };
+            let reached = |a: &Action| matches!(a, Action::Move(m) if m.from == from && m.to == to);
+            if pos.board[over.index()] != EMPTY
+                && pos.board[to.index()] == EMPTY
+                && !self.answers_a_tackle(from, over)
+                && pos.rules.tables().stand[key].contains(to)
+                && !out[before..].iter().any(reached)
+            {
+                self.push_move(PieceMove::new(letter, from, to), key, out);
+            }
+        }
     }
 
     /// What a piece on `from` may do on the occupied square `s` reached by `leg`.
@@ -394,6 +455,7 @@ impl<'r> Mid<'r> {
             return;
         }
         let may_capture = rules.captures() == Captures::Replace
+            && !piece.tackle
             && (!holding || ball.holder_captures)
             && t.capture_on[key].contains(s);
         if may_capture {
@@ -462,6 +524,10 @@ impl<'r> Mid<'r> {
         let mut targets = take_scratch();
         let ctx = KickContext::new(pos).with_receivers(self.receivers(from));
         ctx.kicks_from_ball(&board, ball, key, &mut targets);
+        if pos.rules.kick().enter == EnterBy::Push {
+            // A push: the ball goes on the way the kicker stepped.
+            targets.retain(|&to| pushed_along(from, ball, to));
+        }
         self.push_kicks(from, &targets, out);
         give_scratch(targets);
     }
@@ -506,6 +572,8 @@ impl<'r> Mid<'r> {
         } else if what == BALL {
             // Taking a free ball.
             self.pos.place_ball(to, true);
+        } else if what >= 2 && code_side(what) != mover && self.tackler(from) {
+            self.tackle(from, to);
         } else if what >= 2 {
             // Capturing a holder steals the ball: it stays held on `to`.
             self.capture(to);
@@ -523,6 +591,32 @@ impl<'r> Mid<'r> {
         self.double_step(code, from, to, holding, mover);
         self.follow(from, to);
         self.check_piece_goal(to);
+    }
+
+    /// Whether the piece on `from` tackles (`tackle = true`).
+    fn tackler(&self, from: Square) -> bool {
+        let code = self.pos.board[from.index()];
+        code >= 2 && self.pos.rules.pieces()[code_kind(code)].tackle
+    }
+
+    /// The piece on `to` is tackled by the piece on `from`: pushed one square on the same way
+    /// (with the ball, if it holds it); the tackle is kept for the next turn, which may not
+    /// answer it.
+    fn tackle(&mut self, from: Square, to: Square) {
+        let df = i32::from(to.file()) - i32::from(from.file());
+        let dr = i32::from(to.rank()) - i32::from(from.rank());
+        let Some(beyond) = self.pos.rules.board().offset(to, df, dr) else { return };
+        if self.pos.board[beyond.index()] != EMPTY {
+            return;
+        }
+        self.pos.move_piece(to, beyond);
+        let held = self.pos.held && self.pos.ball == Some(to);
+        self.pos.change_state(|p| {
+            if held {
+                p.ball = Some(beyond);
+            }
+            p.steal = Some((to, beyond));
+        });
     }
 
     /// A carried ball changes hands between the pieces on `from` (the mover) and `to`.
@@ -710,6 +804,18 @@ impl<'r> Mid<'r> {
         }
         pos
     }
+}
+
+/// Whether `to` lies beyond `ball` on the line from `from` (next to the ball) through it: where
+/// a push from `from` may send the ball.
+fn pushed_along(from: Square, ball: Square, to: Square) -> bool {
+    let step = |a: Square, b: Square| {
+        (i32::from(b.file()) - i32::from(a.file()), i32::from(b.rank()) - i32::from(a.rank()))
+    };
+    let (df, dr) = step(from, ball);
+    let (tf, tr) = step(ball, to);
+    let n = tf.abs().max(tr.abs());
+    n > 0 && tf == n * df && tr == n * dr
 }
 
 thread_local! {

@@ -129,7 +129,7 @@ pub fn fields_of(rules: &Rules) -> Vec<&'static str> {
     if carried || rules.pieces().iter().any(|p| p.moves.iter().any(|l| l.en_passant)) {
         out.push("en passant");
     }
-    if carried {
+    if carried || rules.has_tacklers() {
         out.push("steal");
     }
     if rules.arrangement().is_some() {
@@ -211,6 +211,10 @@ fn fields(rules: &Rules, fen: &FenSetup, problems: &mut Vec<ParseError>) -> Extr
                 "en passant" => "an en-passant square, e.g. `e3`, or `-`",
                 "arrangement" => {
                     "the squares of the pieces still to arrange, e.g. `a1b1c1`, or `-`"
+                }
+                _ if rules.has_tacklers() => {
+                    "the last turn's tackle (the tackler's square, the tackled piece's), e.g. \
+                     `d4d5`, or `-`"
                 }
                 _ => "an in-place steal, e.g. `b8a9`, or `-`",
             };

@@ -231,6 +231,24 @@ fn kicks_line(out: &mut String, piece: &PieceType) {
 
 /// A piece's zone, royalty, promotion and holder letter, where the definition gives them.
 fn piece_rules(out: &mut String, rules: &Rules, piece: &PieceType) {
+    if piece.jump {
+        let over = if rules.has_ball() { "a piece or the ball" } else { "a piece" };
+        let text = format!(
+            "it may also jump over {over} next to it (a king's step away) onto the empty square \
+             just beyond; what it jumps over stays"
+        );
+        para(out, "  jumps: ", &text);
+    }
+    if piece.tackle {
+        para(
+            out,
+            "  tackles: ",
+            "it may step onto an enemy piece next to it (a king's step away), which is pushed \
+             one square on the same way onto an empty square where it may stand; it never \
+             captures. The tackled piece may not tackle it back, nor jump back over it, on the \
+             next turn",
+        );
+    }
     if let Some(zone) = piece.zone {
         para(out, "  stands: ", &zone_words(rules, piece, zone));
     }

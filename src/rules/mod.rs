@@ -181,6 +181,12 @@ pub struct PieceType {
     pub kicks: Vec<Leg>,
     /// Whether it may jump out of a corner when it has no move.
     pub corner_jump: bool,
+    /// Whether it may jump over a piece or the ball next to it (a king's step) to the empty
+    /// square just beyond (rule: `docs/rules.md#jumps`).
+    pub jump: bool,
+    /// Whether its king's step onto an enemy piece is a tackle, pushing that piece one square
+    /// on the same way (rule: `docs/rules.md#tackles`); a tackler never captures.
+    pub tackle: bool,
     /// How it kicks the ball.
     pub kick_mode: KickMode,
     /// The squares it may stand on, in White's frame (Black's mirrored); `None`: everywhere.
@@ -219,6 +225,9 @@ choice! {
         default Adjacent = "adjacent",
         /// By one of its own moves.
         Move = "move",
+        /// A push: from a square next to the ball, by a king's step, and the ball goes on the
+        /// same way, as far as the kicker's kick pattern reaches along that line.
+        Push = "push",
     }
 }
 
@@ -709,6 +718,12 @@ impl Rules {
     #[must_use]
     pub fn carried_ball(&self) -> bool {
         self.ball.mode == BallMode::Carried
+    }
+
+    /// Whether some piece tackles (`tackle = true`): positions then keep the last turn's tackle.
+    #[must_use]
+    pub fn has_tacklers(&self) -> bool {
+        self.pieces.iter().any(|p| p.tackle)
     }
 
     /// Whether the game has a ball at all (`ball.mode` is not `"none"`); without one, a piece

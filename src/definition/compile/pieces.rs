@@ -83,6 +83,8 @@ impl Compiler<'_> {
             moves: legs,
             kicks,
             corner_jump: self.setting(&key("corner_jump")),
+            jump: self.setting(&key("jump")),
+            tackle: self.setting(&key("tackle")),
             kick_mode,
             zone: None,
             goals: self.setting(&key("goals")),

@@ -193,6 +193,9 @@ fn entering_words(rules: &Rules, enter: impl Fn(&PieceType) -> bool) -> String {
     let how = match rules.kick().enter {
         EnterBy::Adjacent => "from a square next to it (a king's step)".to_owned(),
         EnterBy::Move => format!("by one of {own} own moves"),
+        EnterBy::Push => {
+            "from a square next to it (a king's step), pushing it on the same way".to_owned()
+        }
     };
     let cost = if rules.turn().moves == 1 {
         "that step is the turn's piece move (so a turn moves a piece or kicks, not both)"
