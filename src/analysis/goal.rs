@@ -71,11 +71,7 @@ pub fn point(before: &Position<'_>, turn: &Turn, attacker: Side) -> Option<Point
     let scorer = match board.ball() {
         Some(ball) => board.rules().scorer(ball),
         // Without a ball, the mover scored if one of its pieces stands where it scores.
-        None => {
-            let mover = before.side();
-            let goals = board.rules().tables().goals_of[mover.index()];
-            (!(goals & board.men[mover.index()]).is_empty()).then_some(mover)
-        }
+        None => board.piece_on_goal(before.side()).map(|_| before.side()),
     };
     let kind = match scorer {
         Some(side) if side == before.side() => PointKind::Goal,

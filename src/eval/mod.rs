@@ -421,13 +421,7 @@ impl Eval {
     pub fn to_score(&self, side: Side, pos: &Position<'_>) -> i32 {
         match pos.ball {
             Some(ball) => self.to_goal(side, ball),
-            None => {
-                let scorers = pos.men[side.index()]
-                    .iter()
-                    .filter(|s| self.scorer[usize::from(pos.board[s.index()])]);
-                KICK_UNITS
-                    * scorers.map(|s| self.race[side][s.index()]).min().unwrap_or(self.race_far)
-            }
+            None => KICK_UNITS * self.race_steps(side, pos).min().unwrap_or(self.race_far),
         }
     }
 
@@ -580,11 +574,7 @@ impl Eval {
         // away as the board is long.
         let front = |side: Side| -> i32 {
             let mut d = [self.race_far; 3];
-            for s in pos.men[side.index()].iter() {
-                if !self.scorer[usize::from(pos.board[s.index()])] {
-                    continue;
-                }
-                let x = self.race[side][s.index()];
+            for x in self.race_steps(side, pos) {
                 if x < d[2] {
                     d[2] = x;
                     d.sort_unstable();
@@ -641,10 +631,17 @@ impl Eval {
     pub fn threat_in(&self, side: Side, pos: &Position<'_>) -> bool {
         match pos.ball {
             Some(ball) => self.threatens(side, ball),
-            None => pos.men[side.index()].iter().any(|s| {
-                self.scorer[usize::from(pos.board[s.index()])] && self.race[side][s.index()] <= 2
-            }),
+            None => self.race_steps(side, pos).any(|steps| steps <= 2),
         }
+    }
+
+    /// In a game without a ball: the king steps of each piece of `side` that may score to the
+    /// nearest square where it scores.
+    fn race_steps<'a>(&'a self, side: Side, pos: &'a Position<'_>) -> impl Iterator<Item = i32> {
+        pos.men[side.index()]
+            .iter()
+            .filter(|s| self.scorer[usize::from(pos.board[s.index()])])
+            .map(move |s| self.race[side][s.index()])
     }
 }
 

@@ -249,25 +249,25 @@ fn random_turn(
 /// where the ball is carried, holds it after the turn) and the goal square of a goal it scored
 /// (every goal of a match, not only the last). None if the turn cannot be played.
 fn play_noting_the_ball(game: &mut Game<'_>, turn: Turn, found: &mut Findings) -> Option<()> {
-    let side = game.position().side();
+    let before = *game.position();
+    let side = before.side();
     let kicked = turn.kicks().next().is_some();
-    let mut mid = crate::movegen::Mid::start(game.position());
-    for &action in &turn.actions {
-        mid = mid.apply(action);
-    }
-    if mid.scored().is_some() {
-        // Before a match's reset the board shows the goal: the ball on it, or in a game
-        // without a ball the scorer's piece (a royal piece captured leaves no goal square).
+    game.play(turn).ok()?;
+    let after = game.position();
+    if after.score() != before.score() || after.is_goal() {
+        // A point: the board before a match's reset shows the goal square, the ball on it or
+        // in a game without a ball the scorer's piece (a royal piece captured leaves none).
+        let mut mid = crate::movegen::Mid::start(&before);
+        for &action in game.plies().last().map_or(&[][..], |ply| &ply.turn.actions) {
+            mid = mid.apply(action);
+        }
         let at = mid.position();
-        let goals = at.rules().tables().goals;
         let square = match at.ball() {
-            Some(ball) => goals.contains(ball).then_some(ball),
-            None => (goals & at.pieces(side)).iter().next(),
+            Some(ball) => at.rules().tables().goals.contains(ball).then_some(ball),
+            None => at.piece_on_goal(side),
         };
         found.scored.extend(square.filter(|s| !found.scored.contains(s)));
     }
-    game.play(turn).ok()?;
-    let after = game.position();
     let holds = after.ball_held()
         && after.ball().and_then(|b| after.piece_at(b)).is_some_and(|(s, _)| s == side);
     found.kicked[side.index()] |= kicked || holds;

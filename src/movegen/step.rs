@@ -361,7 +361,7 @@ impl<'r> Mid<'r> {
     /// tackled by it last turn (a game with tacklers keeps the last tackle where a carried ball
     /// keeps the last steal).
     fn answers_a_tackle(&self, from: Square, target: Square) -> bool {
-        self.pos.rules.has_tacklers() && self.last_steal == Some((target, from))
+        self.pos.rules.tables().has_tacklers && self.last_steal == Some((target, from))
     }
 
     /// A tackler's tackles (`tackle = true`): onto an enemy piece next to it, a king's step
@@ -371,11 +371,8 @@ impl<'r> Mid<'r> {
         let pos = &self.pos;
         let rules = pos.rules;
         let t = rules.tables();
-        let board = rules.board();
         let letter = rules.pieces()[code_kind(pos.board[from.index()])].letter;
-        for (df, dr) in crate::rules::tables::DIRS.map(|(f, r)| (i32::from(f), i32::from(r))) {
-            let Some(to) = board.offset(from, df, dr) else { continue };
-            let Some(beyond) = board.offset(to, df, dr) else { continue };
+        for (to, beyond) in self.two_steps(from) {
             let what = pos.board[to.index()];
             if what < 2 || code_side(what) == pos.side || pos.board[beyond.index()] != EMPTY {
                 continue;
@@ -395,11 +392,8 @@ impl<'r> Mid<'r> {
     /// reach (listed from `before` on in `out`) is not listed twice.
     fn jumps(&self, from: Square, key: usize, before: usize, out: &mut Vec<Action>) {
         let pos = &self.pos;
-        let board = pos.rules.board();
         let letter = pos.rules.pieces()[code_kind(pos.board[from.index()])].letter;
-        for (df, dr) in crate::rules::tables::DIRS.map(|(f, r)| (i32::from(f), i32::from(r))) {
-            let Some(over) = board.offset(from, df, dr) else { continue };
-            let Some(to) = board.offset(over, df, dr) else { continue };
+        for (over, to) in self.two_steps(from) {
             let reached = |a: &Action| matches!(a, Action::Move(m) if m.from == from && m.to == to);
             if pos.board[over.index()] != EMPTY
                 && pos.board[to.index()] == EMPTY
@@ -410,6 +404,14 @@ impl<'r> Mid<'r> {
                 self.push_move(PieceMove::new(letter, from, to), key, out);
             }
         }
+    }
+
+    /// The pairs of squares one and two king's steps from `from` along each line: what a jump
+    /// passes over and lands on, what a tackle steps onto and pushes to.
+    fn two_steps(&self, from: Square) -> impl Iterator<Item = (Square, Square)> + use<'r> {
+        let board = self.pos.rules.board();
+        let next = self.pos.rules.tables().neighbours[from.index()];
+        next.iter().filter_map(move |s| Some((s, step_beyond(board, from, s)?)))
     }
 
     /// What a piece on `from` may do on the occupied square `s` reached by `leg`.
@@ -603,9 +605,7 @@ impl<'r> Mid<'r> {
     /// (with the ball, if it holds it); the tackle is kept for the next turn, which may not
     /// answer it.
     fn tackle(&mut self, from: Square, to: Square) {
-        let df = i32::from(to.file()) - i32::from(from.file());
-        let dr = i32::from(to.rank()) - i32::from(from.rank());
-        let Some(beyond) = self.pos.rules.board().offset(to, df, dr) else { return };
+        let Some(beyond) = step_beyond(self.pos.rules.board(), from, to) else { return };
         if self.pos.board[beyond.index()] != EMPTY {
             return;
         }
@@ -806,12 +806,21 @@ impl<'r> Mid<'r> {
     }
 }
 
+/// The step from `a` to `b`, in files and ranks.
+fn step(a: Square, b: Square) -> (i32, i32) {
+    (i32::from(b.file()) - i32::from(a.file()), i32::from(b.rank()) - i32::from(a.rank()))
+}
+
+/// The square one step beyond `to` on the line from `from` (a king's step from `to`) through
+/// it, if it is on the board.
+fn step_beyond(board: crate::rules::Board, from: Square, to: Square) -> Option<Square> {
+    let (df, dr) = step(from, to);
+    board.offset(to, df, dr)
+}
+
 /// Whether `to` lies beyond `ball` on the line from `from` (next to the ball) through it: where
 /// a push from `from` may send the ball.
 fn pushed_along(from: Square, ball: Square, to: Square) -> bool {
-    let step = |a: Square, b: Square| {
-        (i32::from(b.file()) - i32::from(a.file()), i32::from(b.rank()) - i32::from(a.rank()))
-    };
     let (df, dr) = step(from, ball);
     let (tf, tr) = step(ball, to);
     let n = tf.abs().max(tr.abs());

@@ -32,12 +32,7 @@ impl Position<'_> {
         let end = self.rules.end();
         self.outcome().map(|outcome| Finished {
             outcome,
-            ball: self.ball.or_else(|| {
-                let t = self.rules.tables();
-                Side::ALL
-                    .into_iter()
-                    .find_map(|s| (t.goals_of[s.index()] & self.men[s.index()]).iter().next())
-            }),
+            ball: self.ball.or_else(|| Side::ALL.into_iter().find_map(|s| self.piece_on_goal(s))),
             score: end.keeps_score().then_some(self.score),
             ball_less: !self.rules.has_ball(),
             goals: end.goals,

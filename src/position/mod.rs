@@ -256,6 +256,13 @@ impl<'r> Position<'r> {
         self.ball.expect("a game with a ball has it on the board")
     }
 
+    /// A piece of `side` standing on one of the squares where `side` scores: in a game without
+    /// a ball, the piece that scored.
+    #[must_use]
+    pub(crate) fn piece_on_goal(&self, side: Side) -> Option<Square> {
+        (self.rules.tables().goals_of[side.index()] & self.men[side.index()]).iter().next()
+    }
+
     /// The position as a plain placement (for drawing and records).
     #[must_use]
     pub fn placement(&self) -> Placement {
@@ -437,9 +444,8 @@ impl<'r> Position<'r> {
             Some(_) => {}
             // Without a ball, the side that just moved scores with a piece on its goal squares.
             None => {
-                let mover = !self.side;
-                if !(t.goals_of[mover.index()] & self.men[mover.index()]).is_empty() {
-                    return Some(Outcome::Goal { winner: mover, own_goal: false });
+                if self.piece_on_goal(!self.side).is_some() {
+                    return Some(Outcome::Goal { winner: !self.side, own_goal: false });
                 }
             }
         }

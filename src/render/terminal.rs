@@ -124,25 +124,24 @@ fn piece_colour(side: Side, letter: char) -> (u8, char) {
     }
 }
 
-/// The legend under a board.
-#[must_use]
-pub fn legend(style: Style) -> &'static str {
-    if style.color {
-        "White: uppercase, Black: lowercase, ● the ball, ⌂ a goal"
+/// The legend's signs: the letters, the ball (only `with_ball`), the goals and, in plain text,
+/// the last turn's marks.
+fn signs(style: Style, with_ball: bool) -> String {
+    let (ball, goal, last) = if style.color {
+        ("● the ball", "⌂ a goal", None)
     } else {
-        "White: uppercase, Black: lowercase, * the ball, # a goal, [ ] the last turn"
-    }
+        ("* the ball", "# a goal", Some("[ ] the last turn"))
+    };
+    let parts = ["White: uppercase", "Black: lowercase"].into_iter();
+    let parts = parts.chain(with_ball.then_some(ball)).chain([goal]).chain(last);
+    parts.collect::<Vec<_>>().join(", ")
 }
 
-/// The legend under a board of `rules`: [`legend`], and the signs only some variants use (a
-/// holder of a carried ball, holes).
+/// The legend under a board of `rules`: the signs every board uses (no ball in a game that has
+/// none), and those only some variants use (a holder of a carried ball, holes).
 #[must_use]
 pub fn legend_of(rules: &Rules, style: Style) -> String {
-    let mut text = legend(style).to_owned();
-    if !rules.has_ball() {
-        // No ball to name: "White: uppercase, Black: lowercase, # a goal, ...".
-        text = text.replace(if style.color { ", ● the ball" } else { ", * the ball" }, "");
-    }
+    let mut text = signs(style, rules.has_ball());
     if rules.carried_ball() {
         text.push_str(if style.color { ", P● holds the ball" } else { ", (P) holds the ball" });
     }

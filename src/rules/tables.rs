@@ -121,6 +121,9 @@ pub struct Tables {
     pub(crate) royal: [bool; 64],
     /// Whether any piece is royal.
     pub(crate) has_royals: bool,
+    /// Whether any piece tackles (`tackle = true`): [`Rules::has_tacklers`] for the walk, which
+    /// asks for every jump and tackle.
+    pub(crate) has_tacklers: bool,
     /// Per piece key: the squares it may end a move on (its zone, and the goal squares it may
     /// stand on).
     pub(crate) stand: Vec<SquareSet>,
@@ -207,6 +210,7 @@ impl Default for Tables {
             dir_of: [0; 9],
             royal: [false; 64],
             has_royals: false,
+            has_tacklers: false,
             stand: Vec::new(),
             capture_on: Vec::new(),
             promote: Vec::new(),
@@ -309,6 +313,7 @@ impl Tables {
         let code = usize::from(crate::rules::cell::piece_code(side, kind));
         self.royal[code] = piece.royal;
         self.has_royals |= piece.royal;
+        self.has_tacklers |= piece.tackle;
         let zone: SquareSet =
             board.squares().filter(|&s| piece.zone.is_none_or(|z| z.contains(own(s)))).collect();
         let goal_ok = |s: Square, capturing: bool| {

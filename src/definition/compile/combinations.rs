@@ -13,10 +13,10 @@ impl Compiler<'_> {
     /// With a carried ball a side scores by holding it on a goal square, and without a ball by
     /// a piece standing on one: some piece of each side must be able to stand on one.
     pub(super) fn check_holders_reach_goals(&mut self, rules: &Rules) {
-        let how = match rules.ball().mode {
+        let (with, how) = match rules.ball().mode {
             BallMode::Kicked => return,
-            BallMode::Carried => "with a carried ball {} scores by holding it on a goal square",
-            BallMode::None => "without a ball {} scores by a piece reaching a goal square",
+            BallMode::Carried => ("with a carried ball", "by holding it on a goal square"),
+            BallMode::None => ("without a ball", "by a piece reaching a goal square"),
         };
         let t = rules.tables();
         for side in Side::ALL {
@@ -32,8 +32,8 @@ impl Compiler<'_> {
                 self.out.push(
                     Diagnostic::new(Code::NoHolderOnGoal,
                         format!(
-                            "{}, but no piece may stand on one",
-                            how.replace("{}", side.name())
+                            "{with} {} scores {how}, but no piece may stand on one",
+                            side.name()
                         ),
                         written_at(self.node(&["goals", key])),
                     )

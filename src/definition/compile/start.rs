@@ -30,19 +30,21 @@ impl Compiler<'_> {
                 let on_goal = match placement.ball {
                     Some(ball) if !placement.held => rules
                         .scorer(ball)
-                        .map(|side| (format!("the ball on {ball}, a goal of"), side)),
+                        .map(|side| format!("the ball on {ball}, a goal of {}", side.name())),
                     Some(_) => None,
                     // Without a ball, a piece on its own side's scoring square has scored.
                     None => placement.pieces.iter().find_map(|&(square, side, _)| {
-                        rules.goals(side).contains(&square).then(|| {
-                            (format!("{}'s piece on {square}, a goal of", side.name()), side)
-                        })
+                        let name = side.name();
+                        rules
+                            .goals(side)
+                            .contains(&square)
+                            .then(|| format!("{name}'s piece on {square}, a goal of {name}"))
                     }),
                 };
-                if let Some((what, side)) = on_goal {
+                if let Some(what) = on_goal {
                     self.out.push(Diagnostic::new(
                         Code::StartOnGoal,
-                        format!("the start position has {what} {}", side.name()),
+                        format!("the start position has {what}"),
                         node.at.clone(),
                     ));
                 }

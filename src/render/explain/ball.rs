@@ -6,11 +6,10 @@ use crate::render::places::squares_words;
 use crate::rules::{EnterBy, GoalRank, KickDirection, KickMode, PieceType, Rules, Steal};
 
 pub(super) fn ball(out: &mut String, rules: &Rules) {
-    if ball_less(rules) {
-        // Nothing to say: the board's section says that there is no ball.
-    } else if carried(rules) {
+    // Without a ball there is nothing to say: the board's section says so.
+    if carried(rules) {
         carried_ball(out, rules);
-    } else {
+    } else if !ball_less(rules) {
         flies(out, rules);
     }
 }
@@ -110,30 +109,30 @@ fn entering(out: &mut String, rules: &Rules) {
     if !rules.pieces().iter().any(pick) {
         return;
     }
-    let how = match rules.kick().enter {
-        EnterBy::Adjacent => "from a square next to it (a king's step)",
-        EnterBy::Move => "by one of its own moves (a leaper jumps, a slider needs a free path)",
-        EnterBy::Push => "from a square next to it (a king's step)",
+    let adjacent = "from a square next to it (a king's step)";
+    let kicks = "kicks the ball from there by its kick pattern: along a line to any empty square \
+                 before the first occupied square or the edge, or by a leap. The square it left \
+                 counts as empty, so the ball may fly over it or stop on it.";
+    let (kind, how, then) = match rules.kick().enter {
+        EnterBy::Adjacent => ("Entering kicks", adjacent, kicks),
+        EnterBy::Move => (
+            "Entering kicks",
+            "by one of its own moves (a leaper jumps, a slider needs a free path)",
+            kicks,
+        ),
+        EnterBy::Push => (
+            "Pushes",
+            adjacent,
+            "the ball goes on the same way, along the line from the kicker through the ball, as \
+             far as the kicker's kick pattern reaches along it (a king's pattern: one square), to \
+             an empty square before the first occupied square or the edge.",
+        ),
     };
-    let text = if rules.kick().enter == EnterBy::Push {
-        format!(
-            "Pushes, by {}: the kicker steps onto the ball's square {how}, which it may do only \
-             where it may stand, and the ball goes on the same way, along the line from the \
-             kicker through the ball, as far as the kicker's kick pattern reaches along it (a \
-             king's pattern: one square), to an empty square before the first occupied square \
-             or the edge.",
-            which_pieces(rules, pick)
-        )
-    } else {
-        format!(
-            "Entering kicks, by {}: the kicker steps onto the ball's square {how}, which it may \
-             do only where it may stand, and kicks the ball from there by its kick pattern: \
-             along a line to any empty square before the first occupied square or the edge, or \
-             by a leap. The square it left counts as empty, so the ball may fly over it or stop \
-             on it.",
-            which_pieces(rules, pick)
-        )
-    };
+    let text = format!(
+        "{kind}, by {}: the kicker steps onto the ball's square {how}, which it may do only \
+         where it may stand, and {then}",
+        which_pieces(rules, pick)
+    );
     para(out, "- ", &text);
 }
 
