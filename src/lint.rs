@@ -112,7 +112,7 @@ fn inner_goals(def: &Definition, out: &mut Vec<Diagnostic>) {
 }
 
 /// Piece types that no position ever holds: absent from the start position, from the random
-/// setup's pieces and from every promotion.
+/// setup's pieces, from the placement stage's hand and from every promotion.
 fn unplaced_pieces(def: &Definition, out: &mut Vec<Diagnostic>) {
     let rules = &def.rules;
     let promotions = rules.pieces().iter().filter_map(|p| p.promotion.as_ref());
@@ -122,6 +122,7 @@ fn unplaced_pieces(def: &Definition, out: &mut Vec<Diagnostic>) {
         .iter()
         .map(|&(_, _, kind)| kind)
         .chain(rules.random_setup().into_iter().flat_map(|r| r.pieces.iter().copied()))
+        .chain(rules.placement_stage().into_iter().flat_map(|p| p.pieces.iter().copied()))
         .chain(promotions.flat_map(|p| p.to.iter().copied()))
         .collect();
     for kind in rules.kinds().filter(|k| !placed.contains(k)) {
@@ -134,7 +135,7 @@ fn unplaced_pieces(def: &Definition, out: &mut Vec<Diagnostic>) {
                 Code::UnplacedPiece,
                 format!(
                     "the {} (`{letter}`) is never on the board: neither `setup.fen`, nor the \
-                     random setup's pieces, nor a promotion puts it there",
+                     random setup's pieces, nor a placement, nor a promotion puts it there",
                     piece.name
                 ),
                 at,

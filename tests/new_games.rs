@@ -119,6 +119,16 @@ fn skunne_a_tackle_and_a_push_in_a_record() {
 }
 
 #[test]
+fn orsi_the_draft_in_a_record() {
+    // The whole draft, three placements a side, then a move of play: the record replays it, the
+    // draft part of the game.
+    let script = "Q@d1\nB@c8\nR@a1\nB@f8\nN@g1\nP@c7\nNf3\n";
+    let record = play_and_replay("orsi-chess-football", None, script);
+    assert!(record.contains("1. Q@d1 B@c8 2. R@a1 B@f8 3. N@g1 P@c7 4. Nf3"), "{record}");
+    insta::assert_snapshot!(record);
+}
+
+#[test]
 fn soccer_chess_moves_several_pieces_and_enters_the_ball() {
     // Five moves; two; then a move, an attacker running onto the ball and kicking, a move.
     let script = "Bg10Bf9Ge2Se9Sg9\nSe12Sg12\nBf11Se>b14Gf2\n";
@@ -146,6 +156,7 @@ fn the_engine_answers_on_every_new_game() {
         ("ogneva-2014", "Qd5\n"),
         ("footballchess-correa", "Fc5\n"),
         ("skunne-chessball", ">e4\n"),
+        ("orsi-chess-football", "Q@d1\n"),
     ] {
         let mut cmd = kickoff();
         cmd.args(["play", variant, "--black", "engine:1"]);
@@ -187,6 +198,7 @@ fn validate_the_shipped_games_beyond_boyers_family() {
         "variants/ogneva-2014.toml",
         "variants/footballchess-correa.toml",
         "variants/skunne-chessball.toml",
+        "variants/orsi-chess-football.toml",
         "tests/data/bad/royal-without-captures.toml",
     ]));
 }

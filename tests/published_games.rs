@@ -432,6 +432,95 @@ fn ogneva_each_game_puts_the_ball_on_another_centre_square() {
     assert_eq!(start.to_string(), "1");
 }
 
+// Orsi's Chess Football, held to the description of its app (variants/orsi-chess-football.toml
+// quotes it), one position at a time. No other implementation of it is public.
+
+#[test]
+fn orsi_each_side_drafts_three_pieces_of_thirteen_and_places_them() {
+    // "Each player has 6 pieces, the King, 2 pawns and three pieces chosen from the other 13
+    // available": the start holds the king and the pawns, the hands the other thirteen.
+    let rules = load("orsi-chess-football").unwrap().rules;
+    let start = Position::start(&rules);
+    assert!(start.placing());
+    assert_eq!(start.to_place(kickoff::Side::White), 3);
+    assert_eq!(start.hand(kickoff::Side::Black).len(), 13);
+    assert_eq!(start.fen(), "4k3/3pp3/8/8/4a3/8/3PP3/4K3 w 0 - - QRRBBNNPPPPPPqrrbbnnpppppp");
+    // Each of the five kinds of the hand on each of the 13 empty squares of the first two ranks.
+    let turns = legal_turns_unbounded(&start);
+    assert_eq!(turns.len(), 5 * 13);
+    let all: Vec<String> = turns.iter().map(|t| t.to_string()).collect();
+    assert!(
+        all.iter().all(|t| t.contains('@') && (t.ends_with('1') || t.ends_with('2'))),
+        "{all:?}"
+    );
+    // White drafts a queen, a rook and a knight; Black two bishops and a pawn.
+    let mut pos = start;
+    for name in ["Q@d1", "B@c8", "R@a1", "B@f8", "N@g1", "P@c7"] {
+        assert!(pos.placing(), "{name}: the draft ended early");
+        pos = play_unchecked(&pos, &resolve(&pos, name).unwrap_or_else(|e| panic!("{name}: {e}")));
+    }
+    // The draft is over: the ten pieces left in each hand stay out of the game, and White
+    // plays first.
+    assert!(!pos.placing());
+    assert_eq!(pos.fen(), "2b1kb2/2ppp3/8/8/4a3/8/3PP3/R2QK1N1 w 6 - - -");
+    assert!(resolve(&pos, "Nf3").is_ok() && resolve(&pos, "R@b1").is_err());
+}
+
+#[test]
+fn orsi_only_the_holder_is_captured_and_its_capturer_takes_the_ball() {
+    // "It is only possible to capture pieces that have possession of the ball, and in this case
+    // you gain possession of the ball with your own piece in the square previously occupied by
+    // the opponent."
+    let rules = load("orsi-chess-football").unwrap().rules;
+    // White's knight on c3 may not take Black's rook on d5, which does not hold the ball ...
+    let fen = "4k3/8/8/3r4/8/2N5/8/4K1a1 w 10 - - -";
+    let pos = Position::from_fen(&rules, fen).unwrap();
+    assert!(resolve(&pos, "Nxd5").is_err());
+    assert!(resolve(&pos, "Nd5").is_err(), "a piece never moves onto another");
+    // ... but takes it when it holds the ball, and holds the ball on d5.
+    let fen = "4k3/8/8/3u4/8/2N5/8/4K3 w 10 - - -";
+    let pos = Position::from_fen(&rules, fen).unwrap();
+    let after = play_unchecked(&pos, &resolve(&pos, "Nxd5").unwrap());
+    assert_eq!(after.fen(), "4k3/8/8/3O4/8/8/8/4K3 b 11 - - -");
+}
+
+#[test]
+fn orsi_pieces_pass_by_their_moves_and_pawns_diagonally_forward() {
+    // "It is possible to pass the ball according to the possibility of movement of the piece";
+    // "the pawn can pass the ball on the squares located immediately in front of them
+    // diagonally".
+    let rules = load("orsi-chess-football").unwrap().rules;
+    // The pawn on d4 holds the ball: it passes to the bishop on e5 (diagonally in front), not
+    // to the rook on d5 (straight ahead) nor to the knight on c3 (behind).
+    let fen = "4k3/8/8/3RB3/3S4/2N5/8/4K3 w 10 - - -";
+    let pos = Position::from_fen(&rules, fen).unwrap();
+    let passes: Vec<String> = legal_turns_unbounded(&pos)
+        .iter()
+        .map(|t| t.to_string())
+        .filter(|t| t.starts_with("Pd4~"))
+        .collect();
+    assert_eq!(passes, ["Pd4~e5"]);
+    // The rook on d5 holding the ball passes along its lines to the bishop on e5 beside it.
+    let fen = "4k3/8/8/3UB3/8/8/8/4K3 w 10 - - -";
+    let pos = Position::from_fen(&rules, fen).unwrap();
+    let after = play_unchecked(&pos, &resolve(&pos, ">e5").unwrap());
+    assert_eq!(after.fen(), "4k3/8/8/3RC3/8/8/8/4K3 b 11 - - -");
+}
+
+#[test]
+fn orsi_the_holder_on_the_four_square_goal_wins() {
+    // "The aim of the game is to score in a goal of 4 squares defended by the King": White's
+    // holder on c7 steps onto c8 and wins; Black's king defends f8, and may stand in it.
+    let rules = load("orsi-chess-football").unwrap().rules;
+    let fen = "5k2/2U5/8/8/8/8/8/4K3 w 10 - - -";
+    let pos = Position::from_fen(&rules, fen).unwrap();
+    let goal = play_unchecked(&pos, &resolve(&pos, "Rc8").unwrap());
+    assert_eq!(goal.outcome().and_then(|o| o.winner()), Some(kickoff::Side::White));
+    // b8 is not part of the goal.
+    let wide = play_unchecked(&pos, &resolve(&pos, "Rb7").unwrap());
+    assert!(!wide.is_goal());
+}
+
 #[test]
 fn correa_perft_agrees_with_the_games_own_engine() {
     // Counted by the game's own rule engine (tests/data/reference/correa-perft.json says how):

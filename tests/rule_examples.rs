@@ -9,6 +9,7 @@
 //! - `turns-of a3`: every legal turn whose first action is the piece on a3's, by name;
 //! - `null`: whether the null turn is legal;
 //! - `kick-turns`: every legal turn that only kicks, in long form;
+//! - `placements`: where a piece of the hand may be placed, marked `o`, and every placement;
 //! - `play TURN`: the position after this turn (short or long form), beside the first;
 //! - `fen`, after a `play`: the text of the position after it (score, holder, en passant).
 //!
@@ -22,7 +23,7 @@
 
 use std::path::PathBuf;
 
-use kickoff::movegen::{Action, legal_turns_unbounded, null_allowed, play_unchecked};
+use kickoff::movegen::{Action, MoveKind, legal_turns_unbounded, null_allowed, play_unchecked};
 use kickoff::turn_text::names::names;
 use kickoff::{Outcome, Position, Side, Square, Turn, load};
 
@@ -119,6 +120,9 @@ enum Show {
     TurnsOf(Square),
     /// `fen`: the text of the position after the `play` turn before it.
     Fen,
+    /// `placements`: the squares a piece of the hand may be placed on, marked `o`, and every
+    /// placement by name.
+    Placements,
 }
 
 const OPEN: &str = "<!-- example ";
@@ -168,6 +172,7 @@ fn show(text: &str) -> Show {
         None if text == "null" => Show::Null,
         None if text == "fen" => Show::Fen,
         None if text == "kick-turns" => Show::KickTurns,
+        None if text == "placements" => Show::Placements,
         _ => panic!("unknown example item `{text}`"),
     }
 }
@@ -206,6 +211,11 @@ fn draw_case(case: &Case) -> String {
             }
             Show::Null => notes.push(null_note(&pos, &turns)),
             Show::KickTurns => notes.push(kick_turns_note(&turns)),
+            Show::Placements => {
+                let (to, note) = placements(&pos, &turns);
+                marks.extend(to.iter().map(|&s| (s, 'o')));
+                notes.push(format!("o: {note}"));
+            }
             Show::Play(text) => {
                 let turn = find_turn(&pos, &turns, text);
                 let next = play_unchecked(&pos, &turn);
@@ -252,6 +262,26 @@ fn moves(turns: &[Turn], from: Square) -> Vec<Square> {
         .collect();
     sort_squares(&mut to);
     to
+}
+
+/// The squares where a piece of the hand may be placed, and the placements by name.
+fn placements(pos: &Position<'_>, turns: &[Turn]) -> (Vec<Square>, String) {
+    let drops: Vec<(&Turn, String)> = turns
+        .iter()
+        .zip(names(pos, turns))
+        .filter(|(t, _)| t.first_move().is_some_and(|m| m.kind == MoveKind::Drop))
+        .collect();
+    let mut to: Vec<Square> =
+        drops.iter().filter_map(|(t, _)| t.first_move()).map(|m| m.to).collect();
+    sort_squares(&mut to);
+    let mut names: Vec<String> = drops.into_iter().map(|(_, name)| name).collect();
+    names.sort();
+    let note = if names.is_empty() {
+        "nothing may be placed".to_owned()
+    } else {
+        format!("{} placements: {}", names.len(), names.join(" "))
+    };
+    (to, note)
 }
 
 /// Squares by file, then rank, once each.
@@ -486,6 +516,10 @@ examples! {
     a_tackle_pushes_the_enemy_one_square_on,
     a_kick_ends_on_a_teammate_who_kicks_on,
     the_arrangement_stage_before_play,
+    the_last_arrangement_move_ends_its_turn,
+    the_placement_stage_before_play,
+    a_draft_leaves_the_pieces_not_placed_out,
+    only_the_holder_is_captured,
     a_piece_on_a_goal_square_scores_without_a_ball,
     captures_by_replacement,
     pawn_moves_by_modality,

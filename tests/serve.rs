@@ -802,6 +802,44 @@ fn a_tackle_on_the_web_board() {
 }
 
 #[test]
+fn a_draft_on_the_web_board() {
+    let dir = folder("draft");
+    let server = Server::start(&dir);
+    let request = json!({ "variant": "orsi-chess-football", "opponent": "hotseat" });
+    let (id, key, _) = create(&server, &request);
+    let game = format!("/api/games/{id}/{key}");
+    // The view says what each side still places, from which hand.
+    let (_, view) = server.get(&game);
+    let hand = json!({ "pieces": "QRRBBNNPPPPPP", "to_place": 3 });
+    assert_eq!(view["placing"], json!([hand, hand]), "{view}");
+    // A placement is offered as a move of kind `drop` onto its square, and played.
+    let placement = action_named(&view["step"], "Q@d1").clone();
+    assert_eq!(
+        placement,
+        json!({ "type": "move", "piece": "Q", "from": "d1", "to": "d1", "promotion": null, "kind": "drop" })
+    );
+    let (status, played) = server.post(&format!("{game}/play"), &json!({ "actions": [placement] }));
+    assert_eq!(status, 200, "{played}");
+    assert_eq!(played["placing"][0], json!({ "pieces": "RRBBNNPPPPPP", "to_place": 2 }));
+    // A placement on the other side's ranks, or of a piece no longer in hand, is refused.
+    let (status, _) = server.post(&format!("{game}/play"), &json!({ "text": "Q@d2" }));
+    assert_eq!(status, 400, "Black places on its own first two ranks");
+    for name in ["B@c8", "R@a1", "B@f8", "N@g1"] {
+        let (status, played) = server.post(&format!("{game}/play"), &json!({ "text": name }));
+        assert_eq!(status, 200, "{name}: {played}");
+    }
+    let (status, _) = server.post(&format!("{game}/play"), &json!({ "text": "B@a7" }));
+    assert_eq!(status, 400, "Black's bishops are both placed");
+    let (status, played) = server.post(&format!("{game}/play"), &json!({ "text": "P@c7" }));
+    assert_eq!(status, 200, "{played}");
+    // The draft is over: play begins.
+    assert_eq!(played["placing"], Value::Null, "{played}");
+    assert_eq!(played["fen"], "2b1kb2/2ppp3/8/8/4a3/8/3PP3/R2QK1N1 w 6 - - -");
+    drop(server);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn a_side_without_a_turn_draws_and_the_engine_is_not_asked_for_one() {
     let dir = folder("shut-in");
     let server = Server::start(&dir);

@@ -111,6 +111,8 @@ codes! {
     RelayWithCarriedBall = "E0324",
     /// A rule of the ball in a game without a ball (`ball.mode = "none"`).
     BallRuleWithoutBall = "E0325",
+    /// A placement stage that cannot be played as written.
+    BadPlacementStage = "E0326",
     /// A hopper (`p`, `g`) in a Betza pattern.
     BetzaHopper = "E0330",
     /// `n` (lame) on a leap with no straight line of squares to block.

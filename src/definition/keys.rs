@@ -525,6 +525,30 @@ const ARRANGEMENT: &[Key] = &[required(
     Family::Default,
 )];
 
+const PLACEMENT: &[Key] = &[
+    required(
+        "pieces",
+        Ty::Str("letters"),
+        "The hand each side places from, in White's letters (Black's the same), e.g. \"QRRBBNNPPPPPP\".",
+        "the-placement-stage",
+        Family::Default,
+    ),
+    optional(
+        "count",
+        Ty::Int { min: 1, max: 32 },
+        "How many pieces of the hand each side places (a draft when fewer than the hand); all of them when left out.",
+        "the-placement-stage",
+        Family::Default,
+    ),
+    required(
+        "squares",
+        Ty::Str("squares"),
+        "Where a piece may be placed, in White's frame (Black's mirrored), e.g. \"a1:h2\".",
+        "the-placement-stage",
+        Family::Default,
+    ),
+];
+
 const SETUP: &[Key] = &[
     required(
         "fen",
@@ -737,6 +761,13 @@ pub(crate) static ROOT: &[Key] = &[
         Ty::Table(ARRANGEMENT),
         "A stage before play: each side moves each of its pieces once, in turns, without captures.",
         "the-arrangement-stage",
+        Family::Any,
+    ),
+    optional(
+        "placement",
+        Ty::Table(PLACEMENT),
+        "A stage before play: each side places pieces from its hand, one a turn, on empty squares.",
+        "the-placement-stage",
         Family::Any,
     ),
     optional("kick", Ty::Table(KICK), "How the ball is kicked.", "how-the-ball-moves", Family::Any),

@@ -15,6 +15,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("ogneva-2014", include_str!("../../variants/ogneva-2014.toml")),
     ("footballchess-correa", include_str!("../../variants/footballchess-correa.toml")),
     ("skunne-chessball", include_str!("../../variants/skunne-chessball.toml")),
+    ("orsi-chess-football", include_str!("../../variants/orsi-chess-football.toml")),
 ];
 
 /// The text of the shipped definition `name`.

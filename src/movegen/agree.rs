@@ -85,6 +85,9 @@ const WITH: &[(&str, &str, &str)] = &[
         "\"independent\"",
         "[setup.random]\nsquares = \"a1-d1 f1-i1\"\npieces = \"RNBQKBNR\"",
     ),
+    ("placement.pieces", "\"QRN\"", "[placement]\nsquares = \"a2-i2\""),
+    ("placement.count", "2", "[placement]\npieces = \"QRN\"\nsquares = \"a2-i2\""),
+    ("placement.squares", "\"a2-i2\"", "[placement]\npieces = \"QRN\""),
 ];
 
 /// The crowded positions of `tests/data/football-perft.json`, tried wherever they are

@@ -61,8 +61,8 @@ pub enum PlayError {
 /// Whether the side to move may do nothing at all (`turn.null`), before the forced pass.
 #[must_use]
 pub fn null_allowed(pos: &Position<'_>) -> bool {
-    if pos.arranging() {
-        // In the arrangement stage a side passes only when it has no arrangement move.
+    if pos.arranging() || pos.placing() {
+        // In a stage before play a side passes only when it has no move of the stage.
         let mut moves = Vec::new();
         Mid::start(pos).actions(&mut moves);
         return moves.is_empty();

@@ -39,6 +39,9 @@ pub struct Mid<'r> {
     last_steal: Option<(Square, Square)>,
     /// Actions so far.
     actions: u16,
+    /// Whether this turn is one of a stage before play (arrangement or placement): one move
+    /// of the stage, and nothing after it, even when it ends the stage.
+    stage: bool,
 }
 
 impl<'r> Mid<'r> {
@@ -65,6 +68,7 @@ impl<'r> Mid<'r> {
             en_passant: pos.en_passant,
             last_steal: pos.steal,
             actions: 0,
+            stage: pos.arranging() || pos.placing(),
         }
     }
 
@@ -116,9 +120,11 @@ impl<'r> Mid<'r> {
             self.relay_kicks(out);
             return;
         }
-        if self.pos.arranging() {
-            if self.actions == 0 {
+        if self.stage {
+            if self.actions == 0 && self.pos.arranging() {
                 self.arrangement_moves(out);
+            } else if self.actions == 0 {
+                self.drops(out);
             }
             return;
         }
@@ -162,6 +168,29 @@ impl<'r> Mid<'r> {
             self.push_kicks(k, &targets, out);
         }
         give_scratch(targets);
+    }
+
+    /// The placements of the placement stage: each kind in the mover's hand (in the hand's
+    /// order) onto each empty placement square where it may stand.
+    fn drops(&self, out: &mut Vec<Action>) {
+        let pos = &self.pos;
+        let t = pos.rules.tables();
+        let side = pos.side;
+        let kinds = pos.hand(side);
+        let mut seen = Vec::with_capacity(kinds.len());
+        for kind in kinds {
+            if seen.contains(&kind) {
+                continue;
+            }
+            seen.push(kind);
+            let key = t.piece_key(side, kind.index());
+            let letter = pos.rules.piece(kind).letter;
+            for to in (t.stand[key] & t.place_to[side.index()]).iter() {
+                if pos.board[to.index()] == EMPTY {
+                    out.push(Action::Move(PieceMove::drop(letter, to)));
+                }
+            }
+        }
     }
 
     /// The moves of the arrangement stage: a piece of the side to move still to arrange goes,
@@ -447,7 +476,10 @@ impl<'r> Mid<'r> {
             return;
         }
         if held_there {
-            if matches!(ball.steal, Steal::Capture | Steal::Both) && t.capture_on[key].contains(s) {
+            if matches!(ball.steal, Steal::Capture | Steal::Both)
+                && rules.captures() != Captures::None
+                && t.capture_on[key].contains(s)
+            {
                 self.push_move(PieceMove::new(piece.letter, from, s), key, out);
             }
             let banned = !ball.steal_back && self.last_steal == Some((s, from));
@@ -551,6 +583,10 @@ impl<'r> Mid<'r> {
         let rules = self.pos.rules;
         let (from, to) = (m.from, m.to);
         let board = rules.board();
+        if m.kind == MoveKind::Drop {
+            self.apply_drop(m);
+            return;
+        }
         if !board.contains(from) || !board.contains(to) || self.pos.piece_at(from).is_none() {
             return;
         }
@@ -593,6 +629,32 @@ impl<'r> Mid<'r> {
         self.double_step(code, from, to, holding, mover);
         self.follow(from, to);
         self.check_piece_goal(to);
+    }
+
+    /// A piece of the mover's hand placed on `m.to`: the last copy of its kind in the hand
+    /// leaves it (so that a hand has one value), and a side that has placed all it places
+    /// holds nothing more.
+    fn apply_drop(&mut self, m: PieceMove) {
+        let rules = self.pos.rules;
+        let side = self.pos.side;
+        let (Some(stage), Some(kind)) = (rules.placement_stage(), rules.kind_of(m.letter)) else {
+            return;
+        };
+        let bits = self.pos.hand[side.index()];
+        let Some(i) =
+            (0..stage.pieces.len()).rev().find(|&i| stage.pieces[i] == kind && bits >> i & 1 == 1)
+        else {
+            return;
+        };
+        if !rules.board().contains(m.to) || self.pos.board[m.to.index()] != EMPTY {
+            return;
+        }
+        self.pos.put_piece(m.to, side, kind);
+        self.moved.insert(m.to);
+        let left = bits & !(1 << i);
+        let placed = stage.pieces.len() - left.count_ones() as usize;
+        let left = if placed >= stage.count { 0 } else { left };
+        self.pos.change_state(|p| p.hand[side.index()] = left);
     }
 
     /// Whether the piece on `from` tackles (`tackle = true`).
@@ -765,9 +827,10 @@ impl<'r> Mid<'r> {
     /// scored.
     #[must_use]
     pub fn result_hash(&self) -> u64 {
+        let passes_a_stage = self.actions == 0 && self.stage;
         match self.scored {
-            None => self.pos.hash_after_turn(),
-            Some(_) => self.finish().hash(),
+            None if !passes_a_stage => self.pos.hash_after_turn(),
+            _ => self.finish().hash(),
         }
     }
 
@@ -780,6 +843,12 @@ impl<'r> Mid<'r> {
             // A side that cannot arrange passes: its pieces left unmoved stay where they are.
             let own = pos.men[pos.side.index()];
             pos.change_state(|p| p.arranging = p.arranging & !own);
+        }
+        if self.actions == 0 && pos.placing() {
+            // A side that cannot place passes, and places nothing more: what it has not placed
+            // stays out of the game.
+            let side = pos.side;
+            pos.change_state(|p| p.hand[side.index()] = 0);
         }
         pos.end_turn();
         let Some(scorer) = self.scored else { return pos };

@@ -18,6 +18,8 @@ pub enum MoveKind {
     /// Nobody moves: a carried ball changes hands between the pieces on `from` and `to` (a
     /// pass, a take from a friend, or an in-place steal).
     InPlace,
+    /// A piece from the mover's hand is placed on `to` (a placement stage); `from` is `to`.
+    Drop,
 }
 
 /// A piece's move from one square to another. Its `Display` is the long form of a move
@@ -41,6 +43,12 @@ impl PieceMove {
     #[must_use]
     pub fn new(letter: char, from: Square, to: Square) -> PieceMove {
         PieceMove { letter, from, to, promotion: None, kind: MoveKind::Plain }
+    }
+
+    /// A piece of the placement stage's hand placed on `to`.
+    #[must_use]
+    pub fn drop(letter: char, to: Square) -> PieceMove {
+        PieceMove { letter, from: to, to, promotion: None, kind: MoveKind::Drop }
     }
 }
 

@@ -1,8 +1,8 @@
 //! Positions as text: `<board> <side> <turns>`, e.g. `rnbq1kbnr/9/9/9/4a4/9/9/9/RNBQ1KBNR w 0`
 //! (the turn count may be left out: it is then 0),
 //! then the fields some variants add: the score (`2-1`), an en-passant square (`e3` or `-`), an
-//! in-place steal (`b8a9` or `-`) and the pieces still to arrange (`a1b1c1` or `-`). Holes are
-//! written `*`.
+//! in-place steal (`b8a9` or `-`), the pieces still to arrange (`a1b1c1` or `-`) and the hands of
+//! a placement stage (`QRRqrr` or `-`). Holes are written `*`.
 //!
 //! This module only reads the text; [`crate::position::Position`] checks it against the rules
 //! (board size, piece letters, the ball, goal squares).
@@ -64,6 +64,8 @@ pub enum FieldKind {
     Squares(SquareName, SquareName),
     /// Three squares or more.
     SquareList(Vec<SquareName>),
+    /// Piece letters: the hands of a placement stage.
+    Letters(String),
     /// `-`.
     None,
 }
@@ -105,7 +107,7 @@ impl FieldKind {
             FieldKind::Square(s) => vec![*s],
             FieldKind::Squares(a, b) => vec![*a, *b],
             FieldKind::SquareList(list) => list.clone(),
-            FieldKind::Score(..) | FieldKind::None => Vec::new(),
+            FieldKind::Score(..) | FieldKind::Letters(_) | FieldKind::None => Vec::new(),
         }
     }
 }
@@ -240,6 +242,10 @@ fn turn_count(text: &str, at: Range<usize>) -> Result<u32, ParseError> {
 /// A field after the turn count, at `at`.
 fn field(input: &str, at: &Range<usize>) -> Result<Field, ParseError> {
     let text = &input[at.clone()];
+    // Letters alone are the hands of a placement stage (no other field has no digit but `-`).
+    if text.bytes().all(|b| b.is_ascii_alphabetic()) {
+        return Ok(Field { kind: FieldKind::Letters(text.to_owned()), span: at.clone() });
+    }
     let pair = FenParser::parse(Rule::extra_field, text)
         .map_err(|e| bad_field(text, error_pos(&e)).shifted(at.start))?
         .find(|p| p.as_rule() != Rule::EOI)
@@ -358,6 +364,14 @@ mod tests {
     }
 
     #[test]
+    fn letters_alone_are_the_hands_of_a_placement_stage() {
+        let f = parse("9 w 0 - QRqr").unwrap();
+        assert_eq!(f.fields[0].kind, FieldKind::None);
+        assert_eq!(f.fields[1].kind, FieldKind::Letters("QRqr".to_owned()));
+        assert_eq!(f.fields[1].span, 8..12);
+    }
+
+    #[test]
     fn the_turn_count_may_be_left_out() {
         let f = parse("rnbq1kbnr/9/9/9/4a4/9/9/9/RNBQ1KBNR b ").unwrap();
         assert_eq!(f.side, Side::Black);
@@ -397,6 +411,7 @@ mod tests {
             // Squares are the one square grammar's: files a to p, ranks 1 to 99.
             ("9 w 0 q5", 6..8, "`q5` is not a score"),
             ("9 w 0 a0", 7..8, "`a0` is not a score"),
+            ("9 w 0 QR-q", 6..10, "`QR-q` is not a score"),
         ] {
             let e = parse(input).unwrap_err();
             assert_eq!(e.span, at, "{input:?}: {}", e.message);
@@ -419,7 +434,7 @@ mod tests {
 
     #[test]
     fn no_message_speaks_of_the_grammar() {
-        let inputs = ["", "9", "9 x", "9 w x", "9 w 0 x", "9 w 0 a0", "4?4 w", "9 white 0"];
+        let inputs = ["", "9", "9 x", "9 w x", "9 w 0 x9", "9 w 0 a0", "4?4 w", "9 white 0"];
         for input in inputs {
             let e = parse(input).unwrap_err();
             let all = format!("{} {}", e.message, e.help.unwrap_or_default());

@@ -110,7 +110,12 @@ pub struct Position<'r> {
     pub(crate) steal: Option<(Square, Square)>,
     /// The pieces still to make their move of the arrangement stage (empty once play begins).
     pub(crate) arranging: SquareSet,
+    /// The placement stage's hands: see [`Placement::hand`] (both 0 once play begins).
+    pub(crate) hand: [u32; 2],
 }
+
+/// The most pieces a placement stage's hand may hold (a position keeps a hand as 32 bits).
+pub const MAX_HAND: usize = 32;
 
 /// Why a [`Placement`] is not a position of a variant.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -182,6 +187,7 @@ impl<'r> Position<'r> {
             en_passant: placement.en_passant,
             steal: placement.steal,
             arranging: placement.arranging,
+            hand: placement.hand,
         };
         if let Some(ball) = placement.ball {
             pos.board[ball.index()] = BALL;
@@ -285,6 +291,7 @@ impl<'r> Position<'r> {
             en_passant: self.en_passant,
             steal: self.steal,
             arranging: self.arranging,
+            hand: self.hand,
         }
     }
 
@@ -375,7 +382,44 @@ impl<'r> Position<'r> {
         if !self.arranging.is_empty() {
             h ^= self.arranging.digest().wrapping_mul(0xA076_1D64_78BD_642F) | 1;
         }
+        if self.hand != [0, 0] {
+            let hands = u64::from(self.hand[0]) | (u64::from(self.hand[1]) << 32);
+            h ^= hands.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        }
         h
+    }
+
+    /// Whether the game is still in its placement stage (a side has pieces to place).
+    #[must_use]
+    pub fn placing(&self) -> bool {
+        self.hand != [0, 0]
+    }
+
+    /// The pieces of `side`'s hand still to be chosen from in the placement stage, in the
+    /// order the hand is written (none once it has placed all it places).
+    #[must_use]
+    pub fn hand(&self, side: Side) -> Vec<PieceKind> {
+        let Some(stage) = self.rules.placement_stage() else { return Vec::new() };
+        let bits = self.hand[side.index()];
+        stage
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| bits >> i & 1 == 1)
+            .map(|(_, &k)| k)
+            .collect()
+    }
+
+    /// How many pieces `side` has still to place.
+    #[must_use]
+    pub fn to_place(&self, side: Side) -> usize {
+        let bits = self.hand[side.index()];
+        match self.rules.placement_stage() {
+            Some(stage) if bits != 0 => {
+                stage.count - (stage.pieces.len() - bits.count_ones() as usize)
+            }
+            _ => 0,
+        }
     }
 
     /// Whether the game is still in its arrangement stage (some piece has its arrangement
@@ -479,6 +523,7 @@ impl<'r> Position<'r> {
             en_passant: self.en_passant,
             steal: self.steal,
             arranging: self.arranging,
+            hand: self.hand,
         };
         placement::write_fen(self.rules, |s| self.letter(s), &state)
     }
@@ -533,6 +578,18 @@ impl<'r> Position<'r> {
         self.board[to.index()] = BALL;
         self.ball = Some(to);
         self.hash ^= SQUARE_KEYS[to.index()][b];
+    }
+
+    /// Puts a `side` piece of `kind` on the empty square `at` (a placement), keeping the hash.
+    #[inline]
+    pub(crate) fn put_piece(&mut self, at: Square, side: Side, kind: PieceKind) {
+        if self.board[at.index()] != EMPTY {
+            return;
+        }
+        let code = piece_code(side, kind.index());
+        self.board[at.index()] = code;
+        self.men[side.index()].insert(at);
+        self.hash ^= SQUARE_KEYS[at.index()][usize::from(code)];
     }
 
     /// Removes the piece on `at` (a capture), keeping the hash.

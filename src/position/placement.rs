@@ -87,7 +87,7 @@ pub(crate) fn place_with_reasons(
         Some(ball) if reading.problems.is_empty() => {
             let mut pieces = reading.pieces;
             pieces.sort_by_key(|&(s, _, _)| s);
-            let (score, en_passant, steal, arranging) = extra;
+            let (score, en_passant, steal, arranging, hand) = extra;
             // A position that leaves the arrangement field out is one where the stage has not
             // begun: every piece is still to arrange (`-` says that play has begun).
             let arranging = match arranging {
@@ -110,6 +110,13 @@ pub(crate) fn place_with_reasons(
                 en_passant,
                 steal,
                 arranging,
+                // Left out, the hands are whole: the stage has not begun.
+                hand: hand.unwrap_or_else(|| {
+                    let full = rules.placement_stage().map_or(0, |stage| {
+                        u32::try_from((1u64 << stage.pieces.len()) - 1).unwrap_or(u32::MAX)
+                    });
+                    [full, full]
+                }),
             })
         }
         _ => Err(reading.problems),
@@ -135,17 +142,21 @@ pub fn fields_of(rules: &Rules) -> Vec<&'static str> {
     if rules.arrangement().is_some() {
         out.push("arrangement");
     }
+    if rules.placement_stage().is_some() {
+        out.push("hand");
+    }
     out
 }
 
-/// The fields read: the score, en passant, the steal, and the pieces still to arrange (none when
-/// the field is left out).
-type Extra = ([u16; 2], Option<Square>, Option<(Square, Square)>, Option<SquareSet>);
+/// The fields read: the score, en passant, the steal, the pieces still to arrange and the hands
+/// of a placement stage (none when the field is left out).
+type Extra =
+    ([u16; 2], Option<Square>, Option<(Square, Square)>, Option<SquareSet>, Option<[u32; 2]>);
 
 /// Reads the fields after the turn count.
 fn fields(rules: &Rules, fen: &FenSetup, problems: &mut Vec<ParseError>) -> Extra {
     let expected = fields_of(rules);
-    let mut extra: Extra = ([0, 0], None, None, None);
+    let mut extra: Extra = ([0, 0], None, None, None, None);
     let board = rules.board();
     let on_board = |name: crate::notation::squares::SquareName, at: &Range<usize>| {
         name.on_board(board.files, board.ranks).filter(|&s| board.contains(s)).ok_or_else(|| {
@@ -174,6 +185,17 @@ fn fields(rules: &Rules, fen: &FenSetup, problems: &mut Vec<ParseError>) -> Extr
             ("en passant" | "steal", FieldKind::None) => true,
             ("arrangement", FieldKind::None) => {
                 extra.3 = Some(SquareSet::EMPTY);
+                true
+            }
+            ("hand", FieldKind::None) => {
+                extra.4 = Some([0, 0]);
+                true
+            }
+            ("hand", FieldKind::Letters(letters)) => {
+                match hands(rules, letters, at) {
+                    Ok(hand) => extra.4 = Some(hand),
+                    Err(e) => problems.push(e),
+                }
                 true
             }
             ("en passant", FieldKind::Square(s)) => {
@@ -212,6 +234,7 @@ fn fields(rules: &Rules, fen: &FenSetup, problems: &mut Vec<ParseError>) -> Extr
                 "arrangement" => {
                     "the squares of the pieces still to arrange, e.g. `a1b1c1`, or `-`"
                 }
+                "hand" => "the pieces still in hand, White's then Black's, e.g. `QRqr`, or `-`",
                 _ if rules.has_tacklers() => {
                     "the last turn's tackle (the tackler's square, the tackled piece's), e.g. \
                      `d4d5`, or `-`"
@@ -222,6 +245,51 @@ fn fields(rules: &Rules, fen: &FenSetup, problems: &mut Vec<ParseError>) -> Extr
         }
     }
     extra
+}
+
+/// The hands of a placement stage written as letters (`QRRqr`): per side, the bits of the
+/// stage's hand still to place. A kind's copies in hand are its first ones in the hand as
+/// written, so that one hand has one value. A side holds the whole hand, or what is left of it
+/// while it still has pieces to place, or nothing.
+fn hands(rules: &Rules, letters: &str, at: &Range<usize>) -> Result<[u32; 2], ParseError> {
+    let Some(stage) = rules.placement_stage() else { return Ok([0, 0]) };
+    let mut hand = [0u32; 2];
+    for c in letters.chars() {
+        let side = if c.is_ascii_uppercase() { Side::White } else { Side::Black };
+        let kind = rules.kind_of(c.to_ascii_uppercase());
+        let free = stage
+            .pieces
+            .iter()
+            .enumerate()
+            .find(|&(i, &k)| Some(k) == kind && hand[side.index()] >> i & 1 == 0);
+        let Some((i, _)) = free else {
+            let whose = side.name();
+            let held: String = stage.pieces.iter().map(|&k| rules.piece(k).letter).collect();
+            return Err(ParseError::new(
+                format!("`{c}`: {whose}'s hand holds no more of it (the hand is {held})"),
+                at.clone(),
+            ));
+        };
+        hand[side.index()] |= 1 << i;
+    }
+    for side in Side::ALL {
+        let placed = stage.pieces.len() - hand[side.index()].count_ones() as usize;
+        if hand[side.index()] != 0 && placed >= stage.count {
+            return Err(ParseError::new(
+                format!(
+                    "{} has placed {placed} pieces, all it places: its letters are left out",
+                    side.name()
+                ),
+                at.clone(),
+            )
+            .with_help(format!(
+                "each side places {} of the {} pieces of its hand",
+                stage.count,
+                stage.pieces.len()
+            )));
+        }
+    }
+    Ok(hand)
 }
 
 /// Reads one rank (from 0) of the position.
@@ -488,6 +556,18 @@ pub(crate) fn write_fen(
                 Some(s) => out.push_str(&s.to_string()),
                 None => out.push('-'),
             },
+            "hand" if state.hand == [0, 0] => out.push('-'),
+            "hand" => {
+                let stage = rules.placement_stage();
+                for side in Side::ALL {
+                    let bits = state.hand[side.index()];
+                    for (i, &kind) in stage.iter().flat_map(|s| s.pieces.iter()).enumerate() {
+                        if bits >> i & 1 == 1 {
+                            out.push(piece_letter(rules, side, kind, false));
+                        }
+                    }
+                }
+            }
             "arrangement" if state.arranging.is_empty() => out.push('-'),
             "arrangement" => {
                 for s in state.arranging.iter() {

@@ -30,6 +30,7 @@ pub fn explain(rules: &Rules) -> String {
     pieces(&mut out, rules);
     start(&mut out, rules);
     arrangement(&mut out, rules);
+    placement(&mut out, rules);
     turn::turn(&mut out, rules);
     ball::ball(&mut out, rules);
     end::end(&mut out, rules);
@@ -48,6 +49,45 @@ fn arrangement(out: &mut String, rules: &Rules) {
          pieces to {}, Black's to {}. Nothing is captured and the ball is not touched. A side \
          with no such move left passes. Play begins once every piece has moved.",
         squares_words(arrangement.squares, board),
+        squares_words(black, board),
+    );
+    para(out, "", &text);
+}
+
+/// "The placement stage" (rule: `docs/rules.md#the-placement-stage`).
+fn placement(out: &mut String, rules: &Rules) {
+    let Some(stage) = rules.placement_stage() else { return };
+    section(out, "The placement stage");
+    let board = rules.board();
+    let black: SquareSet = stage.squares.iter().map(|s| board.mirror(s)).collect();
+    // "a queen, two rooks and six pawns": each kind once, in the hand's order, with its copies.
+    let mut kinds: Vec<(crate::rules::PieceKind, usize)> = Vec::new();
+    for &kind in &stage.pieces {
+        match kinds.iter_mut().find(|(k, _)| *k == kind) {
+            Some((_, n)) => *n += 1,
+            None => kinds.push((kind, 1)),
+        }
+    }
+    let hand: Vec<String> = kinds
+        .iter()
+        .map(|&(kind, n)| {
+            let name = &rules.piece(kind).name;
+            if n == 1 { format!("1 {name}") } else { format!("{n} {}", plural(name)) }
+        })
+        .collect();
+    let how_many = if stage.count == stage.pieces.len() {
+        "all of them".to_owned()
+    } else {
+        format!("{} of them, of its choice (the others stay out of the game)", stage.count)
+    };
+    let text = format!(
+        "Before play each side holds a hand of {} pieces: {}. Starting with the side to move, \
+         the sides take turns to place one piece from the hand on an empty square where it may \
+         stand, {how_many}: White on {}, Black on {}. A side that cannot place passes and \
+         places nothing more. Play begins once both have placed their pieces.",
+        stage.pieces.len(),
+        join(&hand, "and"),
+        squares_words(stage.squares, board),
         squares_words(black, board),
     );
     para(out, "", &text);

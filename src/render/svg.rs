@@ -633,6 +633,8 @@ pub fn turn_path(before: &Position<'_>, turn: &Turn) -> (Vec<Arrow>, Vec<Square>
     let mut mid = Mid::start(before);
     for &action in &turn.actions {
         match action {
+            // A piece placed from the hand has no path: its square is marked.
+            Action::Move(m) if m.kind == MoveKind::Drop => touched.push(m.to),
             Action::Move(m) => {
                 let kind =
                     if m.kind == MoveKind::InPlace { ArrowKind::Kick } else { ArrowKind::Move };

@@ -183,6 +183,22 @@ pub fn status(pos: &crate::position::Position<'_>) -> Vec<String> {
             of(crate::side::Side::Black)
         ));
     }
+    if pos.placing() {
+        let rules = pos.rules();
+        let of = |side: crate::side::Side| match pos.to_place(side) {
+            0 => "nothing more".to_owned(),
+            n => {
+                let hand: String = pos.hand(side).iter().map(|&k| rules.piece(k).letter).collect();
+                format!("{n} of {hand}")
+            }
+        };
+        lines.push(format!(
+            "Placement stage: one piece from the hand a turn (written Q@d2); still to place: \
+             White {}; Black {}",
+            of(crate::side::Side::White),
+            of(crate::side::Side::Black)
+        ));
+    }
     lines
 }
 

@@ -354,6 +354,9 @@ choice! {
         default None = "none",
         /// By replacement: a piece that moves onto an enemy removes it.
         Replace = "replace",
+        /// Only the holder of a carried ball, by a piece that takes the ball with it (`ball.steal`
+        /// "capture" or "both").
+        Holder = "holder",
     }
 }
 
@@ -530,6 +533,20 @@ pub struct Arrangement {
     pub squares: SquareSet,
 }
 
+/// The placement stage before play (`[placement]`; rule: `docs/rules.md#the-placement-stage`):
+/// each side places pieces from its hand, one a turn, on empty squares of `squares`. A draft
+/// where `count` is less than the hand: the pieces not placed stay out of the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlacementStage {
+    /// The hand each side places from (White's letters; Black's the same pieces), in the
+    /// order written.
+    pub pieces: Vec<PieceKind>,
+    /// How many of them each side places.
+    pub count: usize,
+    /// Where a piece may be placed, in White's frame (Black's mirrored).
+    pub squares: SquareSet,
+}
+
 /// 960-style random back ranks (`[setup.random]`; rule: `docs/rules.md#random-setups`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RandomSetup {
@@ -578,6 +595,7 @@ pub struct Rules {
     pub(crate) start: Placement,
     pub(crate) random: Option<RandomSetup>,
     pub(crate) arrangement: Option<Arrangement>,
+    pub(crate) placing: Option<PlacementStage>,
     pub(crate) kick: KickRules,
     pub(crate) turn: TurnRules,
     pub(crate) end: EndRules,
@@ -787,6 +805,12 @@ impl Rules {
     #[must_use]
     pub fn arrangement(&self) -> Option<&Arrangement> {
         self.arrangement.as_ref()
+    }
+
+    /// The placement stage before play, if the variant has one.
+    #[must_use]
+    pub fn placement_stage(&self) -> Option<&PlacementStage> {
+        self.placing.as_ref()
     }
 
     /// The kick rules.

@@ -31,6 +31,10 @@ pub struct Placement {
     /// The squares of the pieces still to make their move of the arrangement stage (none once
     /// play has begun, or where the variant has no such stage).
     pub arranging: SquareSet,
+    /// Per side (White's first), the pieces of the placement stage's hand still to place, as
+    /// bits of [`crate::rules::PlacementStage::pieces`] (bit `i`: the `i`-th piece written);
+    /// 0 once the side has placed all it places, and where the variant has no such stage.
+    pub hand: [u32; 2],
 }
 
 impl Placement {
@@ -69,6 +73,7 @@ impl Placement {
             en_passant: None,
             steal: None,
             arranging: SquareSet::EMPTY,
+            hand: [0, 0],
         }
     }
 }

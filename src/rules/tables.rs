@@ -146,6 +146,8 @@ pub struct Tables {
     pub(crate) on_board: SquareSet,
     /// Per side: the squares a piece may end its arrangement move on (`[arrangement]`).
     pub(crate) arrange_to: [SquareSet; 2],
+    /// Per side: the squares a piece may be placed on (`[placement]`).
+    pub(crate) place_to: [SquareSet; 2],
     /// Whether the rules are within Boyer's family, as the key table declares it
     /// (`definition::keys::in_boyers_family`).
     family: bool,
@@ -220,6 +222,7 @@ impl Default for Tables {
             ball_forbidden: SquareSet::EMPTY,
             on_board: SquareSet::EMPTY,
             arrange_to: [SquareSet::EMPTY; 2],
+            place_to: [SquareSet::EMPTY; 2],
             family: false,
             chains: false,
         }
@@ -293,11 +296,16 @@ impl Tables {
         }
         t.ball_forbidden = rules.ball().forbidden;
         t.on_board = rules.board().squares().collect();
+        let board = rules.board();
+        let by_side = |squares: SquareSet| -> [SquareSet; 2] {
+            let white: SquareSet = board.squares().filter(|&s| squares.contains(s)).collect();
+            [white, white.iter().map(|s| board.mirror(s)).collect()]
+        };
         if let Some(arrangement) = rules.arrangement() {
-            let board = rules.board();
-            let white: SquareSet =
-                board.squares().filter(|&s| arrangement.squares.contains(s)).collect();
-            t.arrange_to = [white, white.iter().map(|s| board.mirror(s)).collect()];
+            t.arrange_to = by_side(arrangement.squares);
+        }
+        if let Some(stage) = rules.placement_stage() {
+            t.place_to = by_side(stage.squares);
         }
         t.family = family;
         t.chains = family;

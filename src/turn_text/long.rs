@@ -9,9 +9,13 @@ use crate::movegen::{Action, Kick, MoveKind, PieceMove, Turn};
 use crate::notation::squares::{self, Item, ItemKind};
 use crate::square::{MAX_FILES, MAX_RANKS, Square};
 
-/// The long form of a move: `Nb1-c3`, `Pe7-e8=Q`, `Pd5-e6ep`, `Nb1~c3` (in place).
+/// The long form of a move: `Nb1-c3`, `Pe7-e8=Q`, `Pd5-e6ep`, `Nb1~c3` (in place), `Q@d2`
+/// (placed from the hand).
 impl fmt::Display for PieceMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.kind == MoveKind::Drop {
+            return write!(f, "{}@{}", self.letter, self.to);
+        }
         let link = if self.kind == MoveKind::InPlace { '~' } else { '-' };
         write!(f, "{}{}{link}{}", self.letter, self.from, self.to)?;
         if let Some(p) = self.promotion {
@@ -98,11 +102,14 @@ fn bad(word: &str, expected: &'static str) -> ParseTurnError {
     ParseTurnError::Word { word: word.to_owned(), expected }
 }
 
-/// `Nb1-c3`, `Pe7-e8=Q`, `Pd5-e6ep`, `Nb1~c3`.
+/// `Nb1-c3`, `Pe7-e8=Q`, `Pd5-e6ep`, `Nb1~c3`, `Q@d2`.
 fn piece_move(word: &str) -> Option<PieceMove> {
     let mut chars = word.chars();
     let letter = chars.next().filter(char::is_ascii_uppercase)?;
     let mut rest = chars.as_str();
+    if let Some(to) = rest.strip_prefix('@') {
+        return Some(PieceMove::drop(letter, square(to)?));
+    }
     let mut kind = MoveKind::Plain;
     if let Some(r) = rest.strip_suffix("ep") {
         (rest, kind) = (r, MoveKind::EnPassant);
@@ -152,6 +159,7 @@ mod tests {
             "Pd5-e6ep",
             "Nb1~c3",
             "Sd3-c4 Sb3-a4",
+            "Q@d2",
         ] {
             let turn = parse_long(text).unwrap();
             assert_eq!(turn.to_string(), text);
@@ -163,9 +171,19 @@ mod tests {
 
     #[test]
     fn bad_long_forms() {
-        for text in
-            ["", "-- d4>f6", "d4>q6", "d0>f6", "Nb1c3", "x", "a33>a1", "Pe7-e8=", "Pe7-e8=QQ"]
-        {
+        for text in [
+            "",
+            "-- d4>f6",
+            "d4>q6",
+            "d0>f6",
+            "Nb1c3",
+            "x",
+            "a33>a1",
+            "Pe7-e8=",
+            "Pe7-e8=QQ",
+            "Q@",
+            "@d2",
+        ] {
             assert!(parse_long(text).is_err(), "{text:?}");
         }
     }

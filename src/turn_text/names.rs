@@ -104,6 +104,7 @@ impl<'r> Moment<'r> {
                 let text = KickText { kicker: self.kicker(&rivals, m.from), to: name_of(m.to) };
                 if holder { Part::Kick(text) } else { Part::Take(text) }
             }
+            Action::Move(m) if m.kind == MoveKind::Drop => Part::Drop(m.letter, name_of(m.to)),
             Action::Move(m) => Part::Move(self.move_text(m)),
             Action::Kick(k) => {
                 let rivals: Vec<Square> = self
@@ -144,7 +145,7 @@ impl<'r> Moment<'r> {
             .iter()
             .filter_map(|a| match a {
                 Action::Move(o)
-                    if o.kind != MoveKind::InPlace
+                    if !matches!(o.kind, MoveKind::InPlace | MoveKind::Drop)
                         && o.letter == m.letter
                         && o.to == m.to
                         && o.from != m.from =>
@@ -199,7 +200,10 @@ impl<'r> Moment<'r> {
             .copied()
             .filter(|&a| match (part, a) {
                 (Part::Move(w), Action::Move(m)) => {
-                    m.kind != MoveKind::InPlace && move_matches(w, m)
+                    !matches!(m.kind, MoveKind::InPlace | MoveKind::Drop) && move_matches(w, m)
+                }
+                (&Part::Drop(letter, to), Action::Move(m)) => {
+                    m.kind == MoveKind::Drop && m.letter == letter && square_is(to, m.to)
                 }
                 (Part::Kick(w), Action::Kick(k)) => self.kick_matches(w, k.kicker, k.to),
                 (Part::Kick(w), Action::Move(m)) if m.kind == MoveKind::InPlace => {
@@ -443,9 +447,12 @@ fn alternatives(pos: &Position<'_>, turn: &Turn, moment: &Moment<'_>, part: &Par
         .iter()
         .filter(|a| match (part, a) {
             (Part::Move(w), Action::Move(m)) => {
-                m.kind != MoveKind::InPlace && (m.letter == w.letter || w.letter == '?')
+                !matches!(m.kind, MoveKind::InPlace | MoveKind::Drop)
+                    && (m.letter == w.letter || w.letter == '?')
             }
             (Part::Move(_), _) => false,
+            (Part::Drop(..), Action::Move(m)) => m.kind == MoveKind::Drop,
+            (Part::Drop(..), _) => false,
             (_, Action::Move(m)) => m.kind == MoveKind::InPlace,
             (_, Action::Kick(_)) => true,
         })

@@ -29,7 +29,8 @@ pub enum ActionView {
         to: String,
         /// The letter it becomes.
         promotion: Option<char>,
-        /// `plain`, `en-passant` or `in-place`.
+        /// `plain`, `en-passant`, `in-place` or `drop` (a piece of the hand placed on `to`,
+        /// which `from` repeats).
         kind: String,
     },
     /// A piece kicks the ball.
@@ -53,6 +54,7 @@ impl From<Action> for ActionView {
                     MoveKind::Plain => "plain",
                     MoveKind::EnPassant => "en-passant",
                     MoveKind::InPlace => "in-place",
+                    MoveKind::Drop => "drop",
                 }
                 .to_owned(),
             },
@@ -72,6 +74,8 @@ pub struct NextView {
     pub name: String,
     /// The name of the piece a promotion makes (`queen`), for the page's question.
     pub promotes_to: Option<String>,
+    /// The name of the piece a placement puts on the board (`queen`), for the page's question.
+    pub places: Option<String>,
 }
 
 /// A turn being entered: what may come next, and whether it may end here.
@@ -122,7 +126,12 @@ pub fn step_view(pos: &Position<'_>, turn: &Turn, mid: &Mid<'_>) -> StepView {
         .map(|&a| {
             let mut longer = turn.clone();
             longer.actions.push(a);
-            NextView { action: a.into(), name: name(pos, &longer), promotes_to: promotion(pos, a) }
+            NextView {
+                action: a.into(),
+                name: name(pos, &longer),
+                promotes_to: promotion(pos, a),
+                places: placed(pos, a),
+            }
         })
         .collect();
     let started = !turn.is_null();
@@ -288,6 +297,16 @@ fn promotion(pos: &Position<'_>, action: Action) -> Option<String> {
     m.promotion.and_then(|letter| rules.kind_of(letter)).map(|kind| rules.piece(kind).name.clone())
 }
 
+/// The name of the piece that `action` places from the hand, if it is a placement.
+fn placed(pos: &Position<'_>, action: Action) -> Option<String> {
+    let Action::Move(m) = action else { return None };
+    let rules = pos.rules();
+    (m.kind == MoveKind::Drop)
+        .then(|| rules.kind_of(m.letter))
+        .flatten()
+        .map(|kind| rules.piece(kind).name.clone())
+}
+
 /// The board as an SVG document.
 #[must_use]
 pub fn board(
@@ -356,6 +375,9 @@ pub struct GameView {
     /// In the arrangement stage: the squares of the pieces still to make their move, White's
     /// first; none once play has begun.
     pub arranging: Option<[Vec<String>; 2]>,
+    /// In the placement stage, per side (White's first): the letters of its hand and how many
+    /// of them it still places; none once play has begun.
+    pub placing: Option<[HandView; 2]>,
     /// The turns played.
     pub moves: Vec<MoveView>,
     /// How it ended, if it has.
@@ -382,6 +404,15 @@ pub struct GameView {
     pub threat: Option<ThreatView>,
     /// For a game of the lobby: its players' accounts, clocks, followers, chat and public page.
     pub lobby: Option<LobbyInfo>,
+}
+
+/// A side's hand in the placement stage.
+#[derive(Clone, Debug, Serialize)]
+pub struct HandView {
+    /// The White letters of the pieces in hand, in the hand's order.
+    pub pieces: String,
+    /// How many of them the side still places.
+    pub to_place: usize,
 }
 
 /// The lowercase name of a side.
@@ -421,6 +452,12 @@ pub fn game_view(session: &Session, key: &str, flipped: bool) -> GameView {
         arranging: pos.arranging().then(|| {
             Side::ALL.map(|side| {
                 (pos.to_arrange() & pos.pieces(side)).iter().map(|s| s.to_string()).collect()
+            })
+        }),
+        placing: pos.placing().then(|| {
+            Side::ALL.map(|side| HandView {
+                pieces: pos.hand(side).iter().map(|&k| game.rules().piece(k).letter).collect(),
+                to_place: pos.to_place(side),
             })
         }),
         moves: move_list(game),

@@ -558,3 +558,41 @@ test('while the text is invalid the editor says its drawing is the last valid on
   assert.ok(await page.locator('#stale').isHidden());
   assert.doesNotMatch(await page.getAttribute('#diagram', 'class'), /stale/);
 });
+
+test("Orsi's draft: pieces of the hand placed by clicks, then play", { timeout: 120000 }, async (t) => {
+  const server = await withServer(t);
+  const page = await newPage(t);
+  await newGame(page, server.url, { variant: 'orsi-chess-football', opponent: 'hotseat' });
+  assert.match(await page.textContent('#players'),
+    /placement stage: White places 3 of QRRBBNNPPPPPP, Black 3 of QRRBBNNPPPPPP/);
+  // The empty squares of White's first two ranks are marked; a click on one asks which piece.
+  await page.locator('.mark.target[data-square="d1"]').waitFor();
+  assert.equal(await page.locator('.mark.target').count(), 13);
+  await clickSquare(page, 'd1');
+  await page.locator('#choices button.option').first().waitFor();
+  assert.match(await page.textContent('#choices'), /Place which piece on d1\?/);
+  assert.deepEqual(await page.locator('#choices button.option').allTextContents(),
+    ['queen (Q@d1)', 'rook (R@d1)', 'bishop (B@d1)', 'knight (N@d1)', 'pawn (P@d1)']);
+  await page.click('#choices button.option >> text=queen');
+  await waitForMoves(page, 1);
+  await page.locator('#board .piece[data-square="d1"]').waitFor();
+  assert.match(await page.textContent('#players'), /White places 2 of RRBBNNPPPPPP, Black 3 of/);
+  // Black's five more placements, White's two, typed and clicked.
+  for (const [square, piece] of [['c8', 'bishop'], ['a1', 'rook'], ['f8', 'bishop'], ['g1', 'knight']]) {
+    await clickSquare(page, square);
+    await page.locator('#choices button.option').first().waitFor();
+    await page.click(`#choices button.option >> text=${piece}`);
+    await page.waitForFunction((sq) => document.querySelector(`#board .piece[data-square="${sq}"]`), square);
+  }
+  await page.fill('#typed-turn', 'P@c7');
+  await page.click('#play-typed');
+  await waitForMoves(page, 6);
+  assert.deepEqual(await moves(page), ['Q@d1', 'B@c8', 'R@a1', 'B@f8', 'N@g1', 'P@c7']);
+  assert.doesNotMatch(await page.textContent('#players'), /placement stage/);
+  // Play has begun: the knight on g1 moves.
+  await clickSquare(page, 'g1');
+  await page.locator('.mark.target[data-square="f3"]').waitFor();
+  await clickSquare(page, 'f3');
+  await waitForMoves(page, 7);
+  await screenshot(page, 'play-draft');
+});

@@ -84,6 +84,7 @@ impl Compiler<'_> {
             }
             self.check_promotion(rules, piece, &letter);
         }
+        self.check_placement_squares(rules);
         if rules.ball().mode == BallMode::None {
             self.ball_rules_without_ball(rules);
         } else if rules.ball().mode != BallMode::Carried {
@@ -97,6 +98,33 @@ impl Compiler<'_> {
             self.out.push(
                 Diagnostic::new(Code::RelayWithCarriedBall, message, node.at.clone())
                     .with_help(help),
+            );
+        }
+    }
+
+    /// Each piece of a placement stage's hand needs a placement square it may stand on.
+    fn check_placement_squares(&mut self, rules: &Rules) {
+        let Some(stage) = rules.placement_stage() else { return };
+        let t = rules.tables();
+        let mut seen = Vec::new();
+        for &kind in &stage.pieces {
+            let key = t.piece_key(Side::White, kind.index());
+            if seen.contains(&kind) || !(t.stand[key] & t.place_to[0]).is_empty() {
+                continue;
+            }
+            seen.push(kind);
+            let piece = rules.piece(kind);
+            let message = format!(
+                "the hand holds a {}, but it may stand on none of the placement squares",
+                piece.name
+            );
+            self.out.push(
+                Diagnostic::new(
+                    Code::BadPlacementStage,
+                    message,
+                    written_at(self.node(&["placement", "squares"])),
+                )
+                .with_help("add squares it may stand on, or take it out of the hand"),
             );
         }
     }
@@ -158,6 +186,11 @@ impl Compiler<'_> {
             written(&["ball", key], &mut nodes);
         }
         written(&["setup", "random", "ball"], &mut nodes);
+        if rules.captures() == Captures::Holder
+            && let Some(node) = self.node(&["capture", "mode"])
+        {
+            nodes.push(("capture.mode = \"holder\"".to_owned(), node.at.clone()));
+        }
         for piece in rules.pieces() {
             let letter = piece.letter.to_string();
             for key in ["kick", "kick_mode", "corner_jump", "holder"] {
@@ -198,6 +231,11 @@ impl Compiler<'_> {
             if let Some(node) = self.node(&["pieces", &letter, "holder"]) {
                 nodes.push((format!("pieces.{letter}.holder"), node.at.clone()));
             }
+        }
+        if rules.captures() == Captures::Holder
+            && let Some(node) = self.node(&["capture", "mode"])
+        {
+            nodes.push(("capture.mode = \"holder\"".to_owned(), node.at.clone()));
         }
         for (key, at) in nodes {
             let message = format!("`{key}` is a rule of a carried ball, but this ball is kicked");

@@ -167,12 +167,14 @@ impl<'a> Compiler<'a> {
             start: Placement::new(Vec::new(), None, Side::White),
             random: None,
             arrangement: None,
+            placing: None,
             kick,
             turn,
             end,
             tables: Default::default(),
         };
         rules.arrangement = self.arrangement(board);
+        rules.placing = self.placement_stage(&rules);
         if let Some(start) = self.check_setup(&rules, fen_text, fen_node) {
             rules.start = start;
         }

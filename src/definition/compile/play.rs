@@ -3,7 +3,8 @@
 use crate::definition::Code;
 use crate::definition::diagnostic::Diagnostic;
 use crate::rules::{
-    Arrangement, BallRules, Board, CarriedRules, EndRules, KickRules, PieceType, TurnRules,
+    Arrangement, BallRules, Board, CarriedRules, EndRules, KickRules, PieceType, PlacementStage,
+    Rules, TurnRules,
 };
 use crate::square_set::SquareSet;
 
@@ -71,6 +72,58 @@ impl Compiler<'_> {
         let squares =
             self.squares(&["arrangement", "squares"], board, "the arrangement's squares")?;
         Some(Arrangement { squares: squares.into_iter().collect() })
+    }
+
+    /// The `[placement]` table: its hand, how many of it each side places, and where. A hand
+    /// larger than a position can say, a count larger than the hand, or a stage beside an
+    /// arrangement stage is refused (E0326).
+    pub(super) fn placement_stage(&mut self, rules: &Rules) -> Option<PlacementStage> {
+        self.node(&["placement"])?;
+        let board = rules.board();
+        let squares = self.squares(&["placement", "squares"], board, "the placement's squares");
+        let (text, node) = self.str(&["placement", "pieces"])?;
+        let pieces = self.letters(rules, text, Some(node), "in the placement's hand")?;
+        let mut ok = squares.is_some();
+        let mut refuse = |out: &mut Vec<Diagnostic>, message: String, at, help: &str| {
+            out.push(Diagnostic::new(Code::BadPlacementStage, message, at).with_help(help));
+            ok = false;
+        };
+        if pieces.is_empty() || pieces.len() > crate::position::MAX_HAND {
+            refuse(
+                &mut self.out,
+                format!(
+                    "the hand holds {} pieces; a placement stage places from 1 to {}",
+                    pieces.len(),
+                    crate::position::MAX_HAND
+                ),
+                node.at.clone(),
+                "write the pieces each side places, e.g. pieces = \"QRRBBNN\"",
+            );
+        }
+        let count =
+            self.optional::<u32>(&["placement", "count"]).map_or(pieces.len(), |n| n as usize);
+        if count > pieces.len()
+            && let Some(at) = self.node(&["placement", "count"])
+        {
+            refuse(
+                &mut self.out,
+                format!("each side places {count} pieces, but its hand holds {}", pieces.len()),
+                at.at.clone(),
+                "lower the count, or add pieces to the hand",
+            );
+        }
+        if let Some(arrangement) = self.node(&["arrangement"]) {
+            refuse(
+                &mut self.out,
+                "a game has one stage before play: this one has both a placement stage and an \
+                 arrangement stage"
+                    .to_owned(),
+                arrangement.at.clone(),
+                "keep `[placement]` or `[arrangement]`",
+            );
+        }
+        let squares = squares?.into_iter().collect();
+        ok.then_some(PlacementStage { pieces, count, squares })
     }
 
     /// The `[kick]` table.

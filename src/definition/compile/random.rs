@@ -28,7 +28,9 @@ impl Compiler<'_> {
         let pieces_text = self.str(&["setup", "random", "pieces"]);
         let mut ok = self.check_random_squares(rules, &squares)?;
         let pieces = match pieces_text {
-            Some((letters, node)) => self.letters(rules, letters, Some(node))?,
+            Some((letters, node)) => {
+                self.letters(rules, letters, Some(node), "in the random setup")?
+            }
             None => Vec::new(),
         };
         ok &= self.check_random_pieces_stand(rules, &pieces, &squares)?;
@@ -210,12 +212,14 @@ impl Compiler<'_> {
         None
     }
 
-    /// The piece kinds named by a string of letters.
-    fn letters(
+    /// The piece kinds named by a string of letters (of the key said by `context`, e.g. "in
+    /// the random setup").
+    pub(super) fn letters(
         &mut self,
         rules: &Rules,
         text: &str,
         node: Option<&Node>,
+        context: &str,
     ) -> Option<Vec<PieceKind>> {
         let mut kinds = Vec::new();
         let mut ok = true;
@@ -231,7 +235,7 @@ impl Compiler<'_> {
                         format!("`{c}` is not a piece of this variant")
                     };
                     let e = ParseError::new(message, i..i + c.len_utf8());
-                    self.text_error(Code::UnknownPiece, node, text, e, "in the random setup");
+                    self.text_error(Code::UnknownPiece, node, text, e, context);
                     ok = false;
                 }
             }
@@ -247,7 +251,7 @@ impl Compiler<'_> {
         squares: &[Square],
     ) -> Option<Vec<PieceKind>> {
         let (text, node) = self.text_setting(&["setup", "random", "opposite_colors"])?;
-        let kinds = self.letters(rules, text, node)?;
+        let kinds = self.letters(rules, text, node, "in the random setup")?;
         let mut ok = true;
         for (i, &kind) in kinds.iter().enumerate() {
             let copies = pieces.iter().filter(|&&k| k == kind).count();

@@ -41,6 +41,8 @@ pub enum Part {
     Kick(KickText),
     /// A carried ball taken from the piece on `to` (`<`).
     Take(KickText),
+    /// A piece of the hand placed on a square (`Q@d2`): its letter and the square.
+    Drop(char, SquareName),
 }
 
 /// A piece move as written.
@@ -117,6 +119,14 @@ pub fn parse(input: &str) -> Result<TurnText, ParseError> {
             Rule::piece_move => turn.parts.push(Part::Move(piece_move(pair))),
             Rule::kick => turn.parts.push(Part::Kick(kick(pair))),
             Rule::take => turn.parts.push(Part::Take(kick(pair))),
+            Rule::drop => {
+                let mut inner = pair.into_inner();
+                let letter = inner.next().map_or('?', |p| first_char(&p));
+                let to = inner
+                    .next()
+                    .map_or(SquareName { file: 0, rank: 0 }, |p| SquareName::matched(p.as_str()));
+                turn.parts.push(Part::Drop(letter, to));
+            }
             Rule::goal_mark => turn.goal_mark = true,
             Rule::EOI => {}
             other => unreachable!("parse: unexpected rule {other:?}"),
@@ -138,6 +148,7 @@ fn rule_name(rule: &Rule) -> &'static str {
         Rule::promotion => "a promotion (`=Q`)",
         Rule::kick => "a kick (`>e5`)",
         Rule::take => "a take (`<e5`)",
+        Rule::drop => "a placement (`Q@d2`)",
         Rule::kicker | Rule::kicker_piece | Rule::kicker_square => "a kicker",
         Rule::goal_mark => "`#`",
         Rule::arrow => "`>`",
@@ -237,6 +248,7 @@ impl std::fmt::Display for Part {
             }
             Part::Kick(k) => write!(f, "{}>{}", k.kicker, k.to),
             Part::Take(k) => write!(f, "{}<{}", k.kicker, k.to),
+            Part::Drop(letter, to) => write!(f, "{letter}@{to}"),
         }
     }
 }
@@ -324,6 +336,14 @@ mod tests {
             parse("N<e5").unwrap().parts[0],
             Part::Take(KickText { kicker: Kicker::Letter('N'), to: sq("e5") })
         );
+    }
+
+    #[test]
+    fn placements() {
+        let t = parse("Q@d2").unwrap();
+        assert_eq!(t.parts, vec![Part::Drop('Q', sq("d2"))]);
+        assert_eq!(t.to_string(), "Q@d2");
+        assert!(parse("@d2").is_err() && parse("Q@").is_err() && parse("q@d2").is_err());
     }
 
     #[test]

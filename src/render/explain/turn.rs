@@ -63,6 +63,11 @@ fn moves(rules: &Rules) -> String {
             "to an empty square or onto an enemy piece, which it captures (removes from the \
              board). There is no check."
         }
+        Captures::Holder => {
+            "to an empty square, or onto the enemy piece that holds the ball, which it captures \
+             (removes from the board), taking the ball. No other piece is ever captured, and \
+             there is no check."
+        }
     };
     let slides = if ball_less(rules) && rules.board().holes.is_empty() {
         "Sliding pieces are stopped by pieces; leaping pieces jump."

@@ -186,7 +186,11 @@ class GameScreen {
     const arranging = v.arranging
       ? ` · arrangement stage: ${v.arranging[0].length} White and ${v.arranging[1].length} Black pieces still to move once`
       : '';
-    const more = (v.setup ? ` · setup ${v.setup}` : '') + (v.keeps_score ? ` · score ${v.score[0]}–${v.score[1]}` : '') + arranging;
+    const hand = (h) => (h.to_place ? `${h.to_place} of ${h.pieces}` : 'nothing more');
+    const placing = v.placing
+      ? ` · placement stage: White places ${hand(v.placing[0])}, Black ${hand(v.placing[1])}`
+      : '';
+    const more = (v.setup ? ` · setup ${v.setup}` : '') + (v.keeps_score ? ` · score ${v.score[0]}–${v.score[1]}` : '') + arranging + placing;
     this.players.textContent = v.lobby
       ? timeControl(v.lobby.time_control) + more
       : `White: ${v.players[0]} · Black: ${v.players[1]}${more}`;
@@ -264,8 +268,10 @@ class GameScreen {
   /** The squares the entered turn may go on with, marked on the board. */
   markSquares() {
     if (!this.step) return;
-    const moves = this.step.next.filter((n) => n.action.type === 'move');
+    const moves = this.step.next.filter((n) => n.action.type === 'move' && n.action.kind !== 'drop');
     const kicks = this.step.next.filter((n) => n.action.type === 'kick');
+    // A placement: the empty squares a piece of the hand may be placed on.
+    this.board.mark(unique(this.step.next.filter(isDrop).map((n) => n.action.to)), 'target');
     const actors = new Set([...moves.map((n) => n.action.from), ...kicks.map((n) => n.action.kicker)]);
     this.board.mark([...actors], 'movable');
     this.board.mark(unique(kicks.map((n) => n.action.to)), 'kick');
@@ -282,7 +288,7 @@ class GameScreen {
     if (!this.choice) return;
     this.choices.append(el('span', {}, this.choice.question + ' '),
       ...this.choice.options.map((n) => el('button', { class: 'option', onclick: () => this.apply(n) },
-        n.promotes_to ? `${n.promotes_to} (${n.name})` : n.name)));
+        n.promotes_to || n.places ? `${n.promotes_to || n.places} (${n.name})` : n.name)));
   }
 
   renderMoves() {
@@ -372,7 +378,7 @@ class GameScreen {
 
   canDrag(square) {
     if (!this.step) return false;
-    return this.step.next.some((n) => n.action.from === square || n.action.kicker === square) ||
+    return this.step.next.some((n) => !isDrop(n) && (n.action.from === square || n.action.kicker === square)) ||
       this.ballSquare() === square;
   }
 
@@ -391,6 +397,10 @@ class GameScreen {
     if (!this.step) return;
     this.choice = null;
     const next = this.step.next;
+    // A square a piece of the hand may be placed on: placed, or which piece asked.
+    const drops = next.filter((n) => isDrop(n) && n.action.to === square);
+    if (drops.length === 1) return this.apply(drops[0]);
+    if (drops.length > 1) return this.ask(`Place which piece on ${square}?`, drops);
     const ball = this.ballSquare();
     const acts = (at) => next.some((n) => n.action.from === at || n.action.kicker === at);
     const kicks = next.filter((n) => n.action.type === 'kick' && n.action.to === square);
@@ -549,6 +559,11 @@ class GameScreen {
 function sameTurn(a, b) {
   return a.moves.length === b.moves.length && !!a.ending === !!b.ending && a.thinking === b.thinking
     && !!a.step === !!b.step && a.to_move === b.to_move;
+}
+
+/** Whether a possible action places a piece from the hand. */
+function isDrop(n) {
+  return n.action.type === 'move' && n.action.kind === 'drop';
 }
 
 function unique(list) {
