@@ -519,6 +519,7 @@ examples! {
     the_last_arrangement_move_ends_its_turn,
     the_placement_stage_before_play,
     a_draft_leaves_the_pieces_not_placed_out,
+    a_piece_placed_only_in_its_box,
     only_the_holder_is_captured,
     a_piece_on_a_goal_square_scores_without_a_ball,
     captures_by_replacement,

@@ -393,6 +393,13 @@ const PIECE: &[Key] = &[
         "zones",
         Family::Default,
     ),
+    optional(
+        "place",
+        Ty::Str("squares"),
+        "Where a placement stage may place it, in White's frame (Black's mirrored), within `placement.squares`, e.g. a king kept to its box; default: any of them.",
+        "the-placement-stage",
+        Family::Default,
+    ),
     choice::<GoalAccess>("goals", "Which goal squares it may stand on.", "zones", Family::Default),
     flag(
         "royal",

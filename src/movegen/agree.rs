@@ -88,6 +88,7 @@ const WITH: &[(&str, &str, &str)] = &[
     ("placement.pieces", "\"QRN\"", "[placement]\nsquares = \"a2-i2\""),
     ("placement.count", "2", "[placement]\npieces = \"QRN\"\nsquares = \"a2-i2\""),
     ("placement.squares", "\"a2-i2\"", "[placement]\npieces = \"QRN\""),
+    ("pieces.X.place", "\"a2-d2\"", "[placement]\npieces = \"QRN\"\nsquares = \"a2-i2\""),
 ];
 
 /// The crowded positions of `tests/data/football-perft.json`, tried wherever they are

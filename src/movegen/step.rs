@@ -171,7 +171,7 @@ impl<'r> Mid<'r> {
     }
 
     /// The placements of the placement stage: each kind in the mover's hand (in the hand's
-    /// order) onto each empty placement square where it may stand.
+    /// order) onto each empty placement square where it may stand (and its `place` allows).
     fn drops(&self, out: &mut Vec<Action>) {
         let pos = &self.pos;
         let t = pos.rules.tables();
@@ -185,7 +185,7 @@ impl<'r> Mid<'r> {
             seen.push(kind);
             let key = t.piece_key(side, kind.index());
             let letter = pos.rules.piece(kind).letter;
-            for to in (t.stand[key] & t.place_to[side.index()]).iter() {
+            for to in t.place_on[key].iter() {
                 if pos.board[to.index()] == EMPTY {
                     out.push(Action::Move(PieceMove::drop(letter, to)));
                 }

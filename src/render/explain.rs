@@ -60,6 +60,7 @@ fn placement(out: &mut String, rules: &Rules) {
     section(out, "The placement stage");
     let board = rules.board();
     let black: SquareSet = stage.squares.iter().map(|s| board.mirror(s)).collect();
+    let black_stage = black;
     // "a queen, two rooks and six pawns": each kind once, in the hand's order, with its copies.
     let mut kinds: Vec<(crate::rules::PieceKind, usize)> = Vec::new();
     for &kind in &stage.pieces {
@@ -72,7 +73,8 @@ fn placement(out: &mut String, rules: &Rules) {
         .iter()
         .map(|&(kind, n)| {
             let name = &rules.piece(kind).name;
-            if n == 1 { format!("1 {name}") } else { format!("{n} {}", plural(name)) }
+            let article = if name.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
+            if n == 1 { format!("{article} {name}") } else { format!("{n} {}", plural(name)) }
         })
         .collect();
     let how_many = if stage.count == stage.pieces.len() {
@@ -91,6 +93,17 @@ fn placement(out: &mut String, rules: &Rules) {
         squares_words(black, board),
     );
     para(out, "", &text);
+    for piece in rules.pieces() {
+        let Some(place) = piece.place else { continue };
+        let black: SquareSet = place.iter().map(|s| board.mirror(s)).collect();
+        let text = format!(
+            "{} is placed only on {} (Black's on {}).",
+            capitalised(&format!("the {}", piece.name)),
+            squares_words(place & stage.squares, board),
+            squares_words(black & black_stage, board),
+        );
+        para(out, "", &text);
+    }
 }
 
 fn heading(out: &mut String, rules: &Rules) {

@@ -191,6 +191,9 @@ pub struct PieceType {
     pub kick_mode: KickMode,
     /// The squares it may stand on, in White's frame (Black's mirrored); `None`: everywhere.
     pub zone: Option<SquareSet>,
+    /// Where a placement stage may place it, in White's frame (Black's mirrored), within the
+    /// stage's squares (rule: `docs/rules.md#the-placement-stage`); `None`: any of them.
+    pub place: Option<SquareSet>,
     /// Which goal squares it may stand on.
     pub goals: GoalAccess,
     /// Whether its capture scores a point for the capturer.

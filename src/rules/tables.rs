@@ -148,6 +148,9 @@ pub struct Tables {
     pub(crate) arrange_to: [SquareSet; 2],
     /// Per side: the squares a piece may be placed on (`[placement]`).
     pub(crate) place_to: [SquareSet; 2],
+    /// Per piece key: the squares it may be placed on in a placement stage (the stage's
+    /// squares, narrowed by its `place`, where it may stand).
+    pub(crate) place_on: Vec<SquareSet>,
     /// Whether the rules are within Boyer's family, as the key table declares it
     /// (`definition::keys::in_boyers_family`).
     family: bool,
@@ -223,6 +226,7 @@ impl Default for Tables {
             on_board: SquareSet::EMPTY,
             arrange_to: [SquareSet::EMPTY; 2],
             place_to: [SquareSet::EMPTY; 2],
+            place_on: Vec::new(),
             family: false,
             chains: false,
         }
@@ -306,6 +310,13 @@ impl Tables {
         }
         if let Some(stage) = rules.placement_stage() {
             t.place_to = by_side(stage.squares);
+            for side in Side::ALL {
+                for (kind, piece) in rules.pieces().iter().enumerate() {
+                    let own = by_side(piece.place.unwrap_or(stage.squares))[side.index()];
+                    let key = t.piece_key(side, kind);
+                    t.place_on.push(t.stand[key] & t.place_to[side.index()] & own);
+                }
+            }
         }
         t.family = family;
         t.chains = family;

@@ -102,29 +102,52 @@ impl Compiler<'_> {
         }
     }
 
-    /// Each piece of a placement stage's hand needs a placement square it may stand on.
+    /// Each piece of a placement stage's hand needs a placement square it may stand on; a
+    /// piece's `place` needs a placement stage.
     fn check_placement_squares(&mut self, rules: &Rules) {
-        let Some(stage) = rules.placement_stage() else { return };
+        let Some(stage) = rules.placement_stage() else {
+            for piece in rules.pieces() {
+                let letter = piece.letter.to_string();
+                if let Some(node) = self.node(&["pieces", &letter, "place"]) {
+                    let message = format!(
+                        "the {} has placement squares (`place`), but the game has no placement \
+                         stage",
+                        piece.name
+                    );
+                    self.out.push(
+                        Diagnostic::new(Code::BadPlacementStage, message, node.at.clone())
+                            .with_help("add a `[placement]` table, or leave `place` out"),
+                    );
+                }
+            }
+            return;
+        };
         let t = rules.tables();
         let mut seen = Vec::new();
         for &kind in &stage.pieces {
             let key = t.piece_key(Side::White, kind.index());
-            if seen.contains(&kind) || !(t.stand[key] & t.place_to[0]).is_empty() {
+            if seen.contains(&kind) || !t.place_on[key].is_empty() {
                 continue;
             }
             seen.push(kind);
             let piece = rules.piece(kind);
             let message = format!(
-                "the hand holds a {}, but it may stand on none of the placement squares",
+                "the hand holds a {}, but it may stand on none of the squares where it may be placed",
                 piece.name
             );
             self.out.push(
                 Diagnostic::new(
                     Code::BadPlacementStage,
                     message,
-                    written_at(self.node(&["placement", "squares"])),
+                    written_at(
+                        self.node(&["pieces", &piece.letter.to_string(), "place"])
+                            .or_else(|| self.node(&["placement", "squares"])),
+                    ),
                 )
-                .with_help("add squares it may stand on, or take it out of the hand"),
+                .with_help(
+                    "add squares where it may stand (to `placement.squares`, or its `place`), \
+                     or take it out of the hand",
+                ),
             );
         }
     }

@@ -87,6 +87,7 @@ impl Compiler<'_> {
             tackle: self.setting(&key("tackle")),
             kick_mode,
             zone: None,
+            place: None,
             goals: self.setting(&key("goals")),
             royal: self.setting(&key("royal")),
             promotion: None,
@@ -103,6 +104,10 @@ impl Compiler<'_> {
             let what = format!("the zone of piece {letter}");
             if let Some(zone) = self.squares(&key("zone"), board, &what) {
                 piece.zone = Some(zone.into_iter().collect());
+            }
+            let what = format!("the placement squares of piece {letter}");
+            if let Some(place) = self.squares(&key("place"), board, &what) {
+                piece.place = Some(place.into_iter().collect());
             }
             let what = format!("the promotion squares of piece {letter}");
             let Some(squares) = self.squares(&key("promotion"), board, &what) else { continue };
