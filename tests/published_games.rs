@@ -455,10 +455,15 @@ fn orsi_each_side_drafts_three_pieces_of_thirteen_and_places_them() {
     );
     // White drafts a queen, a rook and a knight; Black two bishops and a pawn.
     let mut pos = start;
+    let mut left = Vec::new();
     for name in ["Q@d1", "B@c8", "R@a1", "B@f8", "N@g1", "P@c7"] {
         assert!(pos.placing(), "{name}: the draft ended early");
         pos = play_unchecked(&pos, &resolve(&pos, name).unwrap_or_else(|e| panic!("{name}: {e}")));
+        left.push(kickoff::Side::ALL.map(|side| pos.to_place(side)));
     }
+    // What each side still places after each placement: White has placed all of its three
+    // while Black still places its last.
+    assert_eq!(left, [[2, 3], [2, 2], [1, 2], [1, 1], [0, 1], [0, 0]]);
     // The draft is over: the ten pieces left in each hand stay out of the game, and White
     // plays first.
     assert!(!pos.placing());
