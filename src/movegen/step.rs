@@ -176,13 +176,13 @@ impl<'r> Mid<'r> {
         let pos = &self.pos;
         let t = pos.rules.tables();
         let side = pos.side;
-        let kinds = pos.hand(side);
-        let mut seen = Vec::with_capacity(kinds.len());
-        for kind in kinds {
-            if seen.contains(&kind) {
+        let Some(stage) = pos.rules.placement_stage() else { return };
+        let held = stage.held(pos.hand[side.index()]);
+        for (i, kind) in held.clone() {
+            // Each kind once: at its first copy in hand.
+            if held.clone().any(|(j, k)| k == kind && j < i) {
                 continue;
             }
-            seen.push(kind);
             let key = t.piece_key(side, kind.index());
             let letter = pos.rules.piece(kind).letter;
             for to in t.place_on[key].iter() {
@@ -640,20 +640,12 @@ impl<'r> Mid<'r> {
         let (Some(stage), Some(kind)) = (rules.placement_stage(), rules.kind_of(m.letter)) else {
             return;
         };
-        let bits = self.pos.hand[side.index()];
-        let Some(i) =
-            (0..stage.pieces.len()).rev().find(|&i| stage.pieces[i] == kind && bits >> i & 1 == 1)
-        else {
-            return;
-        };
+        let Some(left) = stage.after_placing(self.pos.hand[side.index()], kind) else { return };
         if !rules.board().contains(m.to) || self.pos.board[m.to.index()] != EMPTY {
             return;
         }
         self.pos.put_piece(m.to, side, kind);
         self.moved.insert(m.to);
-        let left = bits & !(1 << i);
-        let placed = stage.pieces.len() - left.count_ones() as usize;
-        let left = if placed >= stage.count { 0 } else { left };
         self.pos.change_state(|p| p.hand[side.index()] = left);
     }
 
@@ -839,16 +831,15 @@ impl<'r> Mid<'r> {
     #[must_use]
     pub fn finish(&self) -> Position<'r> {
         let mut pos = self.pos;
-        if self.actions == 0 && pos.arranging() {
-            // A side that cannot arrange passes: its pieces left unmoved stay where they are.
-            let own = pos.men[pos.side.index()];
-            pos.change_state(|p| p.arranging = p.arranging & !own);
-        }
-        if self.actions == 0 && pos.placing() {
-            // A side that cannot place passes, and places nothing more: what it has not placed
-            // stays out of the game.
+        if self.actions == 0 && self.stage {
+            // A side with no move of the stage before play passes, and has none later: its
+            // pieces left to arrange stay where they are, those left to place out of the game.
             let side = pos.side;
-            pos.change_state(|p| p.hand[side.index()] = 0);
+            let own = pos.men[side.index()];
+            pos.change_state(|p| {
+                p.arranging = p.arranging & !own;
+                p.hand[side.index()] = 0;
+            });
         }
         pos.end_turn();
         let Some(scorer) = self.scored else { return pos };

@@ -400,26 +400,13 @@ impl<'r> Position<'r> {
     #[must_use]
     pub fn hand(&self, side: Side) -> Vec<PieceKind> {
         let Some(stage) = self.rules.placement_stage() else { return Vec::new() };
-        let bits = self.hand[side.index()];
-        stage
-            .pieces
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| bits >> i & 1 == 1)
-            .map(|(_, &k)| k)
-            .collect()
+        stage.held(self.hand[side.index()]).map(|(_, kind)| kind).collect()
     }
 
     /// How many pieces `side` has still to place.
     #[must_use]
     pub fn to_place(&self, side: Side) -> usize {
-        let bits = self.hand[side.index()];
-        match self.rules.placement_stage() {
-            Some(stage) if bits != 0 => {
-                stage.count - (stage.pieces.len() - bits.count_ones() as usize)
-            }
-            _ => 0,
-        }
+        self.rules.placement_stage().map_or(0, |stage| stage.left_to_place(self.hand[side.index()]))
     }
 
     /// Whether the game is still in its arrangement stage (some piece has its arrangement

@@ -112,10 +112,8 @@ pub(crate) fn place_with_reasons(
                 arranging,
                 // Left out, the hands are whole: the stage has not begun.
                 hand: hand.unwrap_or_else(|| {
-                    let full = rules.placement_stage().map_or(0, |stage| {
-                        u32::try_from((1u64 << stage.pieces.len()) - 1).unwrap_or(u32::MAX)
-                    });
-                    [full, full]
+                    let whole = rules.placement_stage().map_or(0, |stage| stage.whole_hand());
+                    [whole, whole]
                 }),
             })
         }
@@ -247,34 +245,34 @@ fn fields(rules: &Rules, fen: &FenSetup, problems: &mut Vec<ParseError>) -> Extr
     extra
 }
 
-/// The hands of a placement stage written as letters (`QRRqr`): per side, the bits of the
-/// stage's hand still to place. A kind's copies in hand are its first ones in the hand as
-/// written, so that one hand has one value. A side holds the whole hand, or what is left of it
-/// while it still has pieces to place, or nothing.
+/// The hands of a placement stage written as letters (`QRRqr`), as bits of the stage's hand
+/// ([`crate::rules::PlacementStage`]). A side holds the whole hand, or what is left of it while
+/// it still has pieces to place, or nothing. A mistake is shown at its letter.
 fn hands(rules: &Rules, letters: &str, at: &Range<usize>) -> Result<[u32; 2], ParseError> {
     let Some(stage) = rules.placement_stage() else { return Ok([0, 0]) };
     let mut hand = [0u32; 2];
-    for c in letters.chars() {
+    for (i, c) in letters.char_indices() {
+        let letter_at = at.start + i..at.start + i + c.len_utf8();
         let side = if c.is_ascii_uppercase() { Side::White } else { Side::Black };
-        let kind = rules.kind_of(c.to_ascii_uppercase());
-        let free = stage
-            .pieces
-            .iter()
-            .enumerate()
-            .find(|&(i, &k)| Some(k) == kind && hand[side.index()] >> i & 1 == 0);
-        let Some((i, _)) = free else {
-            let whose = side.name();
+        let Some(kind) = rules.kind_of(c.to_ascii_uppercase()) else {
+            let e = ParseError::new(format!("`{c}` is not a piece of this variant"), letter_at);
+            return Err(e);
+        };
+        // The first copy of the kind not yet read.
+        let free = stage.held(!hand[side.index()]).find(|&(_, k)| k == kind);
+        let Some((j, _)) = free else {
             let held: String = stage.pieces.iter().map(|&k| rules.piece(k).letter).collect();
             return Err(ParseError::new(
-                format!("`{c}`: {whose}'s hand holds no more of it (the hand is {held})"),
-                at.clone(),
+                format!("`{c}`: {}'s hand holds no more of it (the hand is {held})", side.name()),
+                letter_at,
             ));
         };
-        hand[side.index()] |= 1 << i;
+        hand[side.index()] |= 1 << j;
     }
     for side in Side::ALL {
-        let placed = stage.pieces.len() - hand[side.index()].count_ones() as usize;
-        if hand[side.index()] != 0 && placed >= stage.count {
+        let bits = hand[side.index()];
+        if bits != 0 && stage.left_to_place(bits) == 0 {
+            let placed = stage.pieces.len() - bits.count_ones() as usize;
             return Err(ParseError::new(
                 format!(
                     "{} has placed {placed} pieces, all it places: its letters are left out",
@@ -560,12 +558,8 @@ pub(crate) fn write_fen(
             "hand" => {
                 let stage = rules.placement_stage();
                 for side in Side::ALL {
-                    let bits = state.hand[side.index()];
-                    for (i, &kind) in stage.iter().flat_map(|s| s.pieces.iter()).enumerate() {
-                        if bits >> i & 1 == 1 {
-                            out.push(piece_letter(rules, side, kind, false));
-                        }
-                    }
+                    let held = stage.into_iter().flat_map(|s| s.held(state.hand[side.index()]));
+                    out.extend(held.map(|(_, kind)| piece_letter(rules, side, kind, false)));
                 }
             }
             "arrangement" if state.arranging.is_empty() => out.push('-'),

@@ -60,7 +60,6 @@ fn placement(out: &mut String, rules: &Rules) {
     section(out, "The placement stage");
     let board = rules.board();
     let black: SquareSet = stage.squares.iter().map(|s| board.mirror(s)).collect();
-    let black_stage = black;
     // "a queen, two rooks and six pawns": each kind once, in the hand's order, with its copies.
     let mut kinds: Vec<(crate::rules::PieceKind, usize)> = Vec::new();
     for &kind in &stage.pieces {
@@ -95,12 +94,12 @@ fn placement(out: &mut String, rules: &Rules) {
     para(out, "", &text);
     for piece in rules.pieces() {
         let Some(place) = piece.place else { continue };
-        let black: SquareSet = place.iter().map(|s| board.mirror(s)).collect();
+        let place = place & stage.squares;
         let text = format!(
             "{} is placed only on {} (Black's on {}).",
             capitalised(&format!("the {}", piece.name)),
-            squares_words(place & stage.squares, board),
-            squares_words(black & black_stage, board),
+            squares_words(place, board),
+            squares_words(place.iter().map(|s| board.mirror(s)).collect(), board),
         );
         para(out, "", &text);
     }

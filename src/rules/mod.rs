@@ -550,6 +550,44 @@ pub struct PlacementStage {
     pub squares: SquareSet,
 }
 
+/// A side's hand in a position is kept as bits of [`PlacementStage::pieces`] (bit `i`: the
+/// `i`-th piece written is still in hand), 0 once the side has placed all it places. A kind's
+/// copies in hand are its first ones as written, so that one hand has one value.
+impl PlacementStage {
+    /// The bits of the whole hand, before anything is placed.
+    #[must_use]
+    pub fn whole_hand(&self) -> u32 {
+        u32::try_from((1u64 << self.pieces.len()) - 1).unwrap_or(u32::MAX)
+    }
+
+    /// The pieces still in the hand `bits`, with their places in the hand, in its order.
+    pub fn held(
+        &self,
+        bits: u32,
+    ) -> impl DoubleEndedIterator<Item = (usize, PieceKind)> + Clone + '_ {
+        self.pieces.iter().copied().enumerate().filter(move |&(i, _)| bits >> i & 1 == 1)
+    }
+
+    /// How many pieces a side whose hand is `bits` has still to place.
+    #[must_use]
+    pub fn left_to_place(&self, bits: u32) -> usize {
+        if bits == 0 {
+            return 0;
+        }
+        let placed = self.pieces.len() - bits.count_ones() as usize;
+        self.count.saturating_sub(placed)
+    }
+
+    /// The hand `bits` after placing a piece of `kind` (its last copy in hand leaves it), and
+    /// empty once the side has placed all it places; none if the hand holds no `kind`.
+    #[must_use]
+    pub fn after_placing(&self, bits: u32, kind: PieceKind) -> Option<u32> {
+        let (i, _) = self.held(bits).rev().find(|&(_, k)| k == kind)?;
+        let left = bits & !(1 << i);
+        Some(if self.left_to_place(left) == 0 { 0 } else { left })
+    }
+}
+
 /// 960-style random back ranks (`[setup.random]`; rule: `docs/rules.md#random-setups`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RandomSetup {

@@ -146,8 +146,6 @@ pub struct Tables {
     pub(crate) on_board: SquareSet,
     /// Per side: the squares a piece may end its arrangement move on (`[arrangement]`).
     pub(crate) arrange_to: [SquareSet; 2],
-    /// Per side: the squares a piece may be placed on (`[placement]`).
-    pub(crate) place_to: [SquareSet; 2],
     /// Per piece key: the squares it may be placed on in a placement stage (the stage's
     /// squares, narrowed by its `place`, where it may stand).
     pub(crate) place_on: Vec<SquareSet>,
@@ -225,7 +223,6 @@ impl Default for Tables {
             ball_forbidden: SquareSet::EMPTY,
             on_board: SquareSet::EMPTY,
             arrange_to: [SquareSet::EMPTY; 2],
-            place_to: [SquareSet::EMPTY; 2],
             place_on: Vec::new(),
             family: false,
             chains: false,
@@ -309,12 +306,12 @@ impl Tables {
             t.arrange_to = by_side(arrangement.squares);
         }
         if let Some(stage) = rules.placement_stage() {
-            t.place_to = by_side(stage.squares);
-            for side in Side::ALL {
-                for (kind, piece) in rules.pieces().iter().enumerate() {
-                    let own = by_side(piece.place.unwrap_or(stage.squares))[side.index()];
+            t.place_on = vec![SquareSet::EMPTY; 2 * kinds];
+            for (kind, piece) in rules.pieces().iter().enumerate() {
+                let squares = by_side(stage.squares & piece.place.unwrap_or(stage.squares));
+                for side in Side::ALL {
                     let key = t.piece_key(side, kind);
-                    t.place_on.push(t.stand[key] & t.place_to[side.index()] & own);
+                    t.place_on[key] = t.stand[key] & squares[side.index()];
                 }
             }
         }

@@ -2,6 +2,7 @@
 
 use crate::definition::Code;
 use crate::definition::diagnostic::Diagnostic;
+use crate::definition::source::Loc;
 use crate::rules::{
     Arrangement, BallRules, Board, CarriedRules, EndRules, KickRules, PieceType, PlacementStage,
     Rules, TurnRules,
@@ -83,44 +84,34 @@ impl Compiler<'_> {
         let squares = self.squares(&["placement", "squares"], board, "the placement's squares");
         let (text, node) = self.str(&["placement", "pieces"])?;
         let pieces = self.letters(rules, text, Some(node), "in the placement's hand")?;
-        let mut ok = squares.is_some();
-        let mut refuse = |out: &mut Vec<Diagnostic>, message: String, at, help: &str| {
-            out.push(Diagnostic::new(Code::BadPlacementStage, message, at).with_help(help));
-            ok = false;
-        };
+        let mut refused: Vec<(String, Loc, &str)> = Vec::new();
         if pieces.is_empty() || pieces.len() > crate::position::MAX_HAND {
-            refuse(
-                &mut self.out,
-                format!(
-                    "the hand holds {} pieces; a placement stage places from 1 to {}",
-                    pieces.len(),
-                    crate::position::MAX_HAND
-                ),
-                node.at.clone(),
-                "write the pieces each side places, e.g. pieces = \"QRRBBNN\"",
+            let message = format!(
+                "the hand holds {} pieces; a placement stage places from 1 to {}",
+                pieces.len(),
+                crate::position::MAX_HAND
             );
+            let help = "write the pieces each side places, e.g. pieces = \"QRRBBNN\"";
+            refused.push((message, node.at.clone(), help));
         }
         let count =
             self.optional::<u32>(&["placement", "count"]).map_or(pieces.len(), |n| n as usize);
         if count > pieces.len()
             && let Some(at) = self.node(&["placement", "count"])
         {
-            refuse(
-                &mut self.out,
-                format!("each side places {count} pieces, but its hand holds {}", pieces.len()),
-                at.at.clone(),
-                "lower the count, or add pieces to the hand",
-            );
+            let message =
+                format!("each side places {count} pieces, but its hand holds {}", pieces.len());
+            refused.push((message, at.at.clone(), "lower the count, or add pieces to the hand"));
         }
         if let Some(arrangement) = self.node(&["arrangement"]) {
-            refuse(
-                &mut self.out,
-                "a game has one stage before play: this one has both a placement stage and an \
-                 arrangement stage"
-                    .to_owned(),
-                arrangement.at.clone(),
-                "keep `[placement]` or `[arrangement]`",
-            );
+            let message = "a game has one stage before play: this one has both a placement \
+                           stage and an arrangement stage";
+            let help = "keep `[placement]` or `[arrangement]`";
+            refused.push((message.to_owned(), arrangement.at.clone(), help));
+        }
+        let ok = refused.is_empty();
+        for (message, at, help) in refused {
+            self.out.push(Diagnostic::new(Code::BadPlacementStage, message, at).with_help(help));
         }
         let squares = squares?.into_iter().collect();
         ok.then_some(PlacementStage { pieces, count, squares })
