@@ -129,6 +129,17 @@ fn orsi_the_draft_in_a_record() {
 }
 
 #[test]
+fn tulaanh_two_actions_a_shot_and_a_tackle_in_a_record() {
+    // White's queen takes the ball and shoots it to f13; Black's goalkeeper takes it and shoots
+    // it to f11; the queen runs onto it (a turn of one action); the bishop on e10 tackles the
+    // queen, pushed on to g12, and holds the ball: the record replays it all.
+    let script = "Qf8>f13\nKf13>f11\nQf11\nBexf11\n";
+    let record = play_and_replay("tulaanh-chessfootball", None, script);
+    assert!(record.contains("1. Qf8>f13 Kf13>f11 2. Qf11 Bexf11"), "{record}");
+    insta::assert_snapshot!(record);
+}
+
+#[test]
 fn soccer_chess_moves_several_pieces_and_enters_the_ball() {
     // Five moves; two; then a move, an attacker running onto the ball and kicking, a move.
     let script = "Bg10Bf9Ge2Se9Sg9\nSe12Sg12\nBf11Se>b14Gf2\n";
@@ -157,6 +168,7 @@ fn the_engine_answers_on_every_new_game() {
         ("footballchess-correa", "Fc5\n"),
         ("skunne-chessball", ">e4\n"),
         ("orsi-chess-football", "Q@d1\n"),
+        ("tulaanh-chessfootball", "Qf8>f13\n"),
     ] {
         let mut cmd = kickoff();
         cmd.args(["play", variant, "--black", "engine:1"]);
@@ -199,6 +211,7 @@ fn validate_the_shipped_games_beyond_boyers_family() {
         "variants/footballchess-correa.toml",
         "variants/skunne-chessball.toml",
         "variants/orsi-chess-football.toml",
+        "variants/tulaanh-chessfootball.toml",
         "tests/data/bad/royal-without-captures.toml",
     ]));
 }

@@ -683,3 +683,168 @@ fn skunne_an_attacker_jumps_over_a_piece_or_the_ball() {
     let over_enemy = skunne_turns_of("7/7/7/2a1o2/2A4/7 w 0 -", "c2");
     assert!(over_enemy.iter().any(|t| t.starts_with("Ac4 ")), "{over_enemy:?}");
 }
+
+/// A position of tulaanh's ChessFootball from its pieces (`"f8=U d11=p"`: White upper case,
+/// a holder by its holder letter, `.` for none), the goalkeepers on f2 and f14 unless said
+/// otherwise, White to move.
+fn tulaanh(pieces: &str) -> String {
+    let mut at: BTreeMap<String, char> =
+        [("f2", 'K'), ("f14", 'k')].into_iter().map(|(s, c)| (s.to_owned(), c)).collect();
+    for item in pieces.split_whitespace() {
+        let (square, letter) = item.split_once('=').unwrap();
+        match letter.chars().next().unwrap() {
+            '.' => at.remove(square),
+            c => at.insert(square.to_owned(), c),
+        };
+    }
+    let mut ranks = Vec::new();
+    for rank in (1..=15).rev() {
+        let mut row = String::new();
+        let mut empty = 0;
+        for (i, file) in "abcdefghijk".chars().enumerate() {
+            let hole = (rank == 1 || rank == 15) && !(4..=6).contains(&i);
+            let piece = if hole { Some('*') } else { at.get(&format!("{file}{rank}")).copied() };
+            if let Some(c) = piece {
+                if empty > 0 {
+                    row.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                row.push(c);
+            } else {
+                empty += 1;
+            }
+        }
+        if empty > 0 {
+            row.push_str(&empty.to_string());
+        }
+        ranks.push(row);
+    }
+    format!("{} w 0 0-0 - -", ranks.join("/"))
+}
+
+/// Every turn of `fen` in tulaanh's ChessFootball, by long form, with the position it leads to.
+fn tulaanh_turns(fen: &str) -> BTreeMap<String, String> {
+    let rules = load("tulaanh-chessfootball").unwrap().rules;
+    let pos = Position::from_fen(&rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let turns = legal_turns_unbounded(&pos);
+    turns.iter().map(|t| (t.to_string(), play_unchecked(&pos, t).fen())).collect()
+}
+
+/// The squares the holder on `from` shoots to in `fen` (turns of one shot).
+fn tulaanh_shots(fen: &str, from: &str) -> Vec<String> {
+    let prefix = format!("{from}>");
+    let shots: BTreeSet<String> = tulaanh_turns(fen)
+        .into_keys()
+        .filter(|t| t.starts_with(&prefix) && !t.contains(' '))
+        .map(|t| t[prefix.len()..].to_owned())
+        .collect();
+    shots.into_iter().collect()
+}
+
+#[test]
+fn tulaanh_the_pitch_the_line_ups_and_the_ball_on_the_centre_spot() {
+    // The engine's 11x13 pitch with its three-square goals beyond each end, eleven a side in
+    // a 4-4-2, the ball on the centre spot, White first.
+    let rules = load("tulaanh-chessfootball").unwrap().rules;
+    let start = Position::start(&rules);
+    assert_eq!(
+        start.fen(),
+        "****3****/5k5/11/1p1p3p1p1/11/1c2b1b2r1/4n1q4/5a5/4N1Q4/1R2B1B2R1/11/1P1P3P1P1/11/5K5/****3**** w 0 0-0 - -"
+    );
+    // The goal squares lie beyond the end line, and nothing else does: the goalkeeper on e2
+    // steps into its goal on e1 or f1, never to d1.
+    let keeper = tulaanh_turns(&tulaanh("f2=. e2=K i8=a"));
+    let steps: BTreeSet<&str> =
+        keeper.keys().filter(|t| t.starts_with("Ke2-")).map(|t| &t[4..6]).collect();
+    assert_eq!(steps, ["d2", "d3", "e1", "e3", "f1", "f2", "f3"].into_iter().collect());
+}
+
+#[test]
+fn tulaanh_two_action_points_to_move_or_shoot() {
+    // "2 AP a turn: move or shoot"; "both points for the same piece, or one each for two".
+    let rules = load("tulaanh-chessfootball").unwrap().rules;
+    let start = Position::start(&rules);
+    let play = |names: &str| {
+        resolve(&start, names).map(|t| play_unchecked(&start, &t).fen()).map_err(|e| e.to_string())
+    };
+    // The queen takes the ball on f8 and shoots it up the file as far as f13, before Black's
+    // goalkeeper; or takes it and steps on with it; a third action never comes.
+    assert_eq!(
+        play("Qf8>f13").unwrap(),
+        "****3****/5k5/5a5/1p1p3p1p1/11/1c2b1b2r1/4n1q4/5Q5/4N6/1R2B1B2R1/11/1P1P3P1P1/11/5K5/****3**** b 1 0-0 - -"
+    );
+    assert!(play("Qf8>f14").is_err(), "the ball stops before the goalkeeper");
+    assert!(play("Qf8Qe8").is_ok(), "the same piece acts twice");
+    assert!(play("Qf8Qe8>e5").is_err(), "a third action");
+    assert!(play("Nd5Qh8").is_ok(), "two pieces, one action each");
+    // Every turn is one action or two: 168 of the start's begin by the queen's take.
+    let turns = tulaanh_turns(&start.fen());
+    assert_eq!(turns.keys().filter(|t| t.starts_with("Qg7-f8")).count(), 168);
+    assert!(turns.keys().all(|t| t.split(' ').count() <= 2), "at most two actions");
+}
+
+#[test]
+fn tulaanh_each_piece_shoots_by_its_own_pattern() {
+    // "Rook: shoots straight and long": the holder on d8 shoots along its rank and file, up to
+    // the pawn on d11, and passes to its pawn on h8.
+    let rook = tulaanh_shots(&tulaanh("d8=U d11=p h8=P"), "d8");
+    let expected = ["a8", "b8", "c8", "d10", "d2", "d3", "d4", "d5", "d6", "d7", "d9", "e8", "f8"];
+    assert_eq!(rook, expected.iter().chain(&["g8", "h8"]).copied().collect::<Vec<_>>());
+    // "Bishop: shoots diagonally".
+    let bishop = tulaanh_shots(&tulaanh("f8=V"), "f8");
+    assert_eq!(bishop.len(), 5 + 5 + 5 + 5, "{bishop:?}");
+    assert!(bishop.iter().all(|s| {
+        let file = i32::from(s.as_bytes()[0]) - i32::from(b'f');
+        let rank = s[1..].parse::<i32>().unwrap() - 8;
+        file.abs() == rank.abs()
+    }));
+    // "Knight: lobs the ball over the wall": over the eight pieces around it, to every empty
+    // square within a radius of three.
+    let walled = tulaanh("f8=O e7=b f7=p g7=b e8=p g8=p e9=p f9=p g9=p");
+    let knight = tulaanh_shots(&walled, "f8");
+    assert_eq!(knight.len(), 28, "{knight:?}");
+    assert!(["f11", "i9", "h10", "c7", "f5"].iter().all(|s| knight.contains(&(*s).to_owned())));
+    // "Cannon: fires over one piece as a screen": over the pawn on f10 up to f13, over its
+    // friend on h8 to i8-k8, over the enemy on d8 to a8-c8; nowhere without a screen.
+    let cannon = tulaanh_shots(&tulaanh("f8=D f10=p h8=P d8=p"), "f8");
+    assert_eq!(cannon, ["a8", "b8", "c8", "f11", "f12", "f13", "i8", "j8", "k8"]);
+    // "Queen: shoots in all 8 directions".
+    let queen = tulaanh_shots(&tulaanh("f8=T"), "f8");
+    assert!(
+        ["b4", "f13", "a8", "j12", "k8", "f3"].iter().all(|s| queen.contains(&(*s).to_owned()))
+    );
+}
+
+#[test]
+fn tulaanh_a_tackle_steals_the_ball_and_pushes_the_holder_back() {
+    // "Tackle: move into the opponent's square to steal the ball and push the opponent back 1
+    // square": the knight on e7 tackles the holder on f9, which goes on to g10.
+    let turns = tulaanh_turns(&tulaanh("e7=N f9=u"));
+    let after = tulaanh("f9=O g10=r").replace(" w 0 ", " b 1 ");
+    assert_eq!(turns.get("Ne7-f9"), Some(&after));
+    // Where the square behind is taken, no tackle; a piece that does not hold the ball is
+    // never tackled, and nothing is ever captured.
+    assert!(!tulaanh_turns(&tulaanh("e7=N f9=u g10=p")).contains_key("Ne7-f9"));
+    assert!(!tulaanh_turns(&tulaanh("e7=N f9=r f8=a")).contains_key("Ne7-f9"));
+}
+
+#[test]
+fn tulaanh_a_goal_resets_the_pitch_and_two_goals_win() {
+    // "Score: shoot the ball into the 3-square goal": the rook holding the ball on f11 steps to
+    // e11 and shoots into e15. After a goal the line-ups come back and "the team that conceded
+    // kicks off"; "the first team to score 2 goals wins".
+    let rules = load("tulaanh-chessfootball").unwrap().rules;
+    let pos = Position::from_fen(&rules, &tulaanh("f11=U")).unwrap();
+    let after = play_unchecked(&pos, &resolve(&pos, "Re11>e15").unwrap());
+    let start = Position::start(&rules).fen();
+    assert_eq!(after.fen(), start.replace(" w 0 0-0", " b 1 1-0"));
+    assert!(after.finished().is_none());
+    let pos = Position::from_fen(&rules, &tulaanh("f11=U").replace(" 0-0 ", " 1-0 ")).unwrap();
+    let won = play_unchecked(&pos, &resolve(&pos, "Re11>e15").unwrap());
+    assert!(won.finished().is_some(), "{}", won.fen());
+    // A holder that walks into the goal scores too; a shot into its own goal is not a shot.
+    let walk = tulaanh_turns(&tulaanh("e13=U"));
+    assert_eq!(walk.get("Re13-e15"), Some(&start.replace(" w 0 0-0", " b 1 1-0")));
+    assert!(tulaanh_shots(&tulaanh("f4=U"), "f4").iter().all(|s| s != "f1"));
+    assert!(tulaanh_shots(&tulaanh("f4=U"), "f4").contains(&"f3".to_owned()));
+}

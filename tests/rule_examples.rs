@@ -540,6 +540,10 @@ examples! {
     an_in_place_steal_answered_at_once,
     a_holder_captures_only_when_allowed,
     a_holders_double_step_leaves_no_en_passant,
+    a_holder_shoots_by_its_kick_pattern,
+    a_cannon_shoots_over_a_screen,
+    a_holder_robbed_by_a_tackle,
+    two_action_points_for_any_actions,
 }
 
 #[test]

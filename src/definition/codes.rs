@@ -113,6 +113,8 @@ codes! {
     BallRuleWithoutBall = "E0325",
     /// A placement stage that cannot be played as written.
     BadPlacementStage = "E0326",
+    /// A turn budget that contradicts itself (a piece's moves above the turn's).
+    BadTurnBudget = "E0327",
     /// A hopper (`p`, `g`) in a Betza pattern.
     BetzaHopper = "E0330",
     /// `n` (lame) on a leap with no straight line of squares to block.

@@ -480,6 +480,13 @@ const BALL: &[Key] = &[
         "a-carried-ball",
         Family::Default,
     ),
+    flag(
+        "shoot",
+        false,
+        "Carried ball: whether a holder may kick it by its kick pattern, to an empty square, a goal or (with `pass`) a friend.",
+        "shots",
+        Family::Default,
+    ),
 ];
 
 const CAPTURE: &[Key] =
@@ -644,11 +651,20 @@ const TURN: &[Key] = &[
         "no-goal-on-the-first-turns",
         Family::Any,
     ),
+    int("moves", (0, 16), 1, "The most piece moves in one turn.", "turn-budgets", Family::Default),
     int(
-        "moves",
-        (0, 16),
+        "moves_per_piece",
+        (1, 4),
         1,
-        "The most piece moves in one turn, each piece moving at most once.",
+        "The most moves of one piece in one turn.",
+        "turn-budgets",
+        Family::Default,
+    ),
+    int(
+        "actions",
+        (0, 64),
+        0,
+        "Action points: the most actions (moves, kicks, shots, passes, takes) in one turn; 0: no such limit.",
         "turn-budgets",
         Family::Default,
     ),

@@ -16,6 +16,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("footballchess-correa", include_str!("../../variants/footballchess-correa.toml")),
     ("skunne-chessball", include_str!("../../variants/skunne-chessball.toml")),
     ("orsi-chess-football", include_str!("../../variants/orsi-chess-football.toml")),
+    ("tulaanh-chessfootball", include_str!("../../variants/tulaanh-chessfootball.toml")),
 ];
 
 /// The text of the shipped definition `name`.

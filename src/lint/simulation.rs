@@ -219,7 +219,7 @@ fn random_turn(
 ) -> Option<u64> {
     use rand::RngExt;
     let pos = *game.position();
-    let beyond = crate::search::beyond_counting(&pos);
+    let beyond = crate::search::random_by_actions(&pos);
     let counted = if beyond { Err(crate::movegen::TooManyTurns) } else { count_turns(&pos) };
     if counted.is_err() && pos.rules().turn().moves > 1 {
         // Several piece moves a turn: too many turns to count by design, so a turn is built

@@ -89,6 +89,7 @@ const WITH: &[(&str, &str, &str)] = &[
     ("placement.count", "2", "[placement]\npieces = \"QRN\"\nsquares = \"a2-i2\""),
     ("placement.squares", "\"a2-i2\"", "[placement]\npieces = \"QRN\""),
     ("pieces.X.place", "\"a2-d2\"", "[placement]\npieces = \"QRN\"\nsquares = \"a2-i2\""),
+    ("turn.moves_per_piece", "2", "[turn]\nmoves = 2"),
 ];
 
 /// The crowded positions of `tests/data/football-perft.json`, tried wherever they are

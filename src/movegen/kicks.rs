@@ -158,8 +158,9 @@ impl<'t> KickContext<'t> {
     }
 
     /// Appends to `out` every square the ball on `b` can be kicked to by the whole kick
-    /// pattern of the piece `key` from the ball's square (kick modes `from-ball` and `enter`):
-    /// slides stop before the first occupied square, leaps land on empty squares.
+    /// pattern of the piece `key` from the ball's square (kick modes `from-ball` and `enter`,
+    /// relays, a holder's shots): slides stop before the first occupied square, leaps land on
+    /// empty squares, and a hopper's line (`p`) begins beyond its first occupied square.
     pub(crate) fn kicks_from_ball(
         &self,
         board: &[u8; SQUARES],
@@ -176,8 +177,22 @@ impl<'t> KickContext<'t> {
         };
         let table = &self.t.ball_rays;
         let (mut i, end) = table.span(key * SQUARES + b.index());
+        let hops = self.t.any_kick_hop.then(|| self.t.kick_hops[key].as_slice());
+        // The end of the ray being walked, and whether its hopper has flown over its screen.
+        let (mut ray_end, mut screened) = (0, false);
         while i < end {
             let s = table.square(i);
+            if let Some(hops) = hops {
+                if i >= ray_end {
+                    (ray_end, screened) = (table.next_ray(i), false);
+                }
+                if !screened && hops.get(usize::from(table.tag(i))) == Some(&true) {
+                    // Before its screen a hopper's ball only flies.
+                    screened = board[s.index()] != EMPTY;
+                    i += 1;
+                    continue;
+                }
+            }
             if board[s.index()] != EMPTY {
                 if self.receives(&targets, s) {
                     targets.push(s);

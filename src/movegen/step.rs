@@ -27,8 +27,11 @@ pub struct Mid<'r> {
     kicks_left: u8,
     /// Whether the ball has been kicked this turn.
     kicked: bool,
-    /// The squares of the pieces that have moved this turn.
+    /// The squares of the pieces that have made all their moves this turn.
     moved: SquareSet,
+    /// Moves made this turn per piece that may still move (by its square), as two bits
+    /// (`turn.moves_per_piece` above 1).
+    move_count: [SquareSet; 2],
     /// Kicks made this turn per piece (by its square), as four bits.
     kick_count: [SquareSet; 4],
     /// The side that scored a point this turn (the turn is over).
@@ -63,6 +66,7 @@ impl<'r> Mid<'r> {
             kicks_left: if turn.kicks == 0 { u8::MAX } else { turn.kicks },
             kicked: false,
             moved: SquareSet::EMPTY,
+            move_count: [SquareSet::EMPTY; 2],
             kick_count: [SquareSet::EMPTY; 4],
             scored: None,
             en_passant: pos.en_passant,
@@ -110,7 +114,7 @@ impl<'r> Mid<'r> {
 
     /// Appends every action the side to move may make next to `out`.
     pub fn actions(&self, out: &mut Vec<Action>) {
-        if self.scored.is_some() {
+        if self.scored.is_some() || self.actions_left() == 0 {
             return;
         }
         let rules = self.pos.rules;
@@ -136,6 +140,76 @@ impl<'r> Mid<'r> {
         if !rules.carried_ball() && self.kicks_left > 0 {
             self.kicks_beside(out);
         }
+        if rules.carried_ball() && rules.ball().carried.shoot && self.kicks_left > 0 {
+            self.shots(out);
+        }
+    }
+
+    /// What is left of the turn's budgets, in words, where the rules set one beyond Boyer's
+    /// single move: "1 action point left", "2 moves left, 1 kick left"; empty otherwise.
+    #[must_use]
+    pub fn budget_left(&self) -> String {
+        let turn = self.pos.rules.turn();
+        let count = |n: u16, what: &str| {
+            let s = if n == 1 { "" } else { "s" };
+            format!("{n} {what}{s} left")
+        };
+        let mut out = Vec::new();
+        if turn.actions > 0 {
+            out.push(count(self.actions_left(), "action point"));
+        }
+        if turn.moves > 1 && (turn.actions == 0 || turn.moves < turn.actions) {
+            out.push(count(u16::from(self.moves_left), "move"));
+        }
+        if turn.kicks > 0 && (turn.actions == 0 || turn.kicks < turn.actions) {
+            out.push(count(u16::from(self.kicks_left), "kick"));
+        }
+        out.join(", ")
+    }
+
+    /// The action points spent so far (0 where the turn has none): what is left of the turn
+    /// with them.
+    fn actions_spent(&self) -> u8 {
+        if self.pos.rules.turn().actions == 0 {
+            0
+        } else {
+            u8::try_from(self.actions).unwrap_or(u8::MAX)
+        }
+    }
+
+    /// The actions left to the turn by its action points (`turn.actions`; [`u16::MAX`]
+    /// without them).
+    fn actions_left(&self) -> u16 {
+        match self.pos.rules.turn().actions {
+            0 => u16::MAX,
+            n => u16::from(n).saturating_sub(self.actions),
+        }
+    }
+
+    /// The shots of the mover's holder (`ball.shoot`): by its whole kick pattern from its
+    /// square, to an empty square (the ball lies free there), into a goal, or to a friend (a
+    /// pass, with `ball.pass`).
+    fn shots(&self, out: &mut Vec<Action>) {
+        let pos = &self.pos;
+        let rules = pos.rules;
+        let t = rules.tables();
+        let Some(holder) = pos.ball.filter(|_| pos.held) else { return };
+        let code = pos.board[holder.index()];
+        if code < 2 || code_side(code) != pos.side {
+            return;
+        }
+        let ctx = KickContext::new(pos);
+        if self.kicks_of(holder) >= ctx.per_piece {
+            return;
+        }
+        let mut friends = pos.men[pos.side.index()];
+        friends.remove(holder);
+        let receivers = if rules.ball().carried.pass { friends } else { SquareSet::EMPTY };
+        let mut targets = take_scratch();
+        let key = t.piece_key(pos.side, code_kind(code));
+        ctx.with_receivers(receivers).kicks_from_ball(&pos.board, holder, key, &mut targets);
+        out.extend(targets.iter().map(|&to| Action::Kick(Kick { kicker: holder, to })));
+        give_scratch(targets);
     }
 
     /// The kicks of the pieces next to the ball (kick modes `beside` and `from-ball`).
@@ -238,7 +312,11 @@ impl<'r> Mid<'r> {
     fn receivers(&self, kicker: Square) -> SquareSet {
         let pos = &self.pos;
         let rules = pos.rules;
-        if !rules.kick().relay || rules.carried_ball() || self.kicks_left < 2 {
+        if !rules.kick().relay
+            || rules.carried_ball()
+            || self.kicks_left < 2
+            || self.actions_left() < 2
+        {
             return SquareSet::EMPTY;
         }
         let per_piece = rules.kick().per_piece;
@@ -314,8 +392,31 @@ impl<'r> Mid<'r> {
         for _ in 0..n {
             self.count_kick(to);
         }
+        let made = self.moves_of(from) + 1;
+        self.set_moves(from, 0);
         self.moved.remove(from);
-        self.moved.insert(to);
+        if made >= self.pos.rules.turn().moves_per_piece {
+            self.moved.insert(to);
+        } else {
+            self.set_moves(to, made);
+        }
+    }
+
+    /// The moves made this turn by the piece on `square`, where it may still move.
+    fn moves_of(&self, square: Square) -> u8 {
+        u8::from(self.move_count[0].contains(square))
+            | u8::from(self.move_count[1].contains(square)) << 1
+    }
+
+    /// Sets the moves made this turn by the piece on `square` (at most 3).
+    fn set_moves(&mut self, square: Square, n: u8) {
+        for (i, set) in self.move_count.iter_mut().enumerate() {
+            if n >> i & 1 == 1 {
+                set.insert(square);
+            } else {
+                set.remove(square);
+            }
+        }
     }
 
     /// Every action of the piece on `from`: its moves and captures (with promotions), what it
@@ -470,12 +571,19 @@ impl<'r> Mid<'r> {
         let in_place =
             PieceMove { kind: MoveKind::InPlace, ..PieceMove::new(piece.letter, from, s) };
         if friend {
-            if (holding && ball.pass) || (held_there && ball.take_from_friend) {
+            // A shooter passes by its kick pattern (`Mid::shots`).
+            if (holding && ball.pass && !ball.shoot) || (held_there && ball.take_from_friend) {
                 out.push(Action::Move(in_place));
             }
             return;
         }
         if held_there {
+            if ball.steal == Steal::Tackle
+                && t.stand[key].contains(s)
+                && self.tackle_push(from, s).is_some()
+            {
+                self.push_move(PieceMove::new(piece.letter, from, s), key, out);
+            }
             if matches!(ball.steal, Steal::Capture | Steal::Both)
                 && rules.captures() != Captures::None
                 && t.capture_on[key].contains(s)
@@ -612,6 +720,15 @@ impl<'r> Mid<'r> {
             self.pos.place_ball(to, true);
         } else if what >= 2 && code_side(what) != mover && self.tackler(from) {
             self.tackle(from, to);
+        } else if what >= 2
+            && self.pos.held
+            && self.pos.ball == Some(to)
+            && rules.ball().carried.steal == Steal::Tackle
+        {
+            // A steal by tackle: the holder is pushed on, the ball stays for the robber.
+            if let Some(beyond) = self.tackle_push(from, to) {
+                self.pos.move_piece(to, beyond);
+            }
         } else if what >= 2 {
             // Capturing a holder steals the ball: it stays held on `to`.
             self.capture(to);
@@ -647,6 +764,20 @@ impl<'r> Mid<'r> {
         self.pos.put_piece(m.to, side, kind);
         self.moved.insert(m.to);
         self.pos.change_state(|p| p.hand[side.index()] = left);
+    }
+
+    /// Where a steal by tackle (`ball.steal = "tackle"`) from `from` pushes the enemy holder
+    /// on `to`: one square on, away from the robber (each step of the way by one square at
+    /// most, so that a knight's tackle pushes diagonally), onto an empty square of the board
+    /// where the holder may stand.
+    fn tackle_push(&self, from: Square, to: Square) -> Option<Square> {
+        let pos = &self.pos;
+        let (df, dr) = step(from, to);
+        let beyond = pos.rules.board().offset(to, df.signum(), dr.signum())?;
+        let code = pos.board[to.index()];
+        let victim = pos.rules.tables().piece_key(code_side(code), code_kind(code));
+        (pos.board[beyond.index()] == EMPTY && pos.rules.tables().stand[victim].contains(beyond))
+            .then_some(beyond)
     }
 
     /// Whether the piece on `from` tackles (`tackle = true`).
@@ -700,6 +831,7 @@ impl<'r> Mid<'r> {
             self.scored = Some(self.pos.side);
         }
         self.moved.remove(at);
+        self.set_moves(at, 0);
     }
 
     /// A piece with en-passant captures that steps two squares straight forward leaves the
@@ -742,6 +874,10 @@ impl<'r> Mid<'r> {
     }
 
     fn apply_kick(&mut self, k: Kick) {
+        if self.pos.rules.carried_ball() {
+            self.apply_shot(k);
+            return;
+        }
         let pos = &self.pos;
         let rules = pos.rules;
         let Some((_, kind)) = pos.piece_at(k.kicker) else { return };
@@ -790,6 +926,29 @@ impl<'r> Mid<'r> {
         }
     }
 
+    /// A holder's shot (`ball.shoot`): the ball lies free on an empty square (scoring on a
+    /// goal), or a friend there holds it.
+    fn apply_shot(&mut self, k: Kick) {
+        let pos = &self.pos;
+        let rules = pos.rules;
+        let holds = pos.held && pos.ball == Some(k.kicker);
+        let mine = pos.piece_at(k.kicker).is_some_and(|(side, _)| side == pos.side);
+        let to = pos.board.get(k.to.index()).copied();
+        let friend = pos.piece_at(k.to).is_some_and(|(side, _)| side == pos.side);
+        if !holds || !mine || !rules.board().contains(k.to) || !(to == Some(EMPTY) || friend) {
+            return;
+        }
+        self.kicked = true;
+        if self.kicks_left != u8::MAX {
+            self.kicks_left = self.kicks_left.saturating_sub(1);
+        }
+        self.pos.place_ball(k.to, friend);
+        self.count_kick(k.kicker);
+        if !friend && let Some(scorer) = rules.scorer(k.to) {
+            self.scored = Some(scorer);
+        }
+    }
+
     /// A key of the whole state: two states with the same key have the same actions and the
     /// same results (the board, what is left of the turn's budget, which pieces have moved or
     /// kicked).
@@ -798,7 +957,8 @@ impl<'r> Mid<'r> {
         let budget = u64::from(self.moves_left)
             | u64::from(self.kicks_left) << 8
             | u64::from(self.kicked) << 16
-            | self.scored.map_or(0, |s| 1 + s.index() as u64) << 17;
+            | self.scored.map_or(0, |s| 1 + s.index() as u64) << 17
+            | u64::from(self.actions_spent()) << 20;
         let mut h = self.pos.hash ^ budget.wrapping_mul(0xD6E8_FEB8_6659_FD93);
         // Who has moved matters only while moves are left; who has kicked only where a piece's
         // own limit is tighter than the turn's.
@@ -806,8 +966,9 @@ impl<'r> Mid<'r> {
         let turn_kicks = rules.turn().kicks;
         let per_piece_binds = turn_kicks == 0 || rules.kick().per_piece < turn_kicks;
         let moved = (self.moves_left > 0).then_some(self.moved);
+        let counted = self.move_count.iter().copied().filter(|_| self.moves_left > 0);
         let kicked = self.kick_count.iter().copied().filter(|_| per_piece_binds);
-        for (i, set) in moved.into_iter().chain(kicked).enumerate() {
+        for (i, set) in moved.into_iter().chain(counted).chain(kicked).enumerate() {
             if !set.is_empty() {
                 h ^= set.digest().rotate_left(7 * i as u32 + 3);
             }

@@ -70,6 +70,8 @@ pub struct Modalities {
     pub lame: bool,
     /// `e`: may also capture en passant.
     pub en_passant: bool,
+    /// `p`: a hopper, flying over exactly one piece (its screen) to land beyond it.
+    pub hop: bool,
 }
 
 /// The letters of atoms and shorthands.
@@ -238,7 +240,7 @@ pub fn parse(input: &str) -> Result<Betza, Problem> {
 
 /// The modality letters (`m c i n e`): what a move may do, where the other modifiers say
 /// which way it goes.
-pub(crate) const MODALITIES: &str = "mcine";
+pub(crate) const MODALITIES: &str = "mcinep";
 
 /// A group as written, split into its modifier letters and the atom with its range.
 pub(crate) fn split_modifiers(written: &str) -> (&str, &str) {
@@ -382,6 +384,7 @@ fn modality(m: &mut Modalities, letter: &str) {
         "m" => m.move_only = true,
         "c" => m.capture_only = true,
         "i" => m.initial = true,
+        "p" => m.hop = true,
         "n" => m.lame = true,
         "e" => m.en_passant = true,
         other => unreachable!("modality: unexpected letter {other}"),
@@ -454,11 +457,10 @@ fn range(input: &str, group_start: usize, at: std::ops::Range<usize>) -> Result<
 /// The error for a modifier kickoff does not interpret, saying what it means in the dialects
 /// that have it.
 fn unsupported_modifier(letter: &str, at: std::ops::Range<usize>) -> Problem {
-    const HOP: &str = "kickoff's pieces never hop over a piece to land beyond it: an atom leaps \
-                       over everything (\"D\"), a slide stops at the first piece (\"R\")";
+    const HOP: &str = "kickoff's hoppers fly over one piece and land anywhere beyond it, as the \
+                       cannon's kick (\"pR\"); an atom leaps over everything (\"D\")";
     const STRAIGHT: &str = "kickoff's slides go straight: write a rider (\"NN\") or single leaps";
     let (kind, what, help) = match letter {
-        "p" => (ProblemKind::Hopper, "a hopper, as the cannon's capture", HOP),
         "g" => (ProblemKind::Hopper, "a grasshopper: over a piece to the square just beyond", HOP),
         "a" | "t" => (
             ProblemKind::MultiLeg,
@@ -557,8 +559,8 @@ mod tests {
 
     #[test]
     fn unsupported_is_refused_with_position() {
-        let (m, at) = err("pR");
-        assert!(m.contains("hopper") && m.contains("not supported"), "{m}");
+        let (m, at) = err("gR");
+        assert!(m.contains("grasshopper") && m.contains("not supported"), "{m}");
         assert_eq!(at, 0..1);
         let (m, at) = err("jR");
         assert!(m.contains("not supported"), "{m}");
@@ -584,7 +586,6 @@ mod tests {
     fn each_unsupported_letter_has_its_kind() {
         use ProblemKind::*;
         let cases = [
-            ("pR", Hopper),
             ("gQ", Hopper),
             ("mafsW", MultiLeg),
             ("WtR", MultiLeg),
@@ -632,7 +633,7 @@ mod tests {
 
     #[test]
     fn no_message_speaks_of_the_grammar() {
-        let inputs = ["", "f", "3W", "NN3", "Q?", "K N", "hW", "Nf", "N[", "pR", "xW", "W999", "é"];
+        let inputs = ["", "f", "3W", "NN3", "Q?", "K N", "hW", "Nf", "N[", "gR", "xW", "W999", "é"];
         for text in inputs {
             let e = parse(text).unwrap_err().detail;
             let all = format!("{} {}", e.message, e.help.unwrap_or_default());
@@ -669,7 +670,7 @@ mod tests {
     #[test]
     fn every_suggested_string_reads() {
         let bad = [
-            "pR", "jR", "WaF", "NO", "N[W]", "Q(", "Q?", "gQ", "mafsW", "WtR", "oR", "zB", "qN",
+            "gR", "jR", "WaF", "NO", "N[W]", "Q(", "Q?", "gQ", "mafsW", "WtR", "oR", "zB", "qN",
             "xW", "dK", "KM", "Ké", "Nf", "fNbl", "W-F", "K N", "K\tN", "f", "3W", "", "WNf",
             "fN3vs", "Nf[W]", "fR  N", "NN3", "hW", "N[", "W999", "é", "K Q", "sWfFs", "NN0",
             "KfNN3", "fNN99", "KfW25", "R25N", "fLK", "J", "L",

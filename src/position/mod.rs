@@ -459,8 +459,10 @@ impl<'r> Position<'r> {
         let t = rules.tables();
         match self.ball {
             Some(ball) if t.goals.contains(ball) => {
-                let winner = if rules.carried_ball() {
-                    // A carried ball scores when the side that just moved holds it on its goal.
+                let shot = rules.ball().carried.shoot && !self.held;
+                let winner = if rules.carried_ball() && !shot {
+                    // A carried ball scores when the side that just moved holds it on its goal
+                    // (or, shot there, lies on a goal: `rules.scorer`).
                     (self.held
                         && self.piece_at(ball).is_some_and(|(side, _)| side != self.side)
                         && rules.goals(!self.side).contains(&ball))

@@ -166,6 +166,13 @@ fn board(out: &mut String, rules: &Rules) {
             or_list(rules.goals(Side::White)),
             or_list(rules.goals(Side::Black))
         )
+    } else if carried(rules) && rules.ball().carried.shoot {
+        format!(
+            "White scores when one of its pieces holds the ball on {} after its move, or shoots \
+             it there; Black scores when one of its pieces holds it on {}, or shoots it there.",
+            or_list(rules.goals(Side::White)),
+            or_list(rules.goals(Side::Black))
+        )
     } else if carried(rules) {
         format!(
             "White scores when one of its pieces holds the ball on {} after its move; Black \
@@ -257,7 +264,9 @@ fn pieces(out: &mut String, rules: &Rules) {
         let moves = format!("{} [{}]", describe_moves(&piece.moves, words), piece.moves_betza);
         para(out, "  moves: ", &moves);
         if rules.has_ball() && !carried(rules) {
-            kicks_line(out, piece);
+            kicks_line(out, piece, "  kicks: ");
+        } else if carried(rules) && rules.ball().carried.shoot {
+            kicks_line(out, piece, "  shoots: ");
         }
         if piece.corner_jump {
             para(out, "  ", &corner_jump_words(piece));
@@ -267,17 +276,19 @@ fn pieces(out: &mut String, rules: &Rules) {
 }
 
 /// How a piece kicks (a carried ball is never kicked).
-fn kicks_line(out: &mut String, piece: &PieceType) {
+fn kicks_line(out: &mut String, piece: &PieceType, label: &str) {
     if piece.kicks.is_empty() {
-        para(out, "  kicks: ", "never (its kick pattern is empty)");
+        para(out, label, "never (its kick pattern is empty)");
     } else if piece.kicks == piece.moves {
-        para(out, "  kicks: ", "the way it moves");
+        para(out, label, "the way it moves");
     } else {
-        // Kicks read the pattern's directions and ranges only: its modalities do not apply.
-        let mut plain: Vec<Leg> = piece.kicks.iter().map(|l| Leg::plain(l.step, l.reach)).collect();
+        // Kicks read the pattern's directions, ranges and hops only: its other modalities do
+        // not apply.
+        let plain = |l: &Leg| Leg { hop: l.hop, ..Leg::plain(l.step, l.reach) };
+        let mut plain: Vec<Leg> = piece.kicks.iter().map(plain).collect();
         plain.dedup();
         let kicks = format!("{} [{}]", describe_legs(&plain), piece.kick_betza);
-        para(out, "  kicks: ", &kicks);
+        para(out, label, &kicks);
     }
 }
 

@@ -20,6 +20,7 @@ struct Conditions {
     initial: bool,
     lame: bool,
     en_passant: bool,
+    hop: bool,
 }
 
 impl Conditions {
@@ -29,6 +30,7 @@ impl Conditions {
             initial: leg.initial,
             lame: leg.lame,
             en_passant: leg.en_passant,
+            hop: leg.hop,
         }
     }
 
@@ -111,6 +113,9 @@ fn conditioned(f: &Family, captures: CaptureWords) -> String {
     }
     if c.initial {
         notes.push("only from its start squares");
+    }
+    if c.hop {
+        notes.push("over one piece, its screen, landing beyond it");
     }
     if c.lame {
         let (a, b) = f.leap;

@@ -40,6 +40,9 @@ pub struct Leg {
     pub lame: bool,
     /// May also capture en passant (`e`).
     pub en_passant: bool,
+    /// A hopper (`p`): flies over exactly one occupied square, its screen, and lands beyond it
+    /// (kick patterns only).
+    pub hop: bool,
 }
 
 impl Leg {
@@ -53,6 +56,7 @@ impl Leg {
             initial: false,
             lame: false,
             en_passant: false,
+            hop: false,
         }
     }
 
@@ -62,10 +66,14 @@ impl Leg {
         self.step.0.abs() <= 1 && self.step.1.abs() <= 1
     }
 
-    /// Whether the leg has none of the modalities `m c i n e`.
+    /// Whether the leg has none of the modalities `m c i n e p`.
     #[must_use]
     pub fn is_plain(self) -> bool {
-        self.modality == Modality::Both && !self.initial && !self.lame && !self.en_passant
+        self.modality == Modality::Both
+            && !self.initial
+            && !self.lame
+            && !self.en_passant
+            && !self.hop
     }
 
     /// Whether the leg can move to an empty square.
@@ -114,6 +122,12 @@ pub(crate) fn group_legs(group: &Group) -> Result<Vec<Leg>, Problem> {
     if m.en_passant && m.move_only {
         return Err(bad("`e` (en passant) is a capture, but `m` forbids captures", "drop `m`"));
     }
+    if m.hop && m.lame {
+        return Err(bad(
+            "`p` (a hopper) flies over a piece, and `n` (lame) is stopped by one",
+            "write `p` or `n`, not both",
+        ));
+    }
     let range = |r: Option<Range>| match r {
         Some(Range::Steps(n)) => Reach::Steps(n),
         Some(Range::Unlimited) => Reach::Unlimited,
@@ -140,6 +154,19 @@ pub(crate) fn group_legs(group: &Group) -> Result<Vec<Leg>, Problem> {
         if m.lame {
             check_lame(group, atom, (a, b))?;
         }
+        if m.hop && reach == Reach::Steps(1) {
+            let written = format!("{:?}", group.atom);
+            return Err(Problem::new(
+                ProblemKind::Hopper,
+                format!(
+                    "`p` (a hopper) on a single {written} leap: a hopper flies along a line over one piece, and one leap has no line"
+                ),
+                group.span.clone(),
+                format!(
+                    "write a line: \"p{written}0\" (unlimited), or a range such as \"p{written}4\""
+                ),
+            ));
+        }
         for (x, y) in orientations((a, b)) {
             if group.directions.is_empty() || group.directions.iter().any(|&d| contains(d, x, y)) {
                 legs.push(Leg {
@@ -149,6 +176,7 @@ pub(crate) fn group_legs(group: &Group) -> Result<Vec<Leg>, Problem> {
                     initial: m.initial,
                     lame: m.lame,
                     en_passant: m.en_passant,
+                    hop: m.hop,
                 });
             }
         }
@@ -373,6 +401,20 @@ mod tests {
         // A range of 1 written on a shorthand is a range, not the default.
         assert!(all("R1").iter().all(|l| l.reach == Reach::Steps(1)));
         assert!(all("R").iter().all(|l| l.reach == Reach::Unlimited));
+    }
+
+    #[test]
+    fn hoppers_fly_along_lines() {
+        let cannon = all("pR");
+        assert_eq!(cannon.len(), 4);
+        assert!(cannon.iter().all(|l| l.hop && l.reach == Reach::Unlimited && !l.is_plain()));
+        assert!(all("pW3").iter().all(|l| l.hop && l.reach == Reach::Steps(3)));
+        assert!(all("R").iter().all(|l| !l.hop));
+        for s in ["pW", "pK", "pN", "pnR"] {
+            let e = legs(&parse(s).unwrap()).unwrap_err();
+            assert!(matches!(e.kind, ProblemKind::Hopper | ProblemKind::Malformed), "{s}");
+        }
+        assert_eq!(legs(&parse("pK").unwrap()).unwrap_err().kind, ProblemKind::Hopper);
     }
 
     #[test]

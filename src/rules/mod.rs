@@ -329,8 +329,12 @@ pub struct TurnRules {
     /// No goal may be scored while fewer turns than this have been completed (rule:
     /// `docs/rules.md#no-goal-on-the-first-turns`).
     pub no_goal_before: u32,
-    /// The most piece moves in one turn (each piece moves at most once).
+    /// The most piece moves in one turn.
     pub moves: u8,
+    /// The most moves of one piece in one turn.
+    pub moves_per_piece: u8,
+    /// The most actions (moves, kicks, shots, passes, takes) in one turn; 0: no such limit.
+    pub actions: u8,
     /// The most kicks in one turn; 0: no limit but `kick.per_piece`.
     pub kicks: u8,
     /// Whether moves and kicks may come in any order.
@@ -401,6 +405,9 @@ pub struct CarriedRules {
     pub holder_captures: bool,
     /// Whether an in-place steal may be answered at once by the reverse steal.
     pub steal_back: bool,
+    /// Whether a holder may shoot: kick the ball by its kick pattern from its square, to an
+    /// empty square where it lies free, into a goal, or to a friend (a pass, with `pass`).
+    pub shoot: bool,
 }
 
 choice! {
@@ -415,6 +422,8 @@ choice! {
         InPlace = "in-place",
         /// An enemy holder cannot be robbed.
         None = "none",
+        /// By a tackle: the robber moves onto the holder's square, taking the ball, and the holder is pushed one square on, away from it, onto an empty square.
+        Tackle = "tackle",
     }
 }
 

@@ -175,7 +175,10 @@ pub fn kick_modalities(betza: &Betza, text: &str) -> Vec<Problem> {
     let mut out = Vec::new();
     for group in &betza.groups {
         let written = &text[group.span.clone()];
-        let Some(i) = written.find(|c: char| MODALITIES.contains(c)) else { continue };
+        // `p` makes a hopper's kick: the one modality a kick reads.
+        let Some(i) = written.find(|c: char| c != 'p' && MODALITIES.contains(c)) else {
+            continue;
+        };
         let at = group.span.start + i;
         let letter = &text[at..=at];
         out.push(Problem::new(
@@ -196,7 +199,7 @@ fn without_modalities(betza: &Betza, text: &str) -> String {
     for group in &betza.groups {
         out.push_str(&text[end..group.span.start]);
         let (modifiers, atom) = split_modifiers(&text[group.span.clone()]);
-        out.extend(modifiers.chars().filter(|c| !MODALITIES.contains(*c)));
+        out.extend(modifiers.chars().filter(|&c| c == 'p' || !MODALITIES.contains(c)));
         out.push_str(atom);
         end = group.span.end;
     }

@@ -124,6 +124,10 @@ pub struct Tables {
     /// Whether any piece tackles (`tackle = true`): [`Rules::has_tacklers`] for the walk, which
     /// asks for every jump and tackle.
     pub(crate) has_tacklers: bool,
+    /// Per piece key: which of its kick legs (by index, the tags of `ball_rays`) hop (`p`).
+    pub(crate) kick_hops: Vec<Vec<bool>>,
+    /// Whether any kick leg hops.
+    pub(crate) any_kick_hop: bool,
     /// Per piece key: the squares it may end a move on (its zone, and the goal squares it may
     /// stand on).
     pub(crate) stand: Vec<SquareSet>,
@@ -214,6 +218,8 @@ impl Default for Tables {
             royal: [false; 64],
             has_royals: false,
             has_tacklers: false,
+            kick_hops: Vec::new(),
+            any_kick_hop: false,
             stand: Vec::new(),
             capture_on: Vec::new(),
             promote: Vec::new(),
@@ -330,6 +336,8 @@ impl Tables {
         self.royal[code] = piece.royal;
         self.has_royals |= piece.royal;
         self.has_tacklers |= piece.tackle;
+        self.kick_hops.push(piece.kicks.iter().map(|l| l.hop).collect());
+        self.any_kick_hop |= piece.kicks.iter().any(|l| l.hop);
         let zone: SquareSet =
             board.squares().filter(|&s| piece.zone.is_none_or(|z| z.contains(own(s)))).collect();
         let goal_ok = |s: Square, capturing: bool| {

@@ -24,7 +24,9 @@ use std::time::{Duration, Instant};
 
 use crate::eval::Eval;
 pub use limits::{DEFAULT_LEVEL, LEVEL_CAP, Limits, MAX_LEVEL};
-pub use player::{ParsePlayerError, Player, beyond_counting, greedy_turn, random_turn};
+pub use player::{
+    ParsePlayerError, Player, beyond_counting, greedy_turn, random_by_actions, random_turn,
+};
 use table::{Bound, Table};
 pub use table::{ENTRY_BYTES, TABLE_BITS};
 

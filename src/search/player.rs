@@ -72,10 +72,11 @@ impl Player {
 }
 
 /// A legal turn of `pos` drawn uniformly; none when the game is over. A position with too many
-/// turns to count gets a turn built by random actions instead (each next action, or the end of
-/// the turn where it may end, equally likely).
+/// turns to count, or of action points that make counting costly ([`random_by_actions`]), gets
+/// a turn built by random actions instead (each next action, or the end of the turn where it
+/// may end, equally likely).
 pub fn random_turn(pos: &Position<'_>, rng: &mut impl rand::Rng) -> Option<Turn> {
-    if beyond_counting(pos) {
+    if random_by_actions(pos) {
         return random_walk(pos, rng, false);
     }
     let Ok(count) = count_turns(pos) else {
@@ -92,7 +93,7 @@ pub fn random_turn(pos: &Position<'_>, rng: &mut impl rand::Rng) -> Option<Turn>
 /// A turn that scores if `pos` has one, otherwise a random turn. In a position with too many
 /// turns to count, a turn built by random actions that takes any action that scores.
 pub fn greedy_turn(pos: &Position<'_>, rng: &mut impl rand::Rng) -> Option<Turn> {
-    if beyond_counting(pos) || count_turns(pos).is_err() {
+    if random_by_actions(pos) || count_turns(pos).is_err() {
         return random_walk(pos, rng, true);
     }
     first_scoring_turn(pos, pos.side()).or_else(|| random_turn(pos, rng))
@@ -103,6 +104,16 @@ pub fn greedy_turn(pos: &Position<'_>, rng: &mut impl rand::Rng) -> Option<Turn>
 #[must_use]
 pub fn beyond_counting(pos: &Position<'_>) -> bool {
     pos.rules().turn().moves > 2
+}
+
+/// Whether a random turn is built one random action at a time rather than drawn from the
+/// counted turns: where counting is hopeless, and where it costs too much for every turn of
+/// many games (action points with two moves or more: tens of thousands of turns of any two
+/// actions, counted in milliseconds, where random games play tens of thousands of turns).
+#[must_use]
+pub fn random_by_actions(pos: &Position<'_>) -> bool {
+    let turn = pos.rules().turn();
+    beyond_counting(pos) || (turn.actions >= 2 && turn.moves >= 2)
 }
 
 /// A turn built one random action at a time; `greedy` takes an action that scores for the

@@ -89,6 +89,9 @@ pub struct StepView {
     pub null_ok: bool,
     /// The turn so far in notation (empty before the first action).
     pub name: String,
+    /// What is left of the turn's budgets in words ("1 action point left"), where the rules
+    /// set more than Boyer's single move; empty otherwise.
+    pub left: String,
 }
 
 /// Walks the actions the page sent from `pos`, each checked against the actions possible at
@@ -140,6 +143,7 @@ pub fn step_view(pos: &Position<'_>, turn: &Turn, mid: &Mid<'_>) -> StepView {
         can_stop: started && mid.may_stop(!possible.is_empty()),
         null_ok: !started && resolve(pos, "--").is_ok(),
         name: if started { name(pos, turn) } else { String::new() },
+        left: if mid.scored().is_some() { String::new() } else { mid.budget_left() },
     }
 }
 

@@ -596,3 +596,27 @@ test("Orsi's draft: pieces of the hand placed by clicks, then play", { timeout: 
   await waitForMoves(page, 7);
   await screenshot(page, 'play-draft');
 });
+
+test("tulaanh's two action points: a take and a shot, the points left shown", { timeout: 120000 }, async (t) => {
+  const server = await withServer(t);
+  const page = await newPage(t);
+  await newGame(page, server.url, { variant: 'tulaanh-chessfootball', opponent: 'hotseat' });
+  assert.match(await page.textContent('#turn-so-far'), /This turn: 2 action points left/);
+  // The queen takes the free ball on f8: one point left, and the holder's shots are marked.
+  await clickSquare(page, 'g7');
+  await page.locator('.mark.target[data-square="f8"]').waitFor();
+  await clickSquare(page, 'f8');
+  await page.waitForFunction(() => /Qf8 \(1 action point left\)/.test(document.querySelector('#turn-so-far').textContent));
+  await page.locator('.mark.kick[data-square="f13"]').waitFor();
+  // The holder, then f13, where it may run with the ball or shoot it: asked, the shot up the
+  // file ends the turn, its last point spent.
+  await clickSquare(page, 'f8');
+  await clickSquare(page, 'f13');
+  await page.locator('#choices button.option').first().waitFor();
+  assert.deepEqual(await page.locator('#choices button.option').allTextContents(), ['Qf8Qf13', 'Qf8>f13']);
+  await page.click('#choices button.option >> text=Qf8>f13');
+  await waitForMoves(page, 1);
+  assert.deepEqual(await moves(page), ['Qf8>f13']);
+  await page.locator('#board .ball[data-square="f13"]').waitFor();
+  await screenshot(page, 'play-action-points');
+});

@@ -85,6 +85,7 @@ impl Compiler<'_> {
             self.check_promotion(rules, piece, &letter);
         }
         self.check_placement_squares(rules);
+        self.check_turn_budget(rules);
         if rules.ball().mode == BallMode::None {
             self.ball_rules_without_ball(rules);
         } else if rules.ball().mode != BallMode::Carried {
@@ -100,6 +101,38 @@ impl Compiler<'_> {
                     .with_help(help),
             );
         }
+    }
+
+    /// A piece allowed more moves a turn (`turn.moves_per_piece`) than the whole turn has
+    /// (`turn.moves`), or more than its action points allow: the extra moves never come.
+    fn check_turn_budget(&mut self, rules: &Rules) {
+        let turn = rules.turn();
+        let Some(node) = self.node(&["turn", "moves_per_piece"]) else { return };
+        let limit = match turn.actions {
+            0 => turn.moves,
+            n => turn.moves.min(n),
+        };
+        if turn.moves_per_piece <= limit.max(1) {
+            return;
+        }
+        let (what, help) = if turn.moves < turn.actions || turn.actions == 0 {
+            (
+                format!("`turn.moves = {}`", turn.moves),
+                "raise `turn.moves`, or lower `turn.moves_per_piece`",
+            )
+        } else {
+            (
+                format!("`turn.actions = {}` (action points)", turn.actions),
+                "raise `turn.actions`, or lower `turn.moves_per_piece`",
+            )
+        };
+        let moves = if limit == 1 { "move" } else { "moves" };
+        let message = format!(
+            "`turn.moves_per_piece = {}` lets a piece move {} times a turn, but {what} allows only {limit} {moves} a turn",
+            turn.moves_per_piece, turn.moves_per_piece
+        );
+        self.out
+            .push(Diagnostic::new(Code::BadTurnBudget, message, node.at.clone()).with_help(help));
     }
 
     /// Each piece of a placement stage's hand needs a placement square it may stand on; a
@@ -203,9 +236,15 @@ impl Compiler<'_> {
                 written(&path, &mut nodes);
             }
         }
-        for key in
-            ["forbidden", "pass", "take_from_friend", "steal", "holder_captures", "steal_back"]
-        {
+        for key in [
+            "forbidden",
+            "pass",
+            "take_from_friend",
+            "steal",
+            "holder_captures",
+            "steal_back",
+            "shoot",
+        ] {
             written(&["ball", key], &mut nodes);
         }
         written(&["setup", "random", "ball"], &mut nodes);
@@ -242,7 +281,7 @@ impl Compiler<'_> {
     fn carried_keys_on_kicked_ball(&mut self, rules: &Rules) {
         // A key written with its default value asks for nothing: only the others are refused.
         let mut nodes: Vec<(String, Loc)> = Vec::new();
-        for key in ["pass", "take_from_friend", "steal", "holder_captures", "steal_back"] {
+        for key in ["pass", "take_from_friend", "steal", "holder_captures", "steal_back", "shoot"] {
             if let Some(node) = self.node(&["ball", key])
                 && Literal::of(&node.value) != keys::default_of(&["ball", key])
             {

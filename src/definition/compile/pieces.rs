@@ -6,7 +6,7 @@ use crate::definition::tree::{Node, Value};
 use crate::notation::betza;
 use crate::rules::leg::{self, Leg};
 use crate::rules::redundancy;
-use crate::rules::{BallMode, Board, Captures, PieceKind, PieceType, Promotion, Rules};
+use crate::rules::{BallMode, Board, Captures, KickMode, PieceKind, PieceType, Promotion, Rules};
 
 use super::{Compiler, written_at};
 
@@ -56,6 +56,24 @@ impl Compiler<'_> {
             Some(mode) => mode,
             None => self.setting(&["kick", "mode"]),
         };
+        let carried = self.setting::<BallMode>(&["ball", "mode"]) == BallMode::Carried;
+        if kick_mode == KickMode::Beside && !carried && kicks.iter().any(|l| l.hop) {
+            let node = self.str(&key("kick")).map(|(_, node)| node);
+            let problem = hopper(
+                kick_betza,
+                "`p` (a hopper) kicks from the ball's square, and this piece kicks from beside it (`kick_mode = \"beside\"`)",
+                "set the piece's `kick_mode = \"from-ball\"` or `\"enter\"`, or give the game a carried ball that holders shoot",
+            );
+            if let (Some(node), Some(p)) = (node, problem) {
+                self.string_error(
+                    p.kind.into(),
+                    node,
+                    kick_betza,
+                    p.detail,
+                    &format!("in the kick of piece {letter}"),
+                );
+            }
+        }
         let holder = self.str(&key("holder")).and_then(|(text, node)| {
             let mut chars = text.chars();
             match (chars.next(), chars.next()) {
@@ -171,6 +189,18 @@ impl Compiler<'_> {
         let context = format!("in the {key} of piece {letter}");
         let parsed = betza::parse(text).and_then(|b| leg::legs(&b).map(|legs| (b, legs)));
         match parsed {
+            Ok((_, legs)) if key == "moves" && legs.iter().any(|l| l.hop) => {
+                let p = hopper(
+                    text,
+                    "`p` (a hopper) is read in kick patterns, as the cannon's kick; a piece's moves never hop",
+                    "move it with atoms that leap over everything (\"D\") or slides that stop at the first piece (\"R\"); write the hopper in `kick`",
+                );
+                if let Some(p) = p {
+                    self.string_error(p.kind.into(), node, text, p.detail, &context);
+                }
+                self.broken.push(letter.to_owned());
+                Vec::new()
+            }
             Ok((parsed, legs)) => {
                 let mut notes = redundancy::redundancies(&parsed, text);
                 if key == "moves"
@@ -222,6 +252,13 @@ impl Compiler<'_> {
             }
         }
     }
+}
+
+/// The problem of the first hopper group (`p`) of the Betza string `text`, with `message`.
+fn hopper(text: &str, message: &str, help: &str) -> Option<betza::Problem> {
+    let parsed = betza::parse(text).ok()?;
+    let group = parsed.groups.iter().find(|g| g.modalities.hop)?;
+    Some(betza::Problem::new(betza::ProblemKind::Hopper, message, group.span.clone(), help))
 }
 
 /// The White letters of the pieces, in kind order.

@@ -25,6 +25,7 @@ impl Compiler<'_> {
                 steal: self.setting(&["ball", "steal"]),
                 holder_captures: self.setting(&["ball", "holder_captures"]),
                 steal_back: self.setting(&["ball", "steal_back"]),
+                shoot: self.setting(&["ball", "shoot"]),
             },
         })
     }
@@ -136,6 +137,8 @@ impl Compiler<'_> {
             null: self.setting(&["turn", "null"]),
             no_goal_before: self.setting(&["turn", "no_goal_before"]),
             moves: self.setting(&["turn", "moves"]),
+            moves_per_piece: self.setting(&["turn", "moves_per_piece"]),
+            actions: self.setting(&["turn", "actions"]),
             kicks: self.setting(&["turn", "kicks"]),
             order: self.setting(&["turn", "order"]),
             end_early: self.setting(&["turn", "end_early"]),

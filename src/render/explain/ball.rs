@@ -191,12 +191,27 @@ fn carried_ball(out: &mut String, rules: &Rules) {
     para(
         out,
         "- ",
-        if c.pass {
-            "Pass: a holder gives the ball to a friend it could capture; neither piece moves."
-        } else {
-            "A holder never passes the ball to a friend."
+        match (c.pass, c.shoot) {
+            (true, false) => {
+                "Pass: a holder gives the ball to a friend it could capture; neither piece moves."
+            }
+            (true, true) => {
+                "Pass: a holder kicks the ball to a friend by its kick pattern (a slide reaches \
+                 the first piece on its line); neither piece moves."
+            }
+            (false, _) => "A holder never passes the ball to a friend.",
         },
     );
+    if c.shoot {
+        para(
+            out,
+            "- ",
+            "Shot: a holder kicks the ball by its kick pattern from its own square, to an empty \
+             square, where the ball lies free, or into a goal, which scores. A slide stops before \
+             the first piece on its line; a hopper's kick (`p`) flies over the first piece and \
+             lands beyond it. A shot counts as a kick.",
+        );
+    }
     para(
         out,
         "- ",
@@ -240,6 +255,12 @@ fn steal_words(steal: Steal) -> &'static str {
              neither piece moves."
         }
         Steal::None => "An enemy holder can never be robbed of the ball.",
+        Steal::Tackle => {
+            "Steal: a piece that could capture an enemy holder tackles it: it moves onto the \
+             holder's square and takes the ball, and the holder is pushed one square on, away \
+             from it (diagonally after a knight's tackle), onto an empty square where it may \
+             stand; where there is none, there is no tackle. Nothing is captured."
+        }
     }
 }
 

@@ -68,6 +68,13 @@ fn goal_words(rules: &Rules) -> String {
                 once."
             .to_owned();
     }
+    if carried(rules) && rules.ball().carried.shoot {
+        return format!(
+            "A side whose piece holds the ball on one of that side's goal squares after its \
+             move, or shoots it onto one, wins at once. {}",
+            shot_own_goal(rules)
+        );
+    }
     if carried(rules) {
         return "A side whose piece holds the ball on one of that side's goal squares after its \
                 move wins at once. There are no own goals: a holder on its own side's goal \
@@ -84,12 +91,32 @@ fn goal_words(rules: &Rules) -> String {
     )
 }
 
+/// What a shot onto one's own goal does (a carried ball that holders shoot).
+fn shot_own_goal(rules: &Rules) -> &'static str {
+    match rules.end().own_goal {
+        OwnGoal::Counts => {
+            "A shot onto one's own goal scores for the other side (an own goal); a holder on its \
+             own goal scores nothing."
+        }
+        OwnGoal::Forbidden => {
+            "A shot onto one's own goal is not allowed, and a holder on its own goal scores \
+             nothing."
+        }
+    }
+}
+
 /// Points, the match's length, what follows a point and who moves next.
 fn match_rules(out: &mut String, rules: &Rules) {
     let e = rules.end();
     let scoring = if ball_less(rules) {
         "A side scores a point when one of its pieces ends its move on one of its goal squares."
             .to_owned()
+    } else if carried(rules) && rules.ball().carried.shoot {
+        format!(
+            "A side scores a point when one of its pieces holds the ball on one of its goal \
+             squares after its move, or shoots it onto one. {}",
+            shot_own_goal(rules)
+        )
     } else if carried(rules) {
         "A side scores a point when one of its pieces holds the ball on one of its goal squares \
          after its move."

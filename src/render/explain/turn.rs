@@ -52,12 +52,23 @@ fn moves(rules: &Rules) -> String {
     } else {
         ""
     };
-    let who = match t.moves {
-        0 => return "No piece ever moves: a turn is made of kicks.".to_owned(),
-        1 => format!("The side to move may {first}move one of its pieces"),
-        n => format!("The side to move may {first}move up to {n} of its pieces, each at most once"),
+    let who = match (t.moves, t.moves_per_piece) {
+        (0, _) => return "No piece ever moves: a turn is made of kicks.".to_owned(),
+        (1, _) => format!("The side to move may {first}move one of its pieces"),
+        (n, 1) => {
+            format!("The side to move may {first}move up to {n} of its pieces, each at most once")
+        }
+        (n, k) => format!(
+            "The side to move may {first}make up to {n} piece moves, each piece at most {}",
+            times(k)
+        ),
     };
+    let tackles = carried(rules) && rules.ball().carried.steal == crate::rules::Steal::Tackle;
     let target = match rules.captures() {
+        Captures::None if tackles => {
+            "to an empty square, or onto the enemy piece that holds the ball, which it tackles \
+             (see The ball below). There are no captures and no check."
+        }
         Captures::None => "to an empty square. There are no captures and no check.",
         Captures::Replace => {
             "to an empty square or onto an enemy piece, which it captures (removes from the \
@@ -81,6 +92,13 @@ fn moves(rules: &Rules) -> String {
          but never onto a hole."
     };
     let mut text = format!("{who}, as shown above, {target} {slides}");
+    if t.actions > 0 {
+        text.push_str(&format!(
+            " The turn has {} action points: each action (a move, a kick, a shot, a pass, a take) \
+             costs one, so a turn is at most {} actions, whatever else it allows.",
+            t.actions, t.actions
+        ));
+    }
     if rules.pieces().iter().all(|p| p.goals == GoalAccess::Never) {
         text.push_str(" A piece may cross a goal square but may not stop on one.");
     } else {
@@ -215,22 +233,37 @@ fn entering_words(rules: &Rules, enter: impl Fn(&PieceType) -> bool) -> String {
 /// Item 2 of a carried ball: actions in place.
 fn ball_actions(rules: &Rules) -> String {
     let c = rules.ball().carried;
-    let in_place = c.pass
+    let in_place = (c.pass && !c.shoot)
         || c.take_from_friend
         || matches!(c.steal, crate::rules::Steal::InPlace | crate::rules::Steal::Both);
-    if in_place {
+    let mut text = if in_place {
         "Instead of moving, a piece may hand the ball over in place, neither piece moving \
          (see The ball below): that counts as its move."
             .to_owned()
     } else {
         "The ball changes hands only as a piece moves (see The ball below).".to_owned()
+    };
+    if c.shoot {
+        let order = if rules.turn().order == Order::Any {
+            "before, between or after the moves, in any order"
+        } else {
+            "after the moves"
+        };
+        text.push_str(&format!(
+            " The holder may also shoot the ball, {order}: a shot is a kick, and each piece \
+             shoots at most {} per turn.",
+            times(rules.kick().per_piece)
+        ));
     }
+    text
 }
 
 /// The last item: when the turn ends, the null turn, a side without a turn.
 fn stopping(rules: &Rules) -> String {
     let t = rules.turn();
-    let several = !(carried(rules) || ball_less(rules)) || t.moves > 1;
+    let several = !(carried(rules) || ball_less(rules))
+        || t.moves > 1
+        || rules.ball().carried.shoot && carried(rules);
     let mut text = String::new();
     if several {
         text.push_str(if t.end_early {
@@ -242,6 +275,9 @@ fn stopping(rules: &Rules) -> String {
     }
     text.push_str(match (t.null, carried(rules) || ball_less(rules)) {
         (NullTurn::Never, false) => "A turn must move a piece or kick the ball.",
+        (NullTurn::Never, true) if rules.ball().carried.shoot => {
+            "A turn must move a piece or shoot."
+        }
         (NullTurn::Never, true) => "A turn must move a piece.",
         (NullTurn::WhenAdjacent, _) => {
             "A side may also do nothing at all, but only when one of its pieces stands next to \

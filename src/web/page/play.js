@@ -201,7 +201,12 @@ class GameScreen {
     this.markSquares();
     this.status.textContent = this.statusText();
     this.status.classList.toggle('over', !!v.ending);
-    this.turnLine.textContent = this.step && this.step.name ? `Your turn so far: ${this.step.name}` : '';
+    const left = this.step && this.step.left ? this.step.left : '';
+    if (this.step && this.step.name) {
+      this.turnLine.textContent = `Your turn so far: ${this.step.name}${left ? ` (${left})` : ''}`;
+    } else {
+      this.turnLine.textContent = left ? `This turn: ${left}` : '';
+    }
     this.renderChoices();
     const entering = !!this.step;
     this.entry.hidden = !entering;
