@@ -1124,6 +1124,33 @@ squares = "a1:e4"
         assert!(moved.contains("b3") && !moved.contains("b4"), "{moved}");
     }
 
+    /// What is left of a turn's budgets, as the web board says it: the action points, and the
+    /// moves or kicks where they are fewer than the points (or there are none); nothing for
+    /// Boyer's single move.
+    #[test]
+    fn the_budget_left_in_words() {
+        let left = |variant: &str, actions: usize| {
+            let def = load_shipped(variant).unwrap();
+            let pos = Position::start(&def.rules);
+            let mut mid = Mid::start(&pos);
+            for _ in 0..actions {
+                let mut next = Vec::new();
+                mid.actions(&mut next);
+                // A piece move first, where there is one, so that the moves left go down.
+                let pick = next.iter().find(|a| matches!(a, super::Action::Move(_)));
+                mid = mid.apply(*pick.or(next.first()).unwrap());
+            }
+            mid.budget_left()
+        };
+        assert_eq!(left("boyer-1951", 0), "");
+        assert_eq!(left("tulaanh-chessfootball", 0), "2 action points left");
+        assert_eq!(left("tulaanh-chessfootball", 1), "1 action point left");
+        assert_eq!(left("tulaanh-chessfootball", 2), "0 action points left");
+        assert_eq!(left("soccer-chess-1998", 0), "5 moves left");
+        assert_eq!(left("soccer-chess-1998", 4), "1 move left");
+        assert_eq!(left("apo-chessball", 0), "3 kicks left");
+    }
+
     /// A turn built action by action counts its actions: none at the start, one per action.
     #[test]
     fn each_action_is_counted() {

@@ -411,11 +411,11 @@ test('a Soccer Chess set of two moves, ended by "End turn"', { timeout: 120000 }
   assert.match(await page.textContent('#players'), /score 0–0/);
   await clickSquare(page, 'b5');
   await clickSquare(page, 'a3');
-  await page.waitForFunction(() => document.querySelector('#turn-so-far').textContent.endsWith('Da3'));
+  await page.waitForFunction(() => document.querySelector('#turn-so-far').textContent.endsWith('Da3 (4 moves left)'));
   assert.ok(await page.isEnabled('#end-turn'), 'a set may end after one move');
   await clickSquare(page, 'e5');
   await clickSquare(page, 'c4');
-  await page.waitForFunction(() => document.querySelector('#turn-so-far').textContent.endsWith('Da3Dc4'));
+  await page.waitForFunction(() => document.querySelector('#turn-so-far').textContent.endsWith('Da3Dc4 (3 moves left)'));
   await page.click('#end-turn');
   await waitForMoves(page, 1);
   assert.deepEqual(await moves(page), ['Da3Dc4']);
@@ -471,14 +471,14 @@ test('in Apo ChessBall a click on any piece that may act only selects it', { tim
   // White's bishop to d8, beside the ball on e8: now kicks may follow, and pieces still act.
   await clickSquare(page, 'h4');
   await clickSquare(page, 'd8');
-  await page.waitForFunction(() => document.querySelector('#turn-so-far').textContent.endsWith('Bd8'));
+  await page.waitForFunction(() => document.querySelector('#turn-so-far').textContent.endsWith('Bd8 (3 kicks left)'));
   for (const square of await movable(page)) {
     await clickSquare(page, square);
     await page.locator(`.mark.selected[data-square="${square}"]`).waitFor();
     await clickSquare(page, square);
     await page.locator('.mark.selected').waitFor({ state: 'detached' });
   }
-  assert.equal(await page.textContent('#turn-so-far'), 'Your turn so far: Bd8');
+  assert.equal(await page.textContent('#turn-so-far'), 'Your turn so far: Bd8 (3 kicks left)');
   assert.deepEqual(await moves(page), []);
 });
 
