@@ -145,26 +145,22 @@ impl<'r> Mid<'r> {
         }
     }
 
-    /// What is left of the turn's budgets, in words, where the rules set one beyond Boyer's
-    /// single move: "1 action point left", "2 moves left, 1 kick left"; empty otherwise.
+    /// The piece moves left to the turn (`turn.moves`).
     #[must_use]
-    pub fn budget_left(&self) -> String {
-        let turn = self.pos.rules.turn();
-        let count = |n: u16, what: &str| {
-            let s = if n == 1 { "" } else { "s" };
-            format!("{n} {what}{s} left")
-        };
-        let mut out = Vec::new();
-        if turn.actions > 0 {
-            out.push(count(self.actions_left(), "action point"));
-        }
-        if turn.moves > 1 && (turn.actions == 0 || turn.moves < turn.actions) {
-            out.push(count(u16::from(self.moves_left), "move"));
-        }
-        if turn.kicks > 0 && (turn.actions == 0 || turn.kicks < turn.actions) {
-            out.push(count(u16::from(self.kicks_left), "kick"));
-        }
-        out.join(", ")
+    pub fn moves_left(&self) -> u8 {
+        self.moves_left
+    }
+
+    /// The kicks left to the turn, where `turn.kicks` limits them.
+    #[must_use]
+    pub fn kicks_left(&self) -> Option<u8> {
+        (self.kicks_left != u8::MAX).then_some(self.kicks_left)
+    }
+
+    /// The action points left to the turn, where it has them (`turn.actions`).
+    #[must_use]
+    pub fn points_left(&self) -> Option<u16> {
+        (self.pos.rules.turn().actions > 0).then(|| self.actions_left())
     }
 
     /// The action points spent so far (0 where the turn has none): what is left of the turn
@@ -392,10 +388,18 @@ impl<'r> Mid<'r> {
         for _ in 0..n {
             self.count_kick(to);
         }
-        let made = self.moves_of(from) + 1;
-        self.set_moves(from, 0);
         self.moved.remove(from);
-        if made >= self.pos.rules.turn().moves_per_piece {
+        let per_piece = self.pos.rules.turn().moves_per_piece;
+        let made = match per_piece {
+            // A piece that moves once a turn (most games) has nothing counted.
+            1 => 1,
+            _ => {
+                let made = self.moves_of(from) + 1;
+                self.set_moves(from, 0);
+                made
+            }
+        };
+        if made >= per_piece {
             self.moved.insert(to);
         } else {
             self.set_moves(to, made);
@@ -502,14 +506,13 @@ impl<'r> Mid<'r> {
         let rules = pos.rules;
         let t = rules.tables();
         let letter = rules.pieces()[code_kind(pos.board[from.index()])].letter;
-        for (to, beyond) in self.two_steps(from) {
+        for to in t.neighbours[from.index()].iter() {
             let what = pos.board[to.index()];
-            if what < 2 || code_side(what) == pos.side || pos.board[beyond.index()] != EMPTY {
+            if what < 2 || code_side(what) == pos.side {
                 continue;
             }
-            let victim = t.piece_key(!pos.side, code_kind(what));
             if t.stand[key].contains(to)
-                && t.stand[victim].contains(beyond)
+                && self.pushed_to(from, to).is_some()
                 && !self.answers_a_tackle(from, to)
             {
                 self.push_move(PieceMove::new(letter, from, to), key, out);
@@ -537,7 +540,7 @@ impl<'r> Mid<'r> {
     }
 
     /// The pairs of squares one and two king's steps from `from` along each line: what a jump
-    /// passes over and lands on, what a tackle steps onto and pushes to.
+    /// passes over and lands on.
     fn two_steps(&self, from: Square) -> impl Iterator<Item = (Square, Square)> + use<'r> {
         let board = self.pos.rules.board();
         let next = self.pos.rules.tables().neighbours[from.index()];
@@ -580,7 +583,7 @@ impl<'r> Mid<'r> {
         if held_there {
             if ball.steal == Steal::Tackle
                 && t.stand[key].contains(s)
-                && self.tackle_push(from, s).is_some()
+                && self.pushed_to(from, s).is_some()
             {
                 self.push_move(PieceMove::new(piece.letter, from, s), key, out);
             }
@@ -726,7 +729,7 @@ impl<'r> Mid<'r> {
             && rules.ball().carried.steal == Steal::Tackle
         {
             // A steal by tackle: the holder is pushed on, the ball stays for the robber.
-            if let Some(beyond) = self.tackle_push(from, to) {
+            if let Some(beyond) = self.pushed_to(from, to) {
                 self.pos.move_piece(to, beyond);
             }
         } else if what >= 2 {
@@ -766,15 +769,19 @@ impl<'r> Mid<'r> {
         self.pos.change_state(|p| p.hand[side.index()] = left);
     }
 
-    /// Where a steal by tackle (`ball.steal = "tackle"`) from `from` pushes the enemy holder
-    /// on `to`: one square on, away from the robber (each step of the way by one square at
-    /// most, so that a knight's tackle pushes diagonally), onto an empty square of the board
-    /// where the holder may stand.
-    fn tackle_push(&self, from: Square, to: Square) -> Option<Square> {
+    /// Where a tackle from `from` pushes the piece on `to`: one square on, away from the
+    /// tackler (one square along each way it came, so that a knight's tackle pushes
+    /// diagonally), onto an empty square of the board where that piece may stand. A tackler's
+    /// tackle (`tackle = true`, from next to it) and a steal by tackle (`ball.steal =
+    /// "tackle"`) push alike.
+    fn pushed_to(&self, from: Square, to: Square) -> Option<Square> {
         let pos = &self.pos;
+        let code = pos.board[to.index()];
+        if code < 2 {
+            return None;
+        }
         let (df, dr) = step(from, to);
         let beyond = pos.rules.board().offset(to, df.signum(), dr.signum())?;
-        let code = pos.board[to.index()];
         let victim = pos.rules.tables().piece_key(code_side(code), code_kind(code));
         (pos.board[beyond.index()] == EMPTY && pos.rules.tables().stand[victim].contains(beyond))
             .then_some(beyond)
@@ -790,10 +797,7 @@ impl<'r> Mid<'r> {
     /// (with the ball, if it holds it); the tackle is kept for the next turn, which may not
     /// answer it.
     fn tackle(&mut self, from: Square, to: Square) {
-        let Some(beyond) = step_beyond(self.pos.rules.board(), from, to) else { return };
-        if self.pos.board[beyond.index()] != EMPTY {
-            return;
-        }
+        let Some(beyond) = self.pushed_to(from, to) else { return };
         self.pos.move_piece(to, beyond);
         let held = self.pos.held && self.pos.ball == Some(to);
         self.pos.change_state(|p| {
@@ -897,10 +901,7 @@ impl<'r> Mid<'r> {
         if !rules.board().contains(k.to) || !(free || receiver) {
             return;
         }
-        self.kicked = true;
-        if self.kicks_left != u8::MAX {
-            self.kicks_left = self.kicks_left.saturating_sub(1);
-        }
+        self.spend_kick();
         let kicker = if enter {
             // The kicker stands where the ball was: that was its move.
             if receiver {
@@ -926,6 +927,14 @@ impl<'r> Mid<'r> {
         }
     }
 
+    /// A kick of the turn: the ball has been kicked, and the turn's kicks go down by one.
+    fn spend_kick(&mut self) {
+        self.kicked = true;
+        if self.kicks_left != u8::MAX {
+            self.kicks_left = self.kicks_left.saturating_sub(1);
+        }
+    }
+
     /// A holder's shot (`ball.shoot`): the ball lies free on an empty square (scoring on a
     /// goal), or a friend there holds it.
     fn apply_shot(&mut self, k: Kick) {
@@ -933,15 +942,12 @@ impl<'r> Mid<'r> {
         let rules = pos.rules;
         let holds = pos.held && pos.ball == Some(k.kicker);
         let mine = pos.piece_at(k.kicker).is_some_and(|(side, _)| side == pos.side);
-        let to = pos.board.get(k.to.index()).copied();
+        let empty = pos.board[k.to.index()] == EMPTY;
         let friend = pos.piece_at(k.to).is_some_and(|(side, _)| side == pos.side);
-        if !holds || !mine || !rules.board().contains(k.to) || !(to == Some(EMPTY) || friend) {
+        if !holds || !mine || !rules.board().contains(k.to) || !(empty || friend) {
             return;
         }
-        self.kicked = true;
-        if self.kicks_left != u8::MAX {
-            self.kicks_left = self.kicks_left.saturating_sub(1);
-        }
+        self.spend_kick();
         self.pos.place_ball(k.to, friend);
         self.count_kick(k.kicker);
         if !friend && let Some(scorer) = rules.scorer(k.to) {
@@ -1122,33 +1128,6 @@ squares = "a1:e4"
         // Off its start square (b2 is no pawn's start), one step only.
         let moved = targets("5/4p/2a2/1P3/5 w 0 b2e4");
         assert!(moved.contains("b3") && !moved.contains("b4"), "{moved}");
-    }
-
-    /// What is left of a turn's budgets, as the web board says it: the action points, and the
-    /// moves or kicks where they are fewer than the points (or there are none); nothing for
-    /// Boyer's single move.
-    #[test]
-    fn the_budget_left_in_words() {
-        let left = |variant: &str, actions: usize| {
-            let def = load_shipped(variant).unwrap();
-            let pos = Position::start(&def.rules);
-            let mut mid = Mid::start(&pos);
-            for _ in 0..actions {
-                let mut next = Vec::new();
-                mid.actions(&mut next);
-                // A piece move first, where there is one, so that the moves left go down.
-                let pick = next.iter().find(|a| matches!(a, super::Action::Move(_)));
-                mid = mid.apply(*pick.or(next.first()).unwrap());
-            }
-            mid.budget_left()
-        };
-        assert_eq!(left("boyer-1951", 0), "");
-        assert_eq!(left("tulaanh-chessfootball", 0), "2 action points left");
-        assert_eq!(left("tulaanh-chessfootball", 1), "1 action point left");
-        assert_eq!(left("tulaanh-chessfootball", 2), "0 action points left");
-        assert_eq!(left("soccer-chess-1998", 0), "5 moves left");
-        assert_eq!(left("soccer-chess-1998", 4), "1 move left");
-        assert_eq!(left("apo-chessball", 0), "3 kicks left");
     }
 
     /// A turn built action by action counts its actions: none at the start, one per action.

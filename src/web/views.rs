@@ -143,8 +143,31 @@ pub fn step_view(pos: &Position<'_>, turn: &Turn, mid: &Mid<'_>) -> StepView {
         can_stop: started && mid.may_stop(!possible.is_empty()),
         null_ok: !started && resolve(pos, "--").is_ok(),
         name: if started { name(pos, turn) } else { String::new() },
-        left: if mid.scored().is_some() { String::new() } else { mid.budget_left() },
+        left: if mid.scored().is_some() { String::new() } else { budget_words(mid) },
     }
+}
+
+/// What is left of the turn's budgets, in words, where the rules set one beyond Boyer's single
+/// move: "1 action point left", "2 moves left, 1 kick left"; the moves and kicks only where
+/// they are fewer than the action points. Empty otherwise.
+fn budget_words(mid: &Mid<'_>) -> String {
+    let turn = mid.position().rules().turn();
+    let count = |n: u16, what: &str| {
+        let s = if n == 1 { "" } else { "s" };
+        format!("{n} {what}{s} left")
+    };
+    let below_points = |n: u8| turn.actions == 0 || n < turn.actions;
+    let mut out = Vec::new();
+    if let Some(points) = mid.points_left() {
+        out.push(count(points, "action point"));
+    }
+    if turn.moves > 1 && below_points(turn.moves) {
+        out.push(count(u16::from(mid.moves_left()), "move"));
+    }
+    if let Some(kicks) = mid.kicks_left().filter(|_| below_points(turn.kicks)) {
+        out.push(count(u16::from(kicks), "kick"));
+    }
+    out.join(", ")
 }
 
 /// How many states of a side's turns a scoring turn is looked for among, and for how long:
@@ -512,5 +535,39 @@ fn can_undo(session: &Session, sides: &[Side]) -> bool {
         }
         Mode::HotSeat => anything,
         Mode::Remote => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::budget_words;
+    use crate::movegen::{Action, Mid};
+    use crate::position::Position;
+
+    /// What is left of a turn's budgets, as the web board says it: the action points, and the
+    /// moves or kicks where they are fewer than the points (or there are none); nothing for
+    /// Boyer's single move.
+    #[test]
+    fn the_budget_left_in_words() {
+        let left = |variant: &str, actions: usize| {
+            let def = crate::definition::load_shipped(variant).unwrap();
+            let pos = Position::start(&def.rules);
+            let mut mid = Mid::start(&pos);
+            for _ in 0..actions {
+                let mut next = Vec::new();
+                mid.actions(&mut next);
+                // A piece move first, where there is one, so that the moves left go down.
+                let pick = next.iter().find(|a| matches!(a, Action::Move(_)));
+                mid = mid.apply(*pick.or(next.first()).unwrap());
+            }
+            budget_words(&mid)
+        };
+        assert_eq!(left("boyer-1951", 0), "");
+        assert_eq!(left("tulaanh-chessfootball", 0), "2 action points left");
+        assert_eq!(left("tulaanh-chessfootball", 1), "1 action point left");
+        assert_eq!(left("tulaanh-chessfootball", 2), "0 action points left");
+        assert_eq!(left("soccer-chess-1998", 0), "5 moves left");
+        assert_eq!(left("soccer-chess-1998", 4), "1 move left");
+        assert_eq!(left("apo-chessball", 0), "3 kicks left");
     }
 }

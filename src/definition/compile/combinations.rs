@@ -108,24 +108,24 @@ impl Compiler<'_> {
     fn check_turn_budget(&mut self, rules: &Rules) {
         let turn = rules.turn();
         let Some(node) = self.node(&["turn", "moves_per_piece"]) else { return };
-        let limit = match turn.actions {
-            0 => turn.moves,
-            n => turn.moves.min(n),
+        // The tighter bound: the action points where they are no more than the moves.
+        let by_points = turn.actions != 0 && turn.actions <= turn.moves;
+        let (limit, what, help) = if by_points {
+            (
+                turn.actions,
+                format!("`turn.actions = {}` (action points)", turn.actions),
+                "raise `turn.actions`, or lower `turn.moves_per_piece`",
+            )
+        } else {
+            (
+                turn.moves,
+                format!("`turn.moves = {}`", turn.moves),
+                "raise `turn.moves`, or lower `turn.moves_per_piece`",
+            )
         };
         if turn.moves_per_piece <= limit.max(1) {
             return;
         }
-        let (what, help) = if turn.moves < turn.actions || turn.actions == 0 {
-            (
-                format!("`turn.moves = {}`", turn.moves),
-                "raise `turn.moves`, or lower `turn.moves_per_piece`",
-            )
-        } else {
-            (
-                format!("`turn.actions = {}` (action points)", turn.actions),
-                "raise `turn.actions`, or lower `turn.moves_per_piece`",
-            )
-        };
         let moves = if limit == 1 { "move" } else { "moves" };
         let message = format!(
             "`turn.moves_per_piece = {}` lets a piece move {} times a turn, but {what} allows only {limit} {moves} a turn",
@@ -236,15 +236,7 @@ impl Compiler<'_> {
                 written(&path, &mut nodes);
             }
         }
-        for key in [
-            "forbidden",
-            "pass",
-            "take_from_friend",
-            "steal",
-            "holder_captures",
-            "steal_back",
-            "shoot",
-        ] {
+        for key in std::iter::once(&"forbidden").chain(CARRIED_BALL_KEYS) {
             written(&["ball", key], &mut nodes);
         }
         written(&["setup", "random", "ball"], &mut nodes);
@@ -281,7 +273,7 @@ impl Compiler<'_> {
     fn carried_keys_on_kicked_ball(&mut self, rules: &Rules) {
         // A key written with its default value asks for nothing: only the others are refused.
         let mut nodes: Vec<(String, Loc)> = Vec::new();
-        for key in ["pass", "take_from_friend", "steal", "holder_captures", "steal_back", "shoot"] {
+        for key in CARRIED_BALL_KEYS {
             if let Some(node) = self.node(&["ball", key])
                 && Literal::of(&node.value) != keys::default_of(&["ball", key])
             {
@@ -307,3 +299,7 @@ impl Compiler<'_> {
         }
     }
 }
+
+/// The keys of `[ball]` that say what may be done with a carried ball.
+const CARRIED_BALL_KEYS: &[&str] =
+    &["pass", "take_from_friend", "steal", "holder_captures", "steal_back", "shoot"];

@@ -3,7 +3,7 @@
 use crate::definition::Code;
 use crate::definition::diagnostic::Diagnostic;
 use crate::definition::tree::{Node, Value};
-use crate::notation::betza;
+use crate::notation::betza::{self, Problem, ProblemKind};
 use crate::rules::leg::{self, Leg};
 use crate::rules::redundancy;
 use crate::rules::{BallMode, Board, Captures, KickMode, PieceKind, PieceType, Promotion, Rules};
@@ -41,39 +41,26 @@ impl Compiler<'_> {
         let name = self.str(&key("name")).map_or_else(|| letter.to_owned(), |(s, _)| s.to_owned());
         let moves = self.str(&key("moves"));
         let legs = match moves {
-            Some((text, node)) => self.betza(node, text, letter, "moves", no_captures),
+            Some((text, node)) => {
+                self.betza(node, text, letter, "moves", no_captures, Some(HOP_IN_MOVES))
+            }
             None => {
                 self.broken.push(letter.to_owned());
                 Vec::new()
             }
         };
         let moves_betza = moves.map_or("", |(text, _)| text);
-        let (kick_betza, kicks) = match self.str(&key("kick")) {
-            Some((text, node)) => (text, self.betza(node, text, letter, "kick", no_captures)),
-            None => (moves_betza, legs.clone()),
-        };
         let kick_mode = match self.optional(&key("kick_mode")) {
             Some(mode) => mode,
             None => self.setting(&["kick", "mode"]),
         };
+        // Kicks from beside the ball follow the kicker-to-ball line: no hopper there.
         let carried = self.setting::<BallMode>(&["ball", "mode"]) == BallMode::Carried;
-        if kick_mode == KickMode::Beside && !carried && kicks.iter().any(|l| l.hop) {
-            let node = self.str(&key("kick")).map(|(_, node)| node);
-            let problem = hopper(
-                kick_betza,
-                "`p` (a hopper) kicks from the ball's square, and this piece kicks from beside it (`kick_mode = \"beside\"`)",
-                "set the piece's `kick_mode = \"from-ball\"` or `\"enter\"`, or give the game a carried ball that holders shoot",
-            );
-            if let (Some(node), Some(p)) = (node, problem) {
-                self.string_error(
-                    p.kind.into(),
-                    node,
-                    kick_betza,
-                    p.detail,
-                    &format!("in the kick of piece {letter}"),
-                );
-            }
-        }
+        let hops = (kick_mode == KickMode::Beside && !carried).then_some(HOP_BESIDE);
+        let (kick_betza, kicks) = match self.str(&key("kick")) {
+            Some((text, node)) => (text, self.betza(node, text, letter, "kick", no_captures, hops)),
+            None => (moves_betza, legs.clone()),
+        };
         let holder = self.str(&key("holder")).and_then(|(text, node)| {
             let mut chars = text.chars();
             match (chars.next(), chars.next()) {
@@ -173,7 +160,9 @@ impl Compiler<'_> {
 
     /// The legs of a Betza string; none (after reporting) when it does not parse. A string that
     /// parses may still earn warnings: redundancies, and modalities that do nothing here
-    /// (capturing moves when `no_captures`, which says whether the ball is carried).
+    /// (capturing moves when `no_captures`, which says whether the ball is carried). A hopper
+    /// (`p`) is refused where `refused_hop` says why (E0330): moves keep none of their legs
+    /// then, kicks keep theirs.
     fn betza(
         &mut self,
         node: &Node,
@@ -181,6 +170,7 @@ impl Compiler<'_> {
         letter: &str,
         key: &str,
         no_captures: Option<bool>,
+        refused_hop: Option<(&str, &str)>,
     ) -> Vec<Leg> {
         // An empty kick pattern: the piece never kicks.
         if text.is_empty() && key == "kick" {
@@ -189,19 +179,18 @@ impl Compiler<'_> {
         let context = format!("in the {key} of piece {letter}");
         let parsed = betza::parse(text).and_then(|b| leg::legs(&b).map(|legs| (b, legs)));
         match parsed {
-            Ok((_, legs)) if key == "moves" && legs.iter().any(|l| l.hop) => {
-                let p = hopper(
-                    text,
-                    "`p` (a hopper) is read in kick patterns, as the cannon's kick; a piece's moves never hop",
-                    "move it with atoms that leap over everything (\"D\") or slides that stop at the first piece (\"R\"); write the hopper in `kick`",
-                );
-                if let Some(p) = p {
-                    self.string_error(p.kind.into(), node, text, p.detail, &context);
-                }
-                self.broken.push(letter.to_owned());
-                Vec::new()
-            }
             Ok((parsed, legs)) => {
+                let hop = parsed.groups.iter().find(|g| g.modalities.hop);
+                let refusal = refused_hop.zip(hop).map(|((message, help), group)| {
+                    Problem::new(ProblemKind::Hopper, message, group.span.clone(), help)
+                });
+                if key == "moves"
+                    && let Some(p) = refusal
+                {
+                    self.string_error(p.kind.into(), node, text, p.detail, &context);
+                    self.broken.push(letter.to_owned());
+                    return Vec::new();
+                }
                 let mut notes = redundancy::redundancies(&parsed, text);
                 if key == "moves"
                     && let Some(carried) = no_captures
@@ -211,7 +200,7 @@ impl Compiler<'_> {
                 if key == "kick" {
                     notes.extend(redundancy::kick_modalities(&parsed, text));
                 }
-                for note in notes {
+                for note in notes.into_iter().chain(refusal) {
                     self.string_error(note.kind.into(), node, text, note.detail, &context);
                 }
                 legs
@@ -254,12 +243,17 @@ impl Compiler<'_> {
     }
 }
 
-/// The problem of the first hopper group (`p`) of the Betza string `text`, with `message`.
-fn hopper(text: &str, message: &str, help: &str) -> Option<betza::Problem> {
-    let parsed = betza::parse(text).ok()?;
-    let group = parsed.groups.iter().find(|g| g.modalities.hop)?;
-    Some(betza::Problem::new(betza::ProblemKind::Hopper, message, group.span.clone(), help))
-}
+/// Why a hopper (`p`) is refused in a piece's moves: its message and help (E0330).
+const HOP_IN_MOVES: (&str, &str) = (
+    "`p` (a hopper) is read in kick patterns, as the cannon's kick; a piece's moves never hop",
+    "move it with atoms that leap over everything (\"D\") or slides that stop at the first piece (\"R\"); write the hopper in `kick`",
+);
+
+/// Why a hopper (`p`) is refused in the kick of a piece that kicks from beside the ball.
+const HOP_BESIDE: (&str, &str) = (
+    "`p` (a hopper) kicks from the ball's square, and this piece kicks from beside it (`kick_mode = \"beside\"`)",
+    "set the piece's `kick_mode = \"from-ball\"` or `\"enter\"`, or give the game a carried ball that holders shoot",
+);
 
 /// The White letters of the pieces, in kind order.
 fn pieces_letters(pieces: &[PieceType]) -> Vec<char> {
