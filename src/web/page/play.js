@@ -507,10 +507,18 @@ class GameScreen {
     await this.send(`undo?flip=${this.flipped}`, {});
   }
 
-  /** Sends a request that answers with the game; true when it was done. */
+  /**
+   * Sends a request that answers with the game; true when it was done. When the game's stream
+   * brought the same version first, the turn was started afresh then, and what has been entered
+   * since (a square chosen, a question asked) stays.
+   */
   async send(path, body) {
     try {
-      if (this.accept(await post(`${this.base}/${path}`, body))) this.reset();
+      const answer = await post(`${this.base}/${path}`, body);
+      const before = this.view;
+      if (!this.accept(answer)) return true;
+      if (before && before.version === answer.version && sameTurn(before, answer)) this.render();
+      else this.reset();
       return true;
     } catch (e) {
       this.fail(e);
