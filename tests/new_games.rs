@@ -45,7 +45,13 @@ fn play_and_replay(variant: &str, fen: Option<&str>, script: &str) -> String {
     let errors = String::from_utf8(out.stderr).unwrap();
     assert!(!errors.contains("error"), "{variant}: {errors}");
     let played = line_after(&text, "final position: ").to_owned();
-    let replay = kickoff().arg("replay").arg(&record).output().unwrap();
+    let mut replay = kickoff();
+    replay.arg("replay").arg(&record);
+    if variant.ends_with(".toml") {
+        // A test's definition file, outside the record's folder.
+        replay.arg("--allow-outside");
+    }
+    let replay = replay.output().unwrap();
     assert!(replay.status.success(), "{}", String::from_utf8_lossy(&replay.stderr));
     let replayed = String::from_utf8(replay.stdout).unwrap();
     assert_eq!(line_after(&replayed, "final position: "), played, "{variant}");
@@ -137,6 +143,30 @@ fn tulaanh_two_actions_a_shot_and_a_tackle_in_a_record() {
     let record = play_and_replay("tulaanh-chessfootball", None, script);
     assert!(record.contains("1. Qf8>f13 Kf13>f11 2. Qf11 Bexf11"), "{record}");
     insta::assert_snapshot!(record);
+}
+
+#[test]
+fn an_interception_and_a_goal_on_the_king_in_a_record() {
+    // White's rook shoots up the b-file over its knight; Black's knight on b6 intercepts, and
+    // its shot onto the white king on c4 is a goal, which wins this one-goal match.
+    let fen = "3k1/1n3/5/1NK2/5/1U3/5 w 0 0-0 - -";
+    let record = play_and_replay("tests/data/rules/intercept.toml", Some(fen), ">b6\n>c4#\n");
+    assert!(record.contains("1. >b6 >c4# {score 0-1}"), "{record}");
+    assert!(record.contains("[Result \"0-1\"]"), "{record}");
+}
+
+#[test]
+fn the_engine_scores_on_a_goal_piece() {
+    // In the game whose kings are the goals, the engine beats a random player by goals.
+    let out = kickoff()
+        .args(["match", "tests/data/rules/intercept.toml", "--games", "2", "--white", "engine:1"])
+        .args(["--black", "random", "--max-turns", "200"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("endings: goal 2"), "{text}");
+    assert!(text.contains("score 100.0%"), "{text}");
 }
 
 #[test]

@@ -544,6 +544,8 @@ examples! {
     a_cannon_shoots_over_a_screen,
     a_holder_robbed_by_a_tackle,
     two_action_points_for_any_actions,
+    a_shot_flies_over_friends_to_the_first_enemy,
+    a_pass_that_reaches_the_enemy_king_scores,
 }
 
 #[test]

@@ -115,6 +115,10 @@ codes! {
     BadPlacementStage = "E0326",
     /// A turn budget that contradicts itself (a piece's moves above the turn's).
     BadTurnBudget = "E0327",
+    /// Interception (`ball.intercept`) without shots to intercept.
+    InterceptWithoutShots = "E0328",
+    /// A goal piece (`target`) that no shot can score on.
+    TargetCannotScore = "E0329",
     /// A hopper (`p`, `g`) in a Betza pattern.
     BetzaHopper = "E0330",
     /// `n` (lame) on a leap with no straight line of squares to block.

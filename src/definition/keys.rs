@@ -100,6 +100,8 @@ pub(crate) struct Choices {
 pub(crate) enum Given {
     /// A complete definition (after `extends`) must give it.
     Required,
+    /// Required unless a piece is its side's goal (`target`): the goal squares.
+    UnlessTarget,
     /// It may be left out, and then there is none.
     Optional,
     /// It may be left out, and then it has this value.
@@ -304,20 +306,22 @@ const BOARD: &[Key] = &[
 ];
 
 const GOALS: &[Key] = &[
-    required(
-        "white",
-        Ty::Str("squares"),
-        "The squares White must bring the ball to, e.g. \"e9\" or \"d9-f9\".",
-        "the-board-and-the-goals",
-        Family::Any,
-    ),
-    required(
-        "black",
-        Ty::Str("squares"),
-        "The squares Black must bring the ball to.",
-        "the-board-and-the-goals",
-        Family::Any,
-    ),
+    Key {
+        name: "white",
+        ty: Ty::Str("squares"),
+        given: Given::UnlessTarget,
+        doc: "The squares White must bring the ball to, e.g. \"e9\" or \"d9-f9\".",
+        rule: "the-board-and-the-goals",
+        family: Family::Any,
+    },
+    Key {
+        name: "black",
+        ty: Ty::Str("squares"),
+        given: Given::UnlessTarget,
+        doc: "The squares Black must bring the ball to.",
+        rule: "the-board-and-the-goals",
+        family: Family::Any,
+    },
     flag(
         "inner",
         false,
@@ -408,6 +412,13 @@ const PIECE: &[Key] = &[
         "captures",
         Family::Default,
     ),
+    flag(
+        "target",
+        false,
+        "Whether it is its side's goal, wherever it stands: an enemy shot that reaches it scores (with `ball.shoot` and `ball.intercept`).",
+        "interception",
+        Family::Default,
+    ),
     optional(
         "promotion",
         Ty::Str("squares"),
@@ -485,6 +496,13 @@ const BALL: &[Key] = &[
         false,
         "Carried ball: whether a holder may kick it by its kick pattern, to an empty square, a goal or (with `pass`) a friend.",
         "shots",
+        Family::Default,
+    ),
+    flag(
+        "intercept",
+        false,
+        "Carried ball with shots: whether a shot flies over friends, and the first enemy on its way takes the ball, ending the turn.",
+        "interception",
         Family::Default,
     ),
 ];
@@ -762,13 +780,14 @@ pub(crate) static ROOT: &[Key] = &[
         "the-board-and-the-goals",
         Family::Any,
     ),
-    required(
-        "goals",
-        Ty::Table(GOALS),
-        "The goal squares.",
-        "the-board-and-the-goals",
-        Family::Any,
-    ),
+    Key {
+        name: "goals",
+        ty: Ty::Table(GOALS),
+        given: Given::UnlessTarget,
+        doc: "The goal squares.",
+        rule: "the-board-and-the-goals",
+        family: Family::Any,
+    },
     required(
         "pieces",
         Ty::Pieces(PIECE),
@@ -927,6 +946,7 @@ fn default_words(given: &Given, optional_table: bool) -> String {
     match given {
         Given::Required if optional_table => "*required* in the table".to_owned(),
         Given::Required => "*required*".to_owned(),
+        Given::UnlessTarget => "*required*, unless a piece is a `target`".to_owned(),
         Given::Optional => "none".to_owned(),
         Given::Default(Literal::Int(n)) => format!("`{n}`"),
         Given::Default(Literal::Bool(b)) => format!("`{b}`"),

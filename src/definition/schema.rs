@@ -220,9 +220,37 @@ pub(crate) fn check_required(
     at: &Loc,
     out: &mut Vec<Diagnostic>,
 ) {
+    let targets = has_target(table);
+    required_keys(table, keys, path, at, targets, out);
+}
+
+/// Whether a piece of the definition `root` is its side's goal (`target = true`), so that
+/// goal squares are not required.
+pub(crate) fn has_target(root: &Table) -> bool {
+    let Some(Node { value: Value::Table(pieces), .. }) = root.get("pieces") else { return false };
+    pieces.values().any(|p| match &p.value {
+        Value::Table(p) => {
+            matches!(p.get("target"), Some(Node { value: Value::Boolean(true), .. }))
+        }
+        _ => false,
+    })
+}
+
+fn required_keys(
+    table: &Table,
+    keys: &[Key],
+    path: &str,
+    at: &Loc,
+    targets: bool,
+    out: &mut Vec<Diagnostic>,
+) {
     for spec in keys {
         let sub = format!("{path}{}", sub_path(path, spec.name));
-        let required = matches!(spec.given, Given::Required);
+        let required = match spec.given {
+            Given::Required => true,
+            Given::UnlessTarget => !targets,
+            _ => false,
+        };
         match (table.get(spec.name), &spec.ty) {
             (None, Ty::Table(_) | Ty::Pieces(_)) if required => out.push(
                 Diagnostic::new(Code::MissingTable, format!("missing table [{sub}]"), at.clone())
@@ -241,7 +269,7 @@ pub(crate) fn check_required(
                 )),
             ),
             (Some(Node { value: Value::Table(t), at: table_at, .. }), Ty::Table(inner)) => {
-                check_required(t, inner, &sub, table_at, out);
+                required_keys(t, inner, &sub, table_at, targets, out);
             }
             (Some(Node { value: Value::Table(t), at: table_at, .. }), Ty::Pieces(inner)) => {
                 if t.is_empty() && required {
@@ -253,7 +281,8 @@ pub(crate) fn check_required(
                 }
                 for (letter, piece) in t {
                     if let Value::Table(p) = &piece.value {
-                        check_required(p, inner, &format!("{sub}.{letter}"), &piece.key_at, out);
+                        let sub = format!("{sub}.{letter}");
+                        required_keys(p, inner, &sub, &piece.key_at, targets, out);
                     }
                 }
             }

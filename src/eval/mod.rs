@@ -46,6 +46,23 @@ const KICK_UNITS: i32 = 4;
 /// The kick distance given to squares from which no goal can be reached.
 const FAR: i32 = 6;
 
+/// The squares `side` aims the ball at: its goal squares, or, where pieces are the goals
+/// (`target`) and there are none, every square where an enemy goal piece may stand.
+fn aims(rules: &Rules, side: Side) -> Vec<Square> {
+    let goals = rules.goals(side);
+    if !goals.is_empty() {
+        return goals.to_vec();
+    }
+    let t = rules.tables();
+    let mut squares = SquareSet::EMPTY;
+    for (kind, piece) in rules.pieces().iter().enumerate() {
+        if piece.target {
+            squares |= t.stand[t.piece_key(!side, kind)];
+        }
+    }
+    squares.iter().collect()
+}
+
 /// Per square: the fewest kicks that bring the ball from there into a goal where `side`
 /// scores, on an empty board, by any of the side's pieces' kicks (the no-horizontal-goal rule
 /// observed; where the kicker stands and the kick-direction rule ignored).
@@ -53,7 +70,7 @@ fn kick_distances(rules: &Rules, side: Side) -> Vec<i32> {
     let board = rules.board();
     let no_slide = rules.kick().no_slide();
     let carried = rules.carried_ball();
-    let targets: Vec<Square> = rules.goals(side).to_vec();
+    let targets = aims(rules, side);
     let other_goals: Vec<Square> = rules.goals(!side).to_vec();
     let mut edges: Vec<Vec<usize>> = vec![Vec::new(); SQUARES];
     for from in board.squares() {
@@ -342,10 +359,10 @@ impl Eval {
         let board = rules.board();
         let attack = BySide::from_fn(|side| {
             let kicks = kick_distances(rules, side);
+            let aims = aims(rules, side);
             let mut d = vec![0; SQUARES];
             for s in board.squares() {
-                let steps = rules
-                    .goals(side)
+                let steps = aims
                     .iter()
                     .map(|&g| i32::from(s.distance(g)))
                     .min()
@@ -355,10 +372,10 @@ impl Eval {
             d
         });
         let race = BySide::from_fn(|side| {
+            let aims = aims(rules, side);
             let mut d = vec![0; SQUARES];
             for s in board.squares() {
-                d[s.index()] = rules
-                    .goals(side)
+                d[s.index()] = aims
                     .iter()
                     .map(|&g| i32::from(s.distance(g)))
                     .min()

@@ -90,6 +90,13 @@ const WITH: &[(&str, &str, &str)] = &[
     ("placement.squares", "\"a2-i2\"", "[placement]\npieces = \"QRN\""),
     ("pieces.X.place", "\"a2-d2\"", "[placement]\npieces = \"QRN\"\nsquares = \"a2-i2\""),
     ("turn.moves_per_piece", "2", "[turn]\nmoves = 2"),
+    ("ball.intercept", "true", "[ball]\nshoot = true"),
+    (
+        "pieces.X.target",
+        "true",
+        "[ball]\nshoot = true\nintercept = true\n[end]\nafter_goal = \"reset\"\n\
+         [setup]\nfen = \"hbnrqrnhb/ppppppppp/9/9/4a4/9/9/PPPPPPPPP/HBNRQRNHB w 0 0-0 - -\"",
+    ),
 ];
 
 /// The crowded positions of `tests/data/football-perft.json`, tried wherever they are

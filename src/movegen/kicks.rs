@@ -24,6 +24,11 @@ pub(crate) struct KickContext<'t> {
     /// The teammates a kick may end on, who kick the ball on (`kick.relay`): none unless the
     /// caller names them ([`KickContext::with_receivers`]).
     receivers: SquareSet,
+    /// The pieces a shot flies over (`ball.intercept`: the shooter's friends).
+    over: SquareSet,
+    /// The pieces that take a shot that reaches them (`ball.intercept`: the enemies), ending
+    /// its line.
+    interceptors: SquareSet,
 }
 
 /// The distinct destinations of one kick from the ball on `ball`, appended to a stack in the
@@ -84,7 +89,19 @@ impl<'t> KickContext<'t> {
             no_slide: kick.no_slide(),
             closed: (t.goals & !can_score) | t.ball_forbidden,
             receivers: SquareSet::EMPTY,
+            over: SquareSet::EMPTY,
+            interceptors: SquareSet::EMPTY,
         }
+    }
+
+    /// These rules, where a kick flies over the pieces `over` and is taken by the first of
+    /// `interceptors` on its line (`ball.intercept`).
+    pub(crate) fn with_interception(
+        self,
+        over: SquareSet,
+        interceptors: SquareSet,
+    ) -> KickContext<'t> {
+        KickContext { over, interceptors, ..self }
     }
 
     /// These rules, where a kick may also end on one of `receivers` (the first piece on a
@@ -160,7 +177,8 @@ impl<'t> KickContext<'t> {
     /// Appends to `out` every square the ball on `b` can be kicked to by the whole kick
     /// pattern of the piece `key` from the ball's square (kick modes `from-ball` and `enter`,
     /// relays, a holder's shots): slides stop before the first occupied square, leaps land on
-    /// empty squares, and a hopper's line (`p`) begins beyond its first occupied square.
+    /// empty squares, and a hopper's line (`p`) begins beyond its first occupied square. A shot
+    /// that may be intercepted flies over friends and ends on the first interceptor.
     pub(crate) fn kicks_from_ball(
         &self,
         board: &[u8; SQUARES],
@@ -194,10 +212,11 @@ impl<'t> KickContext<'t> {
                 }
             }
             if board[s.index()] != EMPTY {
-                if self.receives(&targets, s) {
+                if self.receives(&targets, s) || self.interceptors.contains(s) {
                     targets.push(s);
                 }
-                i = table.next_ray(i);
+                // A shot that may be intercepted flies on over a friend.
+                i = if self.over.contains(s) { i + 1 } else { table.next_ray(i) };
                 continue;
             }
             match self.landing(&targets, s) {

@@ -184,7 +184,9 @@ impl<'r> Mid<'r> {
 
     /// The shots of the mover's holder (`ball.shoot`): by its whole kick pattern from its
     /// square, to an empty square (the ball lies free there), into a goal, or to a friend (a
-    /// pass, with `ball.pass`).
+    /// pass, with `ball.pass`). With `ball.intercept` a shot flies over friends and ends on the
+    /// first enemy in its way, who takes the ball (an enemy goal piece, `target`, is a goal,
+    /// once goals are allowed; before, it stops the shot).
     fn shots(&self, out: &mut Vec<Action>) {
         let pos = &self.pos;
         let rules = pos.rules;
@@ -201,9 +203,20 @@ impl<'r> Mid<'r> {
         let mut friends = pos.men[pos.side.index()];
         friends.remove(holder);
         let receivers = if rules.ball().carried.pass { friends } else { SquareSet::EMPTY };
+        let mut ctx = ctx.with_receivers(receivers);
+        if rules.ball().carried.intercept {
+            let mut enemies = pos.men[(!pos.side).index()];
+            if t.has_targets && pos.before_goals_allowed() {
+                enemies = enemies
+                    .iter()
+                    .filter(|s| !t.target[usize::from(pos.board[s.index()])])
+                    .collect();
+            }
+            ctx = ctx.with_interception(friends, enemies);
+        }
         let mut targets = take_scratch();
         let key = t.piece_key(pos.side, code_kind(code));
-        ctx.with_receivers(receivers).kicks_from_ball(&pos.board, holder, key, &mut targets);
+        ctx.kicks_from_ball(&pos.board, holder, key, &mut targets);
         out.extend(targets.iter().map(|&to| Action::Kick(Kick { kicker: holder, to })));
         give_scratch(targets);
     }
@@ -936,7 +949,8 @@ impl<'r> Mid<'r> {
     }
 
     /// A holder's shot (`ball.shoot`): the ball lies free on an empty square (scoring on a
-    /// goal), or a friend there holds it.
+    /// goal), or a friend there holds it; with `ball.intercept`, an enemy there takes it and the
+    /// turn is over (a point, if that enemy is a goal: `target`).
     fn apply_shot(&mut self, k: Kick) {
         let pos = &self.pos;
         let rules = pos.rules;
@@ -944,13 +958,21 @@ impl<'r> Mid<'r> {
         let mine = pos.piece_at(k.kicker).is_some_and(|(side, _)| side == pos.side);
         let empty = pos.board[k.to.index()] == EMPTY;
         let friend = pos.piece_at(k.to).is_some_and(|(side, _)| side == pos.side);
-        if !holds || !mine || !rules.board().contains(k.to) || !(empty || friend) {
+        let enemy = rules.ball().carried.intercept
+            && pos.piece_at(k.to).is_some_and(|(side, _)| side != pos.side);
+        if !holds || !mine || !rules.board().contains(k.to) || !(empty || friend || enemy) {
             return;
         }
+        let goal = enemy && rules.tables().target[usize::from(pos.board[k.to.index()])];
         self.spend_kick();
-        self.pos.place_ball(k.to, friend);
+        self.pos.place_ball(k.to, friend || enemy);
         self.count_kick(k.kicker);
-        if !friend && let Some(scorer) = rules.scorer(k.to) {
+        if goal {
+            self.scored = Some(self.pos.side);
+        } else if enemy {
+            // Intercepted: nothing more this turn.
+            (self.moves_left, self.kicks_left) = (0, 0);
+        } else if !friend && let Some(scorer) = rules.scorer(k.to) {
             self.scored = Some(scorer);
         }
     }

@@ -56,10 +56,11 @@ fn cell(rules: &Rules, placement: &Placement, square: Square) -> char {
 /// `#` a goal square", with holes and a holder where there are some.
 #[must_use]
 pub fn legend(rules: &Rules, placement: &Placement) -> String {
-    let mut text = if rules.has_ball() {
-        "`*` is the ball, `#` a goal square"
-    } else {
-        "`#` is a goal square"
+    let goals = !rules.tables().goals.is_empty();
+    let mut text = match (rules.has_ball(), goals) {
+        (true, true) => "`*` is the ball, `#` a goal square",
+        (true, false) => "`*` is the ball",
+        (false, _) => "`#` is a goal square",
     }
     .to_owned();
     if placement.held {

@@ -159,7 +159,14 @@ fn board(out: &mut String, rules: &Rules) {
         );
         para(out, "", &holes);
     }
-    let goals = if ball_less(rules) {
+    let no_squares = rules.goals(Side::White).is_empty() && rules.goals(Side::Black).is_empty();
+    let goals = if no_squares {
+        format!(
+            "There are no goal squares: {} are the goals, wherever they stand. A side scores \
+             when its shot or pass reaches an enemy one.",
+            which_pieces(rules, |p| p.target)
+        )
+    } else if ball_less(rules) {
         format!(
             "There is no ball. White scores when one of its pieces ends a move on {}; Black \
              scores when one of its pieces ends a move on {}.",
@@ -188,7 +195,9 @@ fn board(out: &mut String, rules: &Rules) {
         )
     };
     para(out, "", &goals);
-    para(out, "", &goal_access(rules));
+    if !no_squares {
+        para(out, "", &goal_access(rules));
+    }
 }
 
 /// "e9 or f9".
@@ -314,6 +323,14 @@ fn piece_rules(out: &mut String, rules: &Rules, piece: &PieceType) {
     }
     if let Some(zone) = piece.zone {
         para(out, "  stands: ", &zone_words(rules, piece, zone));
+    }
+    if piece.target {
+        para(
+            out,
+            "  goal: ",
+            "it is its side's goal, wherever it stands: an enemy shot or pass that reaches it \
+             ends the turn and scores a point for the enemy",
+        );
     }
     if piece.royal {
         let text = if rules.end().keeps_score() {

@@ -198,6 +198,8 @@ pub struct PieceType {
     pub goals: GoalAccess,
     /// Whether its capture scores a point for the capturer.
     pub royal: bool,
+    /// Whether it is its side's goal: an enemy's shot that reaches it scores for the enemy.
+    pub target: bool,
     /// What it becomes on reaching its promotion squares.
     pub promotion: Option<Promotion>,
     /// Its letter (White's, uppercase) while it holds a carried ball.
@@ -408,6 +410,9 @@ pub struct CarriedRules {
     /// Whether a holder may shoot: kick the ball by its kick pattern from its square, to an
     /// empty square where it lies free, into a goal, or to a friend (a pass, with `pass`).
     pub shoot: bool,
+    /// Whether a shot flies over friends and is taken by the first enemy on its way, which
+    /// ends the turn (with `shoot`).
+    pub intercept: bool,
 }
 
 choice! {

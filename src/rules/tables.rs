@@ -121,6 +121,10 @@ pub struct Tables {
     pub(crate) royal: [bool; 64],
     /// Whether any piece is royal.
     pub(crate) has_royals: bool,
+    /// Per contents code: whether the piece is its side's goal (`target`).
+    pub(crate) target: [bool; 64],
+    /// Whether any piece is a goal.
+    pub(crate) has_targets: bool,
     /// Whether any piece tackles (`tackle = true`): [`Rules::has_tacklers`] for the walk, which
     /// asks for every jump and tackle.
     pub(crate) has_tacklers: bool,
@@ -217,6 +221,8 @@ impl Default for Tables {
             dir_of: [0; 9],
             royal: [false; 64],
             has_royals: false,
+            target: [false; 64],
+            has_targets: false,
             has_tacklers: false,
             kick_hops: Vec::new(),
             any_kick_hop: false,
@@ -335,6 +341,8 @@ impl Tables {
         let code = usize::from(crate::rules::cell::piece_code(side, kind));
         self.royal[code] = piece.royal;
         self.has_royals |= piece.royal;
+        self.target[code] = piece.target;
+        self.has_targets |= piece.target;
         self.has_tacklers |= piece.tackle;
         self.kick_hops.push(piece.kicks.iter().map(|l| l.hop).collect());
         self.any_kick_hop |= piece.kicks.iter().any(|l| l.hop);

@@ -28,10 +28,18 @@ impl Compiler<'_> {
         Some(board)
     }
 
-    /// Each side's goal squares, if both lists read and no square is a goal of both.
-    pub(super) fn goals(&mut self, board: Board) -> Option<BySide<Vec<Square>>> {
-        let white = self.squares(&["goals", "white"], board, "White's goal");
-        let black = self.squares(&["goals", "black"], board, "Black's goal");
+    /// Each side's goal squares, if both lists read and no square is a goal of both. Where a
+    /// piece is a goal (`targets`), a list left out has no square.
+    pub(super) fn goals(&mut self, board: Board, targets: bool) -> Option<BySide<Vec<Square>>> {
+        let mut list = |side: &str, what: &str| {
+            if targets && self.node(&["goals", side]).is_none() {
+                Some(Vec::new())
+            } else {
+                self.squares(&["goals", side], board, what)
+            }
+        };
+        let white = list("white", "White's goal");
+        let black = list("black", "Black's goal");
         let (white, black) = (white?, black?);
         if let Some(both) = white.iter().find(|s| black.contains(s)) {
             let node = self.node(&["goals", "black"])?;

@@ -20,6 +20,10 @@ impl Compiler<'_> {
         };
         let t = rules.tables();
         for side in Side::ALL {
+            if rules.goals(side).is_empty() && rules.pieces().iter().any(|p| p.target) {
+                // The side scores on the enemy's goal piece (`check_targets`).
+                continue;
+            }
             let reachable = (0..rules.pieces().len()).any(|kind| {
                 let key = t.piece_key(side, kind);
                 rules
@@ -86,6 +90,7 @@ impl Compiler<'_> {
         }
         self.check_placement_squares(rules);
         self.check_turn_budget(rules);
+        self.check_targets(rules);
         if rules.ball().mode == BallMode::None {
             self.ball_rules_without_ball(rules);
         } else if rules.ball().mode != BallMode::Carried {
@@ -99,6 +104,51 @@ impl Compiler<'_> {
             self.out.push(
                 Diagnostic::new(Code::RelayWithCarriedBall, message, node.at.clone())
                     .with_help(help),
+            );
+        }
+    }
+
+    /// Interception without shots to intercept, and goal pieces (`target`) that no shot scores
+    /// on: a goal piece scores only by an intercepted shot, and only in a match (the score
+    /// says the point; `end.after_goal` other than "end").
+    fn check_targets(&mut self, rules: &Rules) {
+        let carried = rules.ball();
+        let shots = carried.mode == BallMode::Carried && carried.carried.shoot;
+        if carried.carried.intercept
+            && !shots
+            && carried.mode == BallMode::Carried
+            && let Some(node) = self.node(&["ball", "intercept"])
+        {
+            let message = "`ball.intercept` lets the first enemy in a shot's way take the ball, \
+                           but holders never shoot (`ball.shoot = false`)";
+            let help = "set `[ball] shoot = true`, or leave `intercept` out";
+            self.out.push(
+                Diagnostic::new(Code::InterceptWithoutShots, message, node.at.clone())
+                    .with_help(help),
+            );
+        }
+        for piece in rules.pieces().iter().filter(|p| p.target) {
+            let letter = piece.letter.to_string();
+            let Some(node) = self.node(&["pieces", &letter, "target"]) else { continue };
+            let (why, help) = if !(shots && carried.carried.intercept) {
+                (
+                    "only a shot that may be intercepted reaches a piece, and this game has none",
+                    "set `[ball] mode = \"carried\"`, `shoot = true` and `intercept = true`, or \
+                     leave `target` out",
+                )
+            } else if !rules.end().keeps_score() {
+                (
+                    "its goals are counted in the score, and this game keeps none \
+                     (`end.after_goal = \"end\"`)",
+                    "set `[end] after_goal = \"reset\"` (with `goals = 1` the first goal still \
+                     wins), or leave `target` out",
+                )
+            } else {
+                continue;
+            };
+            let message = format!("the {} is its side's goal (`target`), but {why}", piece.name);
+            self.out.push(
+                Diagnostic::new(Code::TargetCannotScore, message, node.at.clone()).with_help(help),
             );
         }
     }
@@ -302,4 +352,4 @@ impl Compiler<'_> {
 
 /// The keys of `[ball]` that say what may be done with a carried ball.
 const CARRIED_BALL_KEYS: &[&str] =
-    &["pass", "take_from_friend", "steal", "holder_captures", "steal_back", "shoot"];
+    &["pass", "take_from_friend", "steal", "holder_captures", "steal_back", "shoot", "intercept"];

@@ -148,7 +148,7 @@ impl<'a> Compiler<'a> {
         let (turn, end) = (self.turn_rules(), self.end_rules());
         let capture = self.setting(&["capture", "mode"]);
         let board = self.board()?;
-        let goals = self.goals(board)?;
+        let goals = self.goals(board, pieces.iter().any(|p| p.target))?;
         self.piece_squares(&mut pieces, board);
         let mut ball = ball;
         let forbidden = self.squares(&["ball", "forbidden"], board, "the ball's forbidden squares");

@@ -95,6 +95,7 @@ impl Compiler<'_> {
             place: None,
             goals: self.setting(&key("goals")),
             royal: self.setting(&key("royal")),
+            target: self.setting(&key("target")),
             promotion: None,
             holder,
         }

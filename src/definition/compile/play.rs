@@ -26,6 +26,7 @@ impl Compiler<'_> {
                 holder_captures: self.setting(&["ball", "holder_captures"]),
                 steal_back: self.setting(&["ball", "steal_back"]),
                 shoot: self.setting(&["ball", "shoot"]),
+                intercept: self.setting(&["ball", "intercept"]),
             },
         })
     }

@@ -195,6 +195,10 @@ fn carried_ball(out: &mut String, rules: &Rules) {
             (true, false) => {
                 "Pass: a holder gives the ball to a friend it could capture; neither piece moves."
             }
+            (true, true) if c.intercept => {
+                "Pass: a holder kicks the ball to a friend by its kick pattern (a slide flies over \
+                 friends, and reaches any of them up to the first enemy); neither piece moves."
+            }
             (true, true) => {
                 "Pass: a holder kicks the ball to a friend by its kick pattern (a slide reaches \
                  the first piece on its line); neither piece moves."
@@ -206,10 +210,25 @@ fn carried_ball(out: &mut String, rules: &Rules) {
         para(
             out,
             "- ",
-            "Shot: a holder kicks the ball by its kick pattern from its own square, to an empty \
-             square, where the ball lies free, or into a goal, which scores. A slide stops before \
-             the first piece on its line; a hopper's kick (`p`) flies over the first piece and \
-             lands beyond it. A shot counts as a kick.",
+            if c.intercept {
+                "Shot: a holder kicks the ball by its kick pattern from its own square, to an \
+                 empty square, where the ball lies free, or into a goal, which scores. A shot \
+                 counts as a kick."
+            } else {
+                "Shot: a holder kicks the ball by its kick pattern from its own square, to an \
+                 empty square, where the ball lies free, or into a goal, which scores. A slide \
+                 stops before the first piece on its line; a hopper's kick (`p`) flies over the \
+                 first piece and lands beyond it. A shot counts as a kick."
+            },
+        );
+    }
+    if c.shoot && c.intercept {
+        para(
+            out,
+            "- ",
+            "Interception: a shot or pass flies over friends (a friend it ends on holds the \
+             ball), and the first enemy in its way takes the ball: the turn is over. A leap's \
+             ball flies over everything, and is taken only by an enemy on its landing square.",
         );
     }
     para(

@@ -3,6 +3,7 @@
 
 use crate::render::explain::{ball_less, carried, ordinal, para, section, which_pieces};
 use crate::rules::{AfterGoal, NextAfterGoal, OwnGoal, RepetitionDraw, Rules};
+use crate::side::Side;
 
 pub(super) fn end(out: &mut String, rules: &Rules) {
     section(out, "Goals and the end");
@@ -108,7 +109,11 @@ fn shot_own_goal(rules: &Rules) -> &'static str {
 /// Points, the match's length, what follows a point and who moves next.
 fn match_rules(out: &mut String, rules: &Rules) {
     let e = rules.end();
-    let scoring = if ball_less(rules) {
+    let targets = which_pieces(rules, |p| p.target);
+    let no_squares = rules.goals(Side::White).is_empty() && rules.goals(Side::Black).is_empty();
+    let scoring = if no_squares {
+        format!("A side scores a point when its shot or pass reaches an enemy goal ({targets}).")
+    } else if ball_less(rules) {
         "A side scores a point when one of its pieces ends its move on one of its goal squares."
             .to_owned()
     } else if carried(rules) && rules.ball().carried.shoot {
@@ -132,6 +137,11 @@ fn match_rules(out: &mut String, rules: &Rules) {
         )
     };
     let mut text = scoring;
+    if !no_squares && rules.pieces().iter().any(|p| p.target) {
+        text.push_str(&format!(
+            " An enemy shot or pass that reaches one of {targets} (a goal) scores a point too."
+        ));
+    }
     if rules.pieces().iter().any(|p| p.royal) {
         let royals = which_pieces(rules, |p| p.royal);
         text.push_str(&format!(" Capturing one of {royals} (royal) scores a point too."));
