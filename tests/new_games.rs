@@ -372,3 +372,34 @@ fn a_first_move_condition_holds_in_boyers_family() {
     assert_eq!(runner_turns("5k2p/9/9/9/4a4/9/9/9/5K3 b 0"), ["Pg9", "Ph9", "Pi7", "Pi8"]);
     assert_eq!(runner_turns("5k3/8p/9/9/4a4/9/9/9/5K3 b 0"), ["Ph8", "Pi7", "Pi9"]);
 }
+
+/// The position after the turn named `name` of `fen` under the definition at `path`.
+fn after_turn(path: &str, fen: &str, name: &str) -> String {
+    let def = kickoff::load(path).unwrap();
+    let pos = kickoff::Position::from_fen(&def.rules, fen).unwrap();
+    let turns = kickoff::movegen::legal_turns(&pos).unwrap();
+    let names = kickoff::turn_text::names::names(&pos, &turns);
+    let i = names.iter().position(|n| n == name).unwrap_or_else(|| panic!("{name}: {names:?}"));
+    kickoff::movegen::play_unchecked(&pos, &turns[i]).fen()
+}
+
+/// A holder robbed with `tackle_push = "orthogonal"` goes right, left, up, then down, the
+/// same for both sides, onto the square its tackler left if that is the first free one.
+#[test]
+fn a_tackled_holder_goes_to_the_first_free_square_in_a_fixed_order() {
+    let path = "tests/data/rules/tackle-orthogonal.toml";
+    // Right first: d3 is free.
+    assert_eq!(after_turn(path, "5/5/5/2u2/5/2R2 w 0 - -", "Rxc3"), "5/5/5/2Ur1/5/5 b 1 - -");
+    // Right and left taken: up, to c4.
+    assert_eq!(after_turn(path, "5/5/5/1nun1/5/2R2 w 0 - -", "Rxc3"), "5/5/2r2/1nUn1/5/5 b 1 - -");
+    // Right, left and up taken: down, to c2.
+    assert_eq!(
+        after_turn(path, "5/5/2n2/1nun1/5/2R2 w 0 - -", "Rxc3"),
+        "5/5/2n2/1nUn1/2r2/5 b 1 - -"
+    );
+    // The tackler's own square: the rook on d3 tackles from the right and the holder takes
+    // its place.
+    assert_eq!(after_turn(path, "5/5/5/2uR1/5/5 w 0 - -", "Rxc3"), "5/5/5/2Ur1/5/5 b 1 - -");
+    // Black's tackle of a white holder goes right first too (White's right).
+    assert_eq!(after_turn(path, "2r2/5/5/2U2/5/5 b 0 - -", "Rxc3"), "5/5/5/2uR1/5/5 w 1 - -");
+}

@@ -546,6 +546,7 @@ examples! {
     two_action_points_for_any_actions,
     a_shot_flies_over_friends_to_the_first_enemy,
     a_pass_that_reaches_the_enemy_king_scores,
+    a_tackled_holder_goes_to_the_first_free_square_beside_it,
 }
 
 #[test]

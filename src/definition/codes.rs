@@ -139,6 +139,8 @@ codes! {
     BetzaBracket = "E0338",
     /// A space inside a Betza pattern.
     BetzaSpace = "E0339",
+    /// `ball.tackle_push` where no holder is robbed by a tackle.
+    TacklePushWithoutTackle = "E0340",
     /// An `extends` that names nothing kickoff can read.
     BadParent = "E0401",
     /// `extends` forms a cycle.

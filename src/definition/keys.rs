@@ -15,7 +15,7 @@ use crate::definition::tree::{Table, Value};
 use crate::rules::{
     AfterGoal, BallMode, BlackSetup, Captures, Choice, EnterBy, GoalAccess, GoalRank,
     KickDirection, KickMode, NextAfterGoal, NoMoves, NullTurn, Order, OwnGoal, RepetitionDraw,
-    SquareColour, Steal,
+    SquareColour, Steal, TacklePush,
 };
 
 /// One key of a table.
@@ -475,6 +475,12 @@ const BALL: &[Key] = &[
         "steal",
         "Carried ball: how it is taken from an enemy holder.",
         "a-carried-ball",
+        Family::Default,
+    ),
+    choice::<TacklePush>(
+        "tackle_push",
+        "Carried ball, stolen by a tackle (`steal = \"tackle\"`): where the robbed holder goes.",
+        "shots",
         Family::Default,
     ),
     flag(

@@ -11,7 +11,9 @@ use crate::movegen::kicks::KickContext;
 use crate::movegen::turn::{Action, Kick, MoveKind, PieceMove};
 use crate::position::Position;
 use crate::rules::cell::{BALL, EMPTY, code_kind, code_side};
-use crate::rules::{AfterGoal, Captures, EnterBy, KickMode, Leg, NextAfterGoal, Order, Steal};
+use crate::rules::{
+    AfterGoal, Captures, EnterBy, KickMode, Leg, NextAfterGoal, Order, PieceKind, Steal, TacklePush,
+};
 use crate::side::Side;
 use crate::square::{SQUARES, Square};
 use crate::square_set::SquareSet;
@@ -727,6 +729,9 @@ impl<'r> Mid<'r> {
         }
         let holding = self.pos.held && self.pos.ball == Some(from);
         let what = self.pos.board[to.index()];
+        // A holder robbed by a tackle, lifted off the board until the robber has moved (it
+        // may be pushed onto the square the robber leaves).
+        let mut robbed = None;
         if m.kind == MoveKind::EnPassant {
             if let Some(v) = self.en_passant_victim(to) {
                 self.capture(v);
@@ -743,7 +748,8 @@ impl<'r> Mid<'r> {
         {
             // A steal by tackle: the holder is pushed on, the ball stays for the robber.
             if let Some(beyond) = self.pushed_to(from, to) {
-                self.pos.move_piece(to, beyond);
+                self.pos.remove_piece(to);
+                robbed = Some((beyond, code_side(what), PieceKind(code_kind(what) as u8)));
             }
         } else if what >= 2 {
             // Capturing a holder steals the ball: it stays held on `to`.
@@ -751,6 +757,9 @@ impl<'r> Mid<'r> {
         }
         let code = self.pos.board[from.index()];
         self.pos.move_piece(from, to);
+        if let Some((beyond, side, kind)) = robbed {
+            self.pos.put_piece(beyond, side, kind);
+        }
         if holding {
             self.pos.change_state(|p| p.ball = Some(to));
         }
@@ -786,18 +795,33 @@ impl<'r> Mid<'r> {
     /// tackler (one square along each way it came, so that a knight's tackle pushes
     /// diagonally), onto an empty square of the board where that piece may stand. A tackler's
     /// tackle (`tackle = true`, from next to it) and a steal by tackle (`ball.steal =
-    /// "tackle"`) push alike.
+    /// "tackle"`) push alike, except that a holder robbed with `ball.tackle_push =
+    /// "orthogonal"` goes to the first empty square beside it, tried right, left, up, then
+    /// down as White sees the board (the tackler's square counting as empty).
     fn pushed_to(&self, from: Square, to: Square) -> Option<Square> {
         let pos = &self.pos;
         let code = pos.board[to.index()];
         if code < 2 {
             return None;
         }
+        let rules = pos.rules;
+        let victim = rules.tables().piece_key(code_side(code), code_kind(code));
+        let lands = |s: Square| rules.tables().stand[victim].contains(s);
+        // A holder robbed by a steal (not pushed with the ball by a tackler's tackle).
+        let robbed = pos.held
+            && pos.ball == Some(to)
+            && code_side(code) != pos.side
+            && rules.ball().carried.steal == Steal::Tackle
+            && !self.tackler(from);
+        if robbed && rules.ball().carried.tackle_push == TacklePush::Orthogonal {
+            return [(1, 0), (-1, 0), (0, 1), (0, -1)].into_iter().find_map(|(df, dr)| {
+                let s = rules.board().offset(to, df, dr)?;
+                ((pos.board[s.index()] == EMPTY || s == from) && lands(s)).then_some(s)
+            });
+        }
         let (df, dr) = step(from, to);
-        let beyond = pos.rules.board().offset(to, df.signum(), dr.signum())?;
-        let victim = pos.rules.tables().piece_key(code_side(code), code_kind(code));
-        (pos.board[beyond.index()] == EMPTY && pos.rules.tables().stand[victim].contains(beyond))
-            .then_some(beyond)
+        let beyond = rules.board().offset(to, df.signum(), dr.signum())?;
+        (pos.board[beyond.index()] == EMPTY && lands(beyond)).then_some(beyond)
     }
 
     /// Whether the piece on `from` tackles (`tackle = true`).

@@ -403,6 +403,8 @@ pub struct CarriedRules {
     pub take_from_friend: bool,
     /// How the ball is taken from an enemy holder.
     pub steal: Steal,
+    /// Where a holder robbed by a tackle goes.
+    pub tackle_push: TacklePush,
     /// Whether a holder may capture.
     pub holder_captures: bool,
     /// Whether an in-place steal may be answered at once by the reverse steal.
@@ -429,6 +431,17 @@ choice! {
         None = "none",
         /// By a tackle: the robber moves onto the holder's square, taking the ball, and the holder is pushed one square on, away from it, onto an empty square.
         Tackle = "tackle",
+    }
+}
+
+choice! {
+    /// `ball.tackle_push`: where a holder robbed by a tackle goes (rule:
+    /// `docs/rules.md#shots`).
+    pub enum TacklePush {
+        /// One square on, away from the tackler (diagonally after a knight's tackle).
+        default On = "on",
+        /// To the first empty square beside it, tried right, left, up, then down, as White sees the board; the square the tackler left counts as empty.
+        Orthogonal = "orthogonal",
     }
 }
 

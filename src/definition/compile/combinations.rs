@@ -4,7 +4,7 @@ use crate::definition::Code;
 use crate::definition::diagnostic::Diagnostic;
 use crate::definition::keys::{self, Literal};
 use crate::definition::source::Loc;
-use crate::rules::{BallMode, Captures, KickMode, PieceType, Rules};
+use crate::rules::{BallMode, Captures, KickMode, PieceType, Rules, Steal, TacklePush};
 use crate::side::Side;
 
 use super::{Compiler, written_at};
@@ -124,6 +124,20 @@ impl Compiler<'_> {
             let help = "set `[ball] shoot = true`, or leave `intercept` out";
             self.out.push(
                 Diagnostic::new(Code::InterceptWithoutShots, message, node.at.clone())
+                    .with_help(help),
+            );
+        }
+        if carried.mode == BallMode::Carried
+            && carried.carried.steal != Steal::Tackle
+            && carried.carried.tackle_push != TacklePush::On
+            && let Some(node) = self.node(&["ball", "tackle_push"])
+        {
+            let message = "`ball.tackle_push` says where a holder robbed by a tackle goes, but \
+                           holders are never robbed by a tackle here (`ball.steal` is not \
+                           \"tackle\")";
+            let help = "set `[ball] steal = \"tackle\"`, or leave `tackle_push` out";
+            self.out.push(
+                Diagnostic::new(Code::TacklePushWithoutTackle, message, node.at.clone())
                     .with_help(help),
             );
         }
@@ -351,5 +365,13 @@ impl Compiler<'_> {
 }
 
 /// The keys of `[ball]` that say what may be done with a carried ball.
-const CARRIED_BALL_KEYS: &[&str] =
-    &["pass", "take_from_friend", "steal", "holder_captures", "steal_back", "shoot", "intercept"];
+const CARRIED_BALL_KEYS: &[&str] = &[
+    "pass",
+    "take_from_friend",
+    "steal",
+    "tackle_push",
+    "holder_captures",
+    "steal_back",
+    "shoot",
+    "intercept",
+];

@@ -23,6 +23,7 @@ impl Compiler<'_> {
                 pass: self.setting(&["ball", "pass"]),
                 take_from_friend: self.setting(&["ball", "take_from_friend"]),
                 steal: self.setting(&["ball", "steal"]),
+                tackle_push: self.setting(&["ball", "tackle_push"]),
                 holder_captures: self.setting(&["ball", "holder_captures"]),
                 steal_back: self.setting(&["ball", "steal_back"]),
                 shoot: self.setting(&["ball", "shoot"]),

@@ -3,7 +3,9 @@
 
 use crate::render::explain::{ball_less, carried, para, section, which_pieces};
 use crate::render::places::squares_words;
-use crate::rules::{EnterBy, GoalRank, KickDirection, KickMode, PieceType, Rules, Steal};
+use crate::rules::{
+    CarriedRules, EnterBy, GoalRank, KickDirection, KickMode, PieceType, Rules, Steal, TacklePush,
+};
 
 pub(super) fn ball(out: &mut String, rules: &Rules) {
     // Without a ball there is nothing to say: the board's section says so.
@@ -241,7 +243,7 @@ fn carried_ball(out: &mut String, rules: &Rules) {
             "A piece never takes the ball from a friend."
         },
     );
-    para(out, "- ", steal_words(c.steal));
+    para(out, "- ", steal_words(&c));
     if matches!(c.steal, Steal::InPlace | Steal::Both) && !c.steal_back {
         para(
             out,
@@ -258,8 +260,8 @@ fn carried_ball(out: &mut String, rules: &Rules) {
     holder_extras(out, rules);
 }
 
-fn steal_words(steal: Steal) -> &'static str {
-    match steal {
+fn steal_words(c: &CarriedRules) -> &'static str {
+    match c.steal {
         Steal::Both => {
             "Steal: a piece that could capture an enemy holder takes the ball from it, either by \
              capturing it (moving onto its square) or in place (neither piece moves), as its \
@@ -274,6 +276,13 @@ fn steal_words(steal: Steal) -> &'static str {
              neither piece moves."
         }
         Steal::None => "An enemy holder can never be robbed of the ball.",
+        Steal::Tackle if c.tackle_push == TacklePush::Orthogonal => {
+            "Steal: a piece that could capture an enemy holder tackles it: it moves onto the \
+             holder's square and takes the ball, and the holder goes to the first empty square \
+             beside it where it may stand, tried right, left, up, then down, as White sees the \
+             board (the square the tackler left counts as empty); where there is none, there is \
+             no tackle. Nothing is captured."
+        }
         Steal::Tackle => {
             "Steal: a piece that could capture an enemy holder tackles it: it moves onto the \
              holder's square and takes the ball, and the holder is pushed one square on, away \
