@@ -226,7 +226,7 @@ pub(crate) fn check_required(
 
 /// Whether a piece of the definition `root` is its side's goal (`target = true`), so that
 /// goal squares are not required.
-pub(crate) fn has_target(root: &Table) -> bool {
+fn has_target(root: &Table) -> bool {
     let Some(Node { value: Value::Table(pieces), .. }) = root.get("pieces") else { return false };
     pieces.values().any(|p| match &p.value {
         Value::Table(p) => {

@@ -63,14 +63,14 @@ fn aims(rules: &Rules, side: Side) -> Vec<Square> {
     squares.iter().collect()
 }
 
-/// Per square: the fewest kicks that bring the ball from there into a goal where `side`
-/// scores, on an empty board, by any of the side's pieces' kicks (the no-horizontal-goal rule
-/// observed; where the kicker stands and the kick-direction rule ignored).
-fn kick_distances(rules: &Rules, side: Side) -> Vec<i32> {
+/// Per square: the fewest kicks that bring the ball from there onto one of `targets` (the
+/// squares `side` aims at: [`aims`]), on an empty board, by any of the side's pieces' kicks
+/// (the no-horizontal-goal rule observed; where the kicker stands and the kick-direction rule
+/// ignored).
+fn kick_distances(rules: &Rules, side: Side, targets: &[Square]) -> Vec<i32> {
     let board = rules.board();
     let no_slide = rules.kick().no_slide();
     let carried = rules.carried_ball();
-    let targets = aims(rules, side);
     let other_goals: Vec<Square> = rules.goals(!side).to_vec();
     let mut edges: Vec<Vec<usize>> = vec![Vec::new(); SQUARES];
     for from in board.squares() {
@@ -102,7 +102,7 @@ fn kick_distances(rules: &Rules, side: Side) -> Vec<i32> {
         }
     }
     let mut dist = vec![FAR; SQUARES];
-    for g in &targets {
+    for g in targets {
         dist[g.index()] = 0;
     }
     loop {
@@ -358,8 +358,8 @@ impl Eval {
     pub fn new(rules: &Rules) -> Eval {
         let board = rules.board();
         let attack = BySide::from_fn(|side| {
-            let kicks = kick_distances(rules, side);
             let aims = aims(rules, side);
+            let kicks = kick_distances(rules, side, &aims);
             let mut d = vec![0; SQUARES];
             for s in board.squares() {
                 let steps = aims

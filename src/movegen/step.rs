@@ -12,7 +12,7 @@ use crate::movegen::turn::{Action, Kick, MoveKind, PieceMove};
 use crate::position::Position;
 use crate::rules::cell::{BALL, EMPTY, code_kind, code_side};
 use crate::rules::{
-    AfterGoal, Captures, EnterBy, KickMode, Leg, NextAfterGoal, Order, PieceKind, Steal, TacklePush,
+    AfterGoal, Captures, EnterBy, KickMode, Leg, NextAfterGoal, Order, Steal, TacklePush,
 };
 use crate::side::Side;
 use crate::square::{SQUARES, Square};
@@ -156,7 +156,7 @@ impl<'r> Mid<'r> {
     /// The kicks left to the turn, where `turn.kicks` limits them.
     #[must_use]
     pub fn kicks_left(&self) -> Option<u8> {
-        (self.kicks_left != u8::MAX).then_some(self.kicks_left)
+        (self.pos.rules.turn().kicks > 0).then_some(self.kicks_left)
     }
 
     /// The action points left to the turn, where it has them (`turn.actions`).
@@ -748,8 +748,8 @@ impl<'r> Mid<'r> {
         {
             // A steal by tackle: the holder is pushed on, the ball stays for the robber.
             if let Some(beyond) = self.pushed_to(from, to) {
+                robbed = self.pos.piece_at(to).map(|(side, kind)| (beyond, side, kind));
                 self.pos.remove_piece(to);
-                robbed = Some((beyond, code_side(what), PieceKind(code_kind(what) as u8)));
             }
         } else if what >= 2 {
             // Capturing a holder steals the ball: it stays held on `to`.

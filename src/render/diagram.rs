@@ -56,8 +56,7 @@ fn cell(rules: &Rules, placement: &Placement, square: Square) -> char {
 /// `#` a goal square", with holes and a holder where there are some.
 #[must_use]
 pub fn legend(rules: &Rules, placement: &Placement) -> String {
-    let goals = !rules.tables().goals.is_empty();
-    let mut text = match (rules.has_ball(), goals) {
+    let mut text = match (rules.has_ball(), rules.has_goal_squares()) {
         (true, true) => "`*` is the ball, `#` a goal square",
         (true, false) => "`*` is the ball",
         (false, _) => "`#` is a goal square",

@@ -159,8 +159,7 @@ fn board(out: &mut String, rules: &Rules) {
         );
         para(out, "", &holes);
     }
-    let no_squares = rules.goals(Side::White).is_empty() && rules.goals(Side::Black).is_empty();
-    let goals = if no_squares {
+    let goals = if !rules.has_goal_squares() {
         format!(
             "There are no goal squares: {} are the goals, wherever they stand. A side scores \
              when its shot or pass reaches an enemy one.",
@@ -195,7 +194,7 @@ fn board(out: &mut String, rules: &Rules) {
         )
     };
     para(out, "", &goals);
-    if !no_squares {
+    if rules.has_goal_squares() {
         para(out, "", &goal_access(rules));
     }
 }

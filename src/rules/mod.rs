@@ -730,6 +730,12 @@ impl Rules {
         &self.goals[side]
     }
 
+    /// Whether the board has goal squares (without them, pieces are the goals: `target`).
+    #[must_use]
+    pub fn has_goal_squares(&self) -> bool {
+        Side::ALL.into_iter().any(|s| !self.goals[s].is_empty())
+    }
+
     /// Which side scores when the ball stops on `square`, if it is a goal square.
     #[must_use]
     pub fn scorer(&self, square: Square) -> Option<Side> {

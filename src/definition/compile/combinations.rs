@@ -20,7 +20,7 @@ impl Compiler<'_> {
         };
         let t = rules.tables();
         for side in Side::ALL {
-            if rules.goals(side).is_empty() && rules.pieces().iter().any(|p| p.target) {
+            if rules.goals(side).is_empty() && rules.tables().has_targets {
                 // The side scores on the enemy's goal piece (`check_targets`).
                 continue;
             }
@@ -91,6 +91,7 @@ impl Compiler<'_> {
         self.check_placement_squares(rules);
         self.check_turn_budget(rules);
         self.check_targets(rules);
+        self.check_tackle_push(rules);
         if rules.ball().mode == BallMode::None {
             self.ball_rules_without_ball(rules);
         } else if rules.ball().mode != BallMode::Carried {
@@ -108,15 +109,16 @@ impl Compiler<'_> {
         }
     }
 
-    /// Interception without shots to intercept, and goal pieces (`target`) that no shot scores
-    /// on: a goal piece scores only by an intercepted shot, and only in a match (the score
+    /// Interception without shots to intercept (E0328), and goal pieces (`target`) that no shot
+    /// scores on (E0329): a goal piece scores only by an intercepted shot, and only in a match (the score
     /// says the point; `end.after_goal` other than "end").
     fn check_targets(&mut self, rules: &Rules) {
-        let carried = rules.ball();
-        let shots = carried.mode == BallMode::Carried && carried.carried.shoot;
-        if carried.carried.intercept
-            && !shots
-            && carried.mode == BallMode::Carried
+        let ball = rules.ball();
+        let shots = ball.mode == BallMode::Carried && ball.carried.shoot;
+        // On a kicked ball or without one, E0323 and E0325 refuse `intercept`.
+        if ball.mode == BallMode::Carried
+            && ball.carried.intercept
+            && !ball.carried.shoot
             && let Some(node) = self.node(&["ball", "intercept"])
         {
             let message = "`ball.intercept` lets the first enemy in a shot's way take the ball, \
@@ -127,24 +129,10 @@ impl Compiler<'_> {
                     .with_help(help),
             );
         }
-        if carried.mode == BallMode::Carried
-            && carried.carried.steal != Steal::Tackle
-            && carried.carried.tackle_push != TacklePush::On
-            && let Some(node) = self.node(&["ball", "tackle_push"])
-        {
-            let message = "`ball.tackle_push` says where a holder robbed by a tackle goes, but \
-                           holders are never robbed by a tackle here (`ball.steal` is not \
-                           \"tackle\")";
-            let help = "set `[ball] steal = \"tackle\"`, or leave `tackle_push` out";
-            self.out.push(
-                Diagnostic::new(Code::TacklePushWithoutTackle, message, node.at.clone())
-                    .with_help(help),
-            );
-        }
         for piece in rules.pieces().iter().filter(|p| p.target) {
             let letter = piece.letter.to_string();
             let Some(node) = self.node(&["pieces", &letter, "target"]) else { continue };
-            let (why, help) = if !(shots && carried.carried.intercept) {
+            let (why, help) = if !(shots && ball.carried.intercept) {
                 (
                     "only a shot that may be intercepted reaches a piece, and this game has none",
                     "set `[ball] mode = \"carried\"`, `shoot = true` and `intercept = true`, or \
@@ -163,6 +151,26 @@ impl Compiler<'_> {
             let message = format!("the {} is its side's goal (`target`), but {why}", piece.name);
             self.out.push(
                 Diagnostic::new(Code::TargetCannotScore, message, node.at.clone()).with_help(help),
+            );
+        }
+    }
+
+    /// Where a tackled holder goes (`ball.tackle_push`), where no holder is tackled (on a
+    /// kicked ball or without one, E0323 and E0325 refuse it).
+    fn check_tackle_push(&mut self, rules: &Rules) {
+        let ball = rules.ball();
+        if ball.mode == BallMode::Carried
+            && ball.carried.steal != Steal::Tackle
+            && ball.carried.tackle_push != TacklePush::On
+            && let Some(node) = self.node(&["ball", "tackle_push"])
+        {
+            let message = "`ball.tackle_push` says where a holder robbed by a tackle goes, but \
+                           holders are never robbed by a tackle here (`ball.steal` is not \
+                           \"tackle\")";
+            let help = "set `[ball] steal = \"tackle\"`, or leave `tackle_push` out";
+            self.out.push(
+                Diagnostic::new(Code::TacklePushWithoutTackle, message, node.at.clone())
+                    .with_help(help),
             );
         }
     }

@@ -3,7 +3,6 @@
 
 use crate::render::explain::{ball_less, carried, ordinal, para, section, which_pieces};
 use crate::rules::{AfterGoal, NextAfterGoal, OwnGoal, RepetitionDraw, Rules};
-use crate::side::Side;
 
 pub(super) fn end(out: &mut String, rules: &Rules) {
     section(out, "Goals and the end");
@@ -109,10 +108,12 @@ fn shot_own_goal(rules: &Rules) -> &'static str {
 /// Points, the match's length, what follows a point and who moves next.
 fn match_rules(out: &mut String, rules: &Rules) {
     let e = rules.end();
-    let targets = which_pieces(rules, |p| p.target);
-    let no_squares = rules.goals(Side::White).is_empty() && rules.goals(Side::Black).is_empty();
-    let scoring = if no_squares {
-        format!("A side scores a point when its shot or pass reaches an enemy goal ({targets}).")
+    let targets = || which_pieces(rules, |p| p.target);
+    let scoring = if !rules.has_goal_squares() {
+        format!(
+            "A side scores a point when its shot or pass reaches an enemy goal ({}).",
+            targets()
+        )
     } else if ball_less(rules) {
         "A side scores a point when one of its pieces ends its move on one of its goal squares."
             .to_owned()
@@ -137,9 +138,10 @@ fn match_rules(out: &mut String, rules: &Rules) {
         )
     };
     let mut text = scoring;
-    if !no_squares && rules.pieces().iter().any(|p| p.target) {
+    if rules.has_goal_squares() && rules.tables().has_targets {
         text.push_str(&format!(
-            " An enemy shot or pass that reaches one of {targets} (a goal) scores a point too."
+            " An enemy shot or pass that reaches one of {} (a goal) scores a point too.",
+            targets()
         ));
     }
     if rules.pieces().iter().any(|p| p.royal) {

@@ -99,7 +99,7 @@ fn moves(rules: &Rules) -> String {
             t.actions, t.actions
         ));
     }
-    if rules.tables().goals.is_empty() {
+    if !rules.has_goal_squares() {
         // No goal squares: pieces are the goals (`target`).
     } else if rules.pieces().iter().all(|p| p.goals == GoalAccess::Never) {
         text.push_str(" A piece may cross a goal square but may not stop on one.");
