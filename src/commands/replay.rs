@@ -112,16 +112,21 @@ pub fn parse_record(file: &str, text: &str) -> CommandResult<RecordText> {
 /// The variant a record's `Variant` tag names: a shipped name, or a definition file in the
 /// record's folder, else (as older records name it) below the working directory (records
 /// travel between strangers: a tag must not make kickoff read files elsewhere, unless
-/// `--allow-outside` says so).
+/// `--allow-outside` says so; a relative tag is then still read from the record's folder first).
 ///
 /// # Errors
 /// A path that leaves the record's folder.
 pub fn record_variant(record: &Path, tag: &str, options: LoadOptions) -> Result<String, String> {
-    if !kickoff::definition::is_path(tag) || options.allow_outside {
+    if !kickoff::definition::is_path(tag) {
         return Ok(tag.to_owned());
     }
     let folder = record.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let joined = folder.join(tag);
+    if options.allow_outside {
+        // Anywhere, but still from the record's folder first: a tag such as `../x.toml` is
+        // written relative to it.
+        return Ok(if joined.exists() { joined.display().to_string() } else { tag.to_owned() });
+    }
     let descends = !leaves_folder(tag);
     let inside = match (std::fs::canonicalize(&joined), std::fs::canonicalize(folder)) {
         (Ok(target), Ok(folder)) => Some(target.starts_with(folder)),
@@ -223,5 +228,30 @@ fn summary(game: &Game<'_>, record: &RecordText) {
             "note: the record's Result tag says {}, but its turns give {ours}",
             excerpt(theirs)
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tag_outside_the_folder_is_read_from_the_record_s_folder() {
+        // The record in a/b names its definition `../def.toml`, i.e. a/def.toml; the working
+        // directory is elsewhere, so reading the tag from it would miss the file.
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("a/b")).unwrap();
+        std::fs::write(dir.path().join("a/def.toml"), "x").unwrap();
+        let record = dir.path().join("a/b/game.txt");
+        let outside = LoadOptions { allow_outside: true };
+        let found = record_variant(&record, "../def.toml", outside).unwrap();
+        assert_eq!(std::fs::read_to_string(found).unwrap(), "x");
+        // Without --allow-outside the tag is refused; a shipped name is kept as it is.
+        let inside = LoadOptions { allow_outside: false };
+        assert!(record_variant(&record, "../def.toml", inside).unwrap_err().contains("outside"));
+        assert_eq!(record_variant(&record, "boyer", outside).unwrap(), "boyer");
+        // An older record's tag, written from the working directory, is still found there.
+        let old = record_variant(&record, "variants/boyer.toml", outside).unwrap();
+        assert_eq!(old, "variants/boyer.toml");
     }
 }
