@@ -436,8 +436,9 @@ def main():
         alive = server.stop()
         ok = ok and alive and server.peak_kib < GIB_KIB
         failed += not ok
+        died = "" if alive else f" (the server died: exit {server.exit})"
         print(f"{name:<28} {server.peak_kib // 1024:>8} {time.monotonic() - start:>7.0f}  "
-              f"{'ok  ' if ok else 'FAIL'} {what}{'' if alive else ' (the server died)'}")
+              f"{'ok  ' if ok else 'FAIL'} {what}{died}")
         sys.stdout.flush()
     sys.exit(1 if failed else 0)
 

@@ -82,6 +82,8 @@ class Server:
         self.peak_kib = max(self.peak_kib, self._status("VmHWM") or 0)
         self.cpu = self.cpu_seconds()
         alive = self.process.poll() is None
+        # How a server that died went: its exit code, or minus the signal that killed it.
+        self.exit = None if alive else self.process.returncode
         self.process.kill()
         self.process.wait()
         if self.own_folder:

@@ -523,6 +523,7 @@ def main():
                         "spectators each": args.spectators},
         "hostile": not args.no_hostile,
         "server survived": alive,
+        "server exit (a negative code is the signal)": server.exit,
         "peak MiB": server.peak_kib // 1024,
         "server CPU s": round(server.cpu or 0),
         "soak clients CPU s": round(sum(resource.getrusage(resource.RUSAGE_SELF)[:2])),
