@@ -540,12 +540,16 @@ examples! {
     an_in_place_steal_answered_at_once,
     a_holder_captures_only_when_allowed,
     a_holders_double_step_leaves_no_en_passant,
+    a_ride_sweeps_the_free_ball_up,
     a_holder_shoots_by_its_kick_pattern,
     a_cannon_shoots_over_a_screen,
     a_holder_robbed_by_a_tackle,
     two_action_points_for_any_actions,
     a_shot_flies_over_friends_to_the_first_enemy,
     a_pass_that_reaches_the_enemy_king_scores,
+    a_goal_piece_is_untouchable,
+    a_holder_offside_hands_the_ball_to_the_enemy_goal,
+    the_side_that_conceded_serves,
     a_tackled_holder_goes_to_the_first_free_square_beside_it,
 }
 

@@ -141,6 +141,10 @@ codes! {
     BetzaSpace = "E0339",
     /// `ball.tackle_push` where no holder is robbed by a tackle.
     TacklePushWithoutTackle = "E0340",
+    /// `ball.offside` where no piece is a goal to take the ball.
+    OffsideWithoutTarget = "E0341",
+    /// `end.serve` where no goal resets the board of a carried-ball game.
+    ServeWithoutReset = "E0342",
     /// An `extends` that names nothing kickoff can read.
     BadParent = "E0401",
     /// `extends` forms a cycle.

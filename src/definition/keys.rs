@@ -511,6 +511,20 @@ const BALL: &[Key] = &[
         "interception",
         Family::Default,
     ),
+    flag(
+        "sweep",
+        false,
+        "Carried ball: whether the free ball blocks no ride, a piece whose ride passes over it picking it up and holding it where the ride ends.",
+        "sweeping-the-ball-up",
+        Family::Default,
+    ),
+    optional(
+        "offside",
+        Ty::Str("squares"),
+        "Carried ball with goal pieces: squares (White's, mirrored for Black) where a holder other than a goal piece may not end its side's turn; the ball then goes to the enemy goal piece.",
+        "offside",
+        Family::Default,
+    ),
 ];
 
 const CAPTURE: &[Key] =
@@ -754,6 +768,13 @@ const END: &[Key] = &[
     ),
     choice::<AfterGoal>("after_goal", "What follows a goal.", "matches", Family::Default),
     choice::<NextAfterGoal>("next", "Who moves after a goal.", "matches", Family::Any),
+    optional(
+        "serve",
+        Ty::Str("letter"),
+        "Carried ball: after a goal that resets the board, the piece (its letter) of the side to move that holds the ball.",
+        "the-serve",
+        Family::Default,
+    ),
     choice::<NoMoves>(
         "no_moves",
         "What happens to a side with no legal turn.",

@@ -93,6 +93,19 @@ const WITH: &[(&str, &str, &str)] = &[
     ("ball.intercept", "true", "[ball]\nshoot = true"),
     ("ball.tackle_push", "\"orthogonal\"", "[ball]\nsteal = \"tackle\""),
     (
+        "ball.offside",
+        "\"a9-i9\"",
+        "[ball]\nshoot = true\nintercept = true\n[pieces.R]\ntarget = true\n\
+         [end]\nafter_goal = \"reset\"\n\
+         [setup]\nfen = \"hbnrqrnhb/ppppppppp/9/9/4a4/9/9/PPPPPPPPP/HBNRQRNHB w 0 0-0 - -\"",
+    ),
+    (
+        "end.serve",
+        "\"Q\"",
+        "[end]\nafter_goal = \"reset\"\n\
+         [setup]\nfen = \"hbnrqrnhb/ppppppppp/9/9/4a4/9/9/PPPPPPPPP/HBNRQRNHB w 0 0-0 - -\"",
+    ),
+    (
         "pieces.X.target",
         "true",
         "[ball]\nshoot = true\nintercept = true\n[end]\nafter_goal = \"reset\"\n\

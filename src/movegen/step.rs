@@ -458,6 +458,8 @@ impl<'r> Mid<'r> {
         let (mut i, end) = table.span(key * SQUARES + from.index());
         let before = out.len();
         let mut entered = false;
+        // The entries before this one lie beyond a free ball on their ray (`ball.sweep`).
+        let mut swept_until = 0;
         while i < end {
             let leg = piece.moves[usize::from(table.tag(i))];
             if leg.initial && !t.initial[key].contains(from) {
@@ -485,6 +487,17 @@ impl<'r> Mid<'r> {
                     entered = true;
                     self.enter_kicks(from, out);
                 }
+            } else if what == BALL && self.sweeps_up(leg, key, s) {
+                // The ride takes the ball on its square, or goes on and picks it up on its way.
+                self.landing_on(leg, from, s, what, out);
+                swept_until = table.next_ray(i);
+                i += 1;
+                continue;
+            } else if i < swept_until {
+                // Beyond a swept ball the piece arrives holding it.
+                if rules.ball().carried.holder_captures {
+                    self.landing_on(leg, from, s, what, out);
+                }
             } else {
                 self.landing_on(leg, from, s, what, out);
             }
@@ -506,6 +519,44 @@ impl<'r> Mid<'r> {
         }
     }
 
+    /// Whether a ride of `leg` (of the piece key `key`) goes on over the free ball on `ball`,
+    /// picking it up (`ball.sweep`): where the leg could take the ball on its square.
+    fn sweeps_up(&self, leg: Leg, key: usize, ball: Square) -> bool {
+        let rules = self.pos.rules;
+        rules.carried_ball()
+            && rules.ball().carried.sweep
+            && leg.captures()
+            && rules.tables().capture_on[key].contains(ball)
+    }
+
+    /// Whether the move from `from` to `to` rides over the free ball (`ball.sweep`): the ball
+    /// lies on one of the mover's rays from `from`, before `to`, and is picked up on the way.
+    fn sweeps_over(&self, from: Square, to: Square) -> bool {
+        let pos = &self.pos;
+        let rules = pos.rules;
+        let Some(ball) = pos.ball.filter(|&b| !pos.held && b != to) else { return false };
+        if !rules.carried_ball() || !rules.ball().carried.sweep || pos.board[from.index()] < 2 {
+            return false;
+        }
+        let t = rules.tables();
+        let kind = code_kind(pos.board[from.index()]);
+        let key = t.piece_key(pos.side, kind);
+        let table = &t.legs;
+        let (mut i, end) = table.span(key * SQUARES + from.index());
+        while i < end {
+            let next = table.next_ray(i);
+            let leg = rules.pieces()[kind].moves[usize::from(table.tag(i))];
+            if let Some(at) = (i..next).find(|&j| table.square(j) == ball)
+                && self.sweeps_up(leg, key, ball)
+                && (at + 1..next).any(|j| table.square(j) == to)
+            {
+                return true;
+            }
+            i = next;
+        }
+        false
+    }
+
     /// Whether the piece on `from` may not act on the piece on `target` this turn: it was
     /// tackled by it last turn (a game with tacklers keeps the last tackle where a carried ball
     /// keeps the last steal).
@@ -523,7 +574,7 @@ impl<'r> Mid<'r> {
         let letter = rules.pieces()[code_kind(pos.board[from.index()])].letter;
         for to in t.neighbours[from.index()].iter() {
             let what = pos.board[to.index()];
-            if what < 2 || code_side(what) == pos.side {
+            if what < 2 || code_side(what) == pos.side || t.target[usize::from(what)] {
                 continue;
             }
             if t.stand[key].contains(to)
@@ -595,6 +646,10 @@ impl<'r> Mid<'r> {
             }
             return;
         }
+        if t.target[usize::from(what)] {
+            // A goal piece is untouchable: never captured, tackled or robbed.
+            return;
+        }
         if held_there {
             if ball.steal == Steal::Tackle
                 && t.stand[key].contains(s)
@@ -630,7 +685,9 @@ impl<'r> Mid<'r> {
         let victim = self.en_passant_victim(to);
         let enemy = victim.is_some_and(|v| {
             let code = pos.board[v.index()];
-            code >= 2 && code_side(code) != pos.side
+            code >= 2
+                && code_side(code) != pos.side
+                && !pos.rules.tables().target[usize::from(code)]
         });
         if pos.rules.captures() == Captures::Replace && !holding && enemy {
             out.push(Action::Move(PieceMove {
@@ -729,6 +786,8 @@ impl<'r> Mid<'r> {
         }
         let holding = self.pos.held && self.pos.ball == Some(from);
         let what = self.pos.board[to.index()];
+        // A free ball picked up on the way: the piece arrives holding it.
+        let swept = what != BALL && self.sweeps_over(from, to);
         // A holder robbed by a tackle, lifted off the board until the robber has moved (it
         // may be pushed onto the square the robber leaves).
         let mut robbed = None;
@@ -755,6 +814,9 @@ impl<'r> Mid<'r> {
             // Capturing a holder steals the ball: it stays held on `to`.
             self.capture(to);
         }
+        if swept {
+            self.pos.place_ball(to, true);
+        }
         let code = self.pos.board[from.index()];
         self.pos.move_piece(from, to);
         if let Some((beyond, side, kind)) = robbed {
@@ -768,7 +830,7 @@ impl<'r> Mid<'r> {
         {
             self.pos.set_kind(to, kind);
         }
-        self.double_step(code, from, to, holding, mover);
+        self.double_step(code, from, to, holding || swept, mover);
         self.follow(from, to);
         self.check_piece_goal(to);
     }
@@ -1034,7 +1096,7 @@ impl<'r> Mid<'r> {
     pub fn result_hash(&self) -> u64 {
         let passes_a_stage = self.actions == 0 && self.stage;
         match self.scored {
-            None if !passes_a_stage => self.pos.hash_after_turn(),
+            None if !passes_a_stage && offside(&self.pos).is_none() => self.pos.hash_after_turn(),
             _ => self.finish().hash(),
         }
     }
@@ -1053,6 +1115,11 @@ impl<'r> Mid<'r> {
                 p.arranging = p.arranging & !own;
                 p.hand[side.index()] = 0;
             });
+        }
+        if self.scored.is_none()
+            && let Some(keeper) = offside(&pos)
+        {
+            pos.place_ball(keeper, true);
         }
         pos.end_turn();
         let Some(scorer) = self.scored else { return pos };
@@ -1075,8 +1142,30 @@ impl<'r> Mid<'r> {
         if end.next == NextAfterGoal::Conceding && pos.side != !scorer {
             pos.pass_move();
         }
+        if end.after_goal == AfterGoal::Reset
+            && let Some(kind) = end.serve.and_then(|letter| rules.kind_of(letter))
+            && let Some(server) = pos.men[pos.side.index()]
+                .iter()
+                .find(|s| pos.piece_at(*s).is_some_and(|(_, k)| k == kind))
+        {
+            // The serve: that piece of the side to move holds the ball.
+            pos.place_ball(server, true);
+        }
         pos
     }
+}
+
+/// Offside (`ball.offside`): where the side to move, its turn over, has a holder other than a
+/// goal piece on one of its offside squares, the square of the enemy goal piece that then
+/// takes the ball (the first, from a1, if there are several).
+fn offside(pos: &Position<'_>) -> Option<Square> {
+    let t = pos.rules.tables();
+    let at = pos.ball.filter(|&b| pos.held && t.offside[pos.side.index()].contains(b))?;
+    let code = pos.board[at.index()];
+    if code < 2 || code_side(code) != pos.side || t.target[usize::from(code)] {
+        return None;
+    }
+    pos.men[(!pos.side).index()].iter().find(|s| t.target[usize::from(pos.board[s.index()])])
 }
 
 /// The step from `a` to `b`, in files and ranks.

@@ -415,6 +415,12 @@ pub struct CarriedRules {
     /// Whether a shot flies over friends and is taken by the first enemy on its way, which
     /// ends the turn (with `shoot`).
     pub intercept: bool,
+    /// Whether the free ball blocks no ride: a piece whose ride passes over it picks it up and
+    /// holds it where the ride ends.
+    pub sweep: bool,
+    /// Squares (White's; mirrored for Black) where a holder of the side that has just played,
+    /// other than a goal piece, may not end the turn: the ball goes to the enemy goal piece.
+    pub offside: SquareSet,
 }
 
 choice! {
@@ -478,6 +484,9 @@ pub struct EndRules {
     pub next: NextAfterGoal,
     /// What happens to a side with no legal turn.
     pub no_moves: NoMoves,
+    /// After a point that resets the board, the piece of the side to move that holds the ball
+    /// (its White letter).
+    pub serve: Option<char>,
 }
 
 choice! {

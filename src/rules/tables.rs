@@ -154,6 +154,9 @@ pub struct Tables {
     pub(crate) on_board: SquareSet,
     /// Per side: the squares a piece may end its arrangement move on (`[arrangement]`).
     pub(crate) arrange_to: [SquareSet; 2],
+    /// Per side: the squares where its holder (not a goal piece) may not end its turn
+    /// (`ball.offside`).
+    pub(crate) offside: [SquareSet; 2],
     /// Per piece key: the squares it may be placed on in a placement stage (the stage's
     /// squares, narrowed by its `place`, where it may stand).
     pub(crate) place_on: Vec<SquareSet>,
@@ -235,6 +238,7 @@ impl Default for Tables {
             ball_forbidden: SquareSet::EMPTY,
             on_board: SquareSet::EMPTY,
             arrange_to: [SquareSet::EMPTY; 2],
+            offside: [SquareSet::EMPTY; 2],
             place_on: Vec::new(),
             family: false,
             chains: false,
@@ -316,6 +320,9 @@ impl Tables {
         };
         if let Some(arrangement) = rules.arrangement() {
             t.arrange_to = by_side(arrangement.squares);
+        }
+        if rules.carried_ball() {
+            t.offside = by_side(rules.ball().carried.offside);
         }
         if let Some(stage) = rules.placement_stage() {
             t.place_on = vec![SquareSet::EMPTY; 2 * kinds];

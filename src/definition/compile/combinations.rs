@@ -4,7 +4,8 @@ use crate::definition::Code;
 use crate::definition::diagnostic::Diagnostic;
 use crate::definition::keys::{self, Literal};
 use crate::definition::source::Loc;
-use crate::rules::{BallMode, Captures, KickMode, PieceType, Rules, Steal, TacklePush};
+use crate::notation::ParseError;
+use crate::rules::{AfterGoal, BallMode, Captures, KickMode, PieceType, Rules, Steal, TacklePush};
 use crate::side::Side;
 
 use super::{Compiler, written_at};
@@ -91,6 +92,8 @@ impl Compiler<'_> {
         self.check_placement_squares(rules);
         self.check_turn_budget(rules);
         self.check_targets(rules);
+        self.check_offside(rules);
+        self.check_serve(rules);
         self.check_tackle_push(rules);
         if rules.ball().mode == BallMode::None {
             self.ball_rules_without_ball(rules);
@@ -173,6 +176,60 @@ impl Compiler<'_> {
                     .with_help(help),
             );
         }
+    }
+
+    /// Offside squares (`ball.offside`) where no piece is a goal to hand the ball to (on a
+    /// kicked ball or without one, E0323 and E0325 refuse it).
+    fn check_offside(&mut self, rules: &Rules) {
+        if rules.carried_ball()
+            && !rules.tables().has_targets
+            && let Some(node) = self.node(&["ball", "offside"])
+        {
+            let message = "`ball.offside` hands the ball to the enemy's goal piece, but no piece \
+                           is a goal (`target`)";
+            let help = "make a piece its side's goal (`[pieces.K] target = true`), or leave \
+                        `offside` out";
+            self.out.push(
+                Diagnostic::new(Code::OffsideWithoutTarget, message, node.at.clone())
+                    .with_help(help),
+            );
+        }
+    }
+
+    /// The serve (`end.serve`): a piece's letter, in a carried-ball game whose goals reset
+    /// the board (E0342).
+    fn check_serve(&mut self, rules: &Rules) {
+        let Some((text, node)) = self.str(&["end", "serve"]) else { return };
+        let text = text.to_owned();
+        let mut chars = text.chars();
+        let letter = match (chars.next(), chars.next()) {
+            (Some(c), None) => c,
+            _ => {
+                let e = ParseError::new("write one piece letter, e.g. \"Q\"", 0..text.len());
+                self.text_error(Code::UnknownPiece, Some(node), &text, e, "in `end.serve`");
+                return;
+            }
+        };
+        if rules.kind_of(letter).is_none() {
+            let message = if rules.kind_of(letter.to_ascii_uppercase()).is_some() {
+                format!("`{letter}`: write White's letter, in uppercase")
+            } else {
+                format!("`{letter}` is not a piece of this variant")
+            };
+            let e = ParseError::new(message, 0..letter.len_utf8());
+            self.text_error(Code::UnknownPiece, Some(node), &text, e, "in `end.serve`");
+            return;
+        }
+        if rules.carried_ball() && rules.end().after_goal == AfterGoal::Reset {
+            return;
+        }
+        let message = "`end.serve` gives the ball to a piece when a goal resets the board, but \
+                       this game has no carried ball whose goals reset it";
+        let help = "set `[ball] mode = \"carried\"` and `[end] after_goal = \"reset\"`, or leave \
+                    `serve` out";
+        self.out.push(
+            Diagnostic::new(Code::ServeWithoutReset, message, node.at.clone()).with_help(help),
+        );
     }
 
     /// A piece allowed more moves a turn (`turn.moves_per_piece`) than the whole turn has
@@ -382,4 +439,6 @@ const CARRIED_BALL_KEYS: &[&str] = &[
     "steal_back",
     "shoot",
     "intercept",
+    "sweep",
+    "offside",
 ];

@@ -155,6 +155,10 @@ impl<'a> Compiler<'a> {
         if let (Some(ball), Some(list)) = (ball.as_mut(), forbidden) {
             ball.forbidden = list.into_iter().collect();
         }
+        let offside = self.squares(&["ball", "offside"], board, "the offside squares");
+        if let (Some(ball), Some(list)) = (ball.as_mut(), offside) {
+            ball.carried.offside = list.into_iter().collect();
+        }
         let (fen_text, fen_node) = self.str(&["setup", "fen"])?;
         let mut rules = Rules {
             info,

@@ -28,6 +28,8 @@ impl Compiler<'_> {
                 steal_back: self.setting(&["ball", "steal_back"]),
                 shoot: self.setting(&["ball", "shoot"]),
                 intercept: self.setting(&["ball", "intercept"]),
+                sweep: self.setting(&["ball", "sweep"]),
+                offside: SquareSet::EMPTY,
             },
         })
     }
@@ -171,6 +173,7 @@ impl Compiler<'_> {
             after_goal: self.setting(&["end", "after_goal"]),
             next: self.setting(&["end", "next"]),
             no_moves: self.setting(&["end", "no_moves"]),
+            serve: self.str(&["end", "serve"]).and_then(|(s, _)| s.chars().next()),
         };
         self.check_match(&rules);
         rules

@@ -190,6 +190,15 @@ fn carried_ball(out: &mut String, rules: &Rules) {
         "- ",
         "Take: a piece that could capture on the free ball's square moves onto it and holds the ball.",
     );
+    if c.sweep {
+        para(
+            out,
+            "- ",
+            "Sweep: the free ball blocks no ride. A piece whose ride passes over it, and could \
+             take it there, picks it up and holds it where the ride ends (a leap takes it only \
+             by landing on it).",
+        );
+    }
     para(
         out,
         "- ",
@@ -232,6 +241,15 @@ fn carried_ball(out: &mut String, rules: &Rules) {
              ball), and the first enemy in its way takes the ball: the turn is over. A leap's \
              ball flies over everything, and is taken only by an enemy on its landing square.",
         );
+    }
+    if !c.offside.is_empty() {
+        let text = format!(
+            "Offside: a side whose turn ends with the ball held by one of its pieces other than \
+             a goal on {} (as White sees them; mirrored for Black) loses it to the enemy goal, \
+             which holds it as the other side's turn begins.",
+            squares_words(c.offside, rules.board())
+        );
+        para(out, "- ", &text);
     }
     para(
         out,

@@ -144,6 +144,11 @@ fn match_rules(out: &mut String, rules: &Rules) {
             targets()
         ));
     }
+    if rules.tables().has_targets {
+        text.push_str(
+            " A goal is untouchable: no piece moves onto it, even when it holds the ball.",
+        );
+    }
     if rules.pieces().iter().any(|p| p.royal) {
         let royals = which_pieces(rules, |p| p.royal);
         text.push_str(&format!(" Capturing one of {royals} (royal) scores a point too."));
@@ -179,7 +184,13 @@ fn match_rules(out: &mut String, rules: &Rules) {
         NextAfterGoal::Other => " Then the other side moves, as after any turn.",
         NextAfterGoal::Conceding => " Then the side that conceded the point moves.",
     };
+    let serve = match e.serve.and_then(|letter| rules.kind_of(letter)) {
+        Some(kind) if e.after_goal == AfterGoal::Reset => {
+            format!(" That side serves: its {} holds the ball.", rules.piece(kind).name)
+        }
+        _ => String::new(),
+    };
     if e.goals != 1 {
-        para(out, "- ", &format!("{after}{next}"));
+        para(out, "- ", &format!("{after}{next}{serve}"));
     }
 }
