@@ -156,6 +156,20 @@ fn an_interception_and_a_goal_on_the_king_in_a_record() {
 }
 
 #[test]
+fn a_keeper_s_release_and_an_offside_in_records() {
+    // White's king keeps the ball through one turn, and at the end of the next it is released
+    // beside it: the record keeps the keepers' state and replays to the same position.
+    let fen = "3k1/5/5/5/5/5/1J3 w 0 0-0 - - -";
+    let record = play_and_replay("tests/data/rules/keeper.toml", Some(fen), "Kc2\nKd6\nKd2\n");
+    assert!(record.contains("1. Kc2 Kd6 2. Kd2"), "{record}");
+    // A rook that ends its turn on the offside squares hands the ball to the black king, who
+    // passes it on.
+    let fen = "3k1/5/5/5/2U2/5/K4 w 0 0-0 - -";
+    let record = play_and_replay("tests/data/rules/offside.toml", Some(fen), "Rc6\n>d6\n");
+    assert!(record.contains("1. Rc6 >d6"), "{record}");
+}
+
+#[test]
 fn the_engine_scores_on_a_goal_piece() {
     // In the game whose kings are the goals, the engine beats a random player by goals.
     let out = kickoff()

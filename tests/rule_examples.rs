@@ -550,6 +550,8 @@ examples! {
     a_goal_piece_is_untouchable,
     a_holder_offside_hands_the_ball_to_the_enemy_goal,
     the_side_that_conceded_serves,
+    a_keeper_gives_the_ball_up_after_one_turn,
+    no_backpass_to_the_keeper,
     a_tackled_holder_goes_to_the_first_free_square_beside_it,
 }
 

@@ -145,6 +145,8 @@ codes! {
     OffsideWithoutTarget = "E0341",
     /// `end.serve` where no goal resets the board of a carried-ball game.
     ServeWithoutReset = "E0342",
+    /// A keeper's rule (`hold`, `backpass`) where no ball is carried.
+    KeeperWithoutCarriedBall = "E0343",
     /// An `extends` that names nothing kickoff can read.
     BadParent = "E0401",
     /// `extends` forms a cycle.

@@ -13,7 +13,7 @@
 
 use crate::definition::tree::{Table, Value};
 use crate::rules::{
-    AfterGoal, BallMode, BlackSetup, Captures, Choice, EnterBy, GoalAccess, GoalRank,
+    AfterGoal, BallMode, BlackSetup, Captures, Choice, EnterBy, GoalAccess, GoalRank, Hold,
     KickDirection, KickMode, NextAfterGoal, NoMoves, NullTurn, Order, OwnGoal, RepetitionDraw,
     SquareColour, Steal, TacklePush,
 };
@@ -417,6 +417,19 @@ const PIECE: &[Key] = &[
         false,
         "Whether it is its side's goal, wherever it stands: an enemy shot that reaches it scores (with `ball.shoot` and `ball.intercept`).",
         "interception",
+        Family::Default,
+    ),
+    choice::<Hold>(
+        "hold",
+        "Carried ball: how long it may keep the ball.",
+        "the-keeper",
+        Family::Default,
+    ),
+    flag(
+        "backpass",
+        true,
+        "Carried ball: whether its teammates may pass it the ball back after it gave it up (false: not until an enemy has held the ball).",
+        "the-keeper",
         Family::Default,
     ),
     optional(

@@ -12,7 +12,8 @@ use crate::movegen::turn::{Action, Kick, MoveKind, PieceMove};
 use crate::position::Position;
 use crate::rules::cell::{BALL, EMPTY, code_kind, code_side};
 use crate::rules::{
-    AfterGoal, Captures, EnterBy, KickMode, Leg, NextAfterGoal, Order, Steal, TacklePush,
+    AfterGoal, Captures, EnterBy, KickMode, Leg, MUST_RELEASE, NO_BACKPASS, NextAfterGoal, Order,
+    Steal, TacklePush,
 };
 use crate::side::Side;
 use crate::square::{SQUARES, Square};
@@ -219,8 +220,40 @@ impl<'r> Mid<'r> {
         let mut targets = take_scratch();
         let key = t.piece_key(pos.side, code_kind(code));
         ctx.kicks_from_ball(&pos.board, holder, key, &mut targets);
+        targets.retain(|&to| !self.backpass_banned(to));
         out.extend(targets.iter().map(|&to| Action::Kick(Kick { kicker: holder, to })));
         give_scratch(targets);
+    }
+
+    /// Whether the ball may not be passed to `to`: a keeper of the side to move (`backpass =
+    /// false`) stands there, and the side's keepers gave the ball up and no enemy has held it
+    /// since.
+    fn backpass_banned(&self, to: Square) -> bool {
+        let pos = &self.pos;
+        let code = pos.board[to.index()];
+        pos.keepers & NO_BACKPASS[pos.side.index()] != 0
+            && code >= 2
+            && code_side(code) == pos.side
+            && pos.rules.tables().no_backpass[usize::from(code)]
+    }
+
+    /// After an action: the side to move's keepers that gave the ball up are blocked once it has
+    /// left them (`backpass = false`, when `passer` was one of them), and a side's block is
+    /// lifted once an enemy holds the ball.
+    fn keep_backpass(&mut self, passer: Option<u8>) {
+        let t = self.pos.rules.tables();
+        if !t.has_keepers {
+            return;
+        }
+        let side = self.pos.side;
+        if let Some(code) = passer
+            && code >= 2
+            && code_side(code) == side
+            && t.no_backpass[usize::from(code)]
+        {
+            self.pos.change_state(|p| p.keepers |= NO_BACKPASS[side.index()]);
+        }
+        lift_backpass(&mut self.pos);
     }
 
     /// The kicks of the pieces next to the ball (kick modes `beside` and `from-ball`).
@@ -487,7 +520,7 @@ impl<'r> Mid<'r> {
                     entered = true;
                     self.enter_kicks(from, out);
                 }
-            } else if what == BALL && self.sweeps_up(leg, key, s) {
+            } else if what == BALL && self.sweeps_up(leg) {
                 // The ride takes the ball on its square, or goes on and picks it up on its way.
                 self.landing_on(leg, from, s, what, out);
                 swept_until = table.next_ray(i);
@@ -519,14 +552,12 @@ impl<'r> Mid<'r> {
         }
     }
 
-    /// Whether a ride of `leg` (of the piece key `key`) goes on over the free ball on `ball`,
-    /// picking it up (`ball.sweep`): where the leg could take the ball on its square.
-    fn sweeps_up(&self, leg: Leg, key: usize, ball: Square) -> bool {
+    /// Whether a ride of `leg` goes on over the free ball, picking it up (`ball.sweep`): a leg
+    /// that may take (capture), wherever the ball lies (a square the piece may not stop on, as
+    /// outside its zone, is only passed over).
+    fn sweeps_up(&self, leg: Leg) -> bool {
         let rules = self.pos.rules;
-        rules.carried_ball()
-            && rules.ball().carried.sweep
-            && leg.captures()
-            && rules.tables().capture_on[key].contains(ball)
+        rules.carried_ball() && rules.ball().carried.sweep && leg.captures()
     }
 
     /// Whether the move from `from` to `to` rides over the free ball (`ball.sweep`): the ball
@@ -547,7 +578,7 @@ impl<'r> Mid<'r> {
             let next = table.next_ray(i);
             let leg = rules.pieces()[kind].moves[usize::from(table.tag(i))];
             if let Some(at) = (i..next).find(|&j| table.square(j) == ball)
-                && self.sweeps_up(leg, key, ball)
+                && self.sweeps_up(leg)
                 && (at + 1..next).any(|j| table.square(j) == to)
             {
                 return true;
@@ -641,7 +672,8 @@ impl<'r> Mid<'r> {
             PieceMove { kind: MoveKind::InPlace, ..PieceMove::new(piece.letter, from, s) };
         if friend {
             // A shooter passes by its kick pattern (`Mid::shots`).
-            if (holding && ball.pass && !ball.shoot) || (held_there && ball.take_from_friend) {
+            let pass = holding && ball.pass && !ball.shoot && !self.backpass_banned(s);
+            if pass || (held_there && ball.take_from_friend) {
                 out.push(Action::Move(in_place));
             }
             return;
@@ -755,10 +787,16 @@ impl<'r> Mid<'r> {
     pub fn apply(&self, action: Action) -> Mid<'r> {
         let mut next = *self;
         next.actions = next.actions.saturating_add(1);
+        // The piece that holds the ball before the action: a keeper that gives it up.
+        let passer = self.pos.ball.filter(|_| self.pos.held).map(|b| self.pos.board[b.index()]);
         match action {
             Action::Move(m) => next.apply_move(m),
             Action::Kick(k) => next.apply_kick(k),
         }
+        // A kick or a pass in place: the ball leaves its holder.
+        let passed = matches!(action, Action::Kick(_)) || is_pass(action);
+        next.keep_backpass(passer.filter(|_| passed && next.pos.ball != self.pos.ball));
+        next.keeper_penalty();
         next
     }
 
@@ -1063,6 +1101,23 @@ impl<'r> Mid<'r> {
         }
     }
 
+    /// The last action point of a turn whose keeper must give the ball up (`hold =
+    /// "one-turn"`) is its release: a move that leaves only that point, the keeper still
+    /// holding the ball, ends the turn, and the ball is released at its end.
+    fn keeper_penalty(&mut self) {
+        let pos = &self.pos;
+        if pos.rules.turn().actions == 0
+            || pos.keepers & MUST_RELEASE[pos.side.index()] == 0
+            || self.actions_left() != 1
+            || self.scored.is_some()
+        {
+            return;
+        }
+        if held_by_keeper(pos, pos.side).is_some() {
+            (self.moves_left, self.kicks_left) = (0, 0);
+        }
+    }
+
     /// A key of the whole state: two states with the same key have the same actions and the
     /// same results (the board, what is left of the turn's budget, which pieces have moved or
     /// kicked).
@@ -1095,8 +1150,10 @@ impl<'r> Mid<'r> {
     #[must_use]
     pub fn result_hash(&self) -> u64 {
         let passes_a_stage = self.actions == 0 && self.stage;
+        let plain =
+            !passes_a_stage && !self.pos.rules.tables().has_keepers && offside(&self.pos).is_none();
         match self.scored {
-            None if !passes_a_stage && offside(&self.pos).is_none() => self.pos.hash_after_turn(),
+            None if plain => self.pos.hash_after_turn(),
             _ => self.finish().hash(),
         }
     }
@@ -1116,10 +1173,12 @@ impl<'r> Mid<'r> {
                 p.hand[side.index()] = 0;
             });
         }
-        if self.scored.is_none()
-            && let Some(keeper) = offside(&pos)
-        {
-            pos.place_ball(keeper, true);
+        if self.scored.is_none() {
+            keeper_turn_end(&mut pos);
+            if let Some(keeper) = offside(&pos) {
+                pos.place_ball(keeper, true);
+            }
+            lift_backpass(&mut pos);
         }
         pos.end_turn();
         let Some(scorer) = self.scored else { return pos };
@@ -1152,6 +1211,75 @@ impl<'r> Mid<'r> {
             pos.place_ball(server, true);
         }
         pos
+    }
+}
+
+/// Whether `action` is a pass in place (a holder gives the ball to a friend; neither moves).
+fn is_pass(action: Action) -> bool {
+    matches!(action, Action::Move(m) if m.kind == MoveKind::InPlace)
+}
+
+/// The square of `side`'s keeper that must not keep the ball (`hold = "one-turn"`), if it holds
+/// it.
+fn held_by_keeper(pos: &Position<'_>, side: Side) -> Option<Square> {
+    let at = pos.ball.filter(|_| pos.held)?;
+    let code = pos.board[at.index()];
+    (code >= 2 && code_side(code) == side && pos.rules.tables().one_turn[usize::from(code)])
+        .then_some(at)
+}
+
+/// The squares beside a keeper where the ball it must give up is released, tried in this
+/// order as White sees the board: up, down, right, left, then up-right, down-left, down-right,
+/// up-left.
+const RELEASE_ORDER: [(i32, i32); 8] =
+    [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, -1), (1, -1), (-1, 1)];
+
+/// The end of a turn for the keepers of the side that has played (`hold = "one-turn"`): a
+/// keeper that holds the ball at the end of two of its side's turns in a row releases it
+/// beside it (see [`RELEASE_ORDER`]; if no square there is empty it keeps it, still bound to
+/// give it up), which blocks backpasses to a keeper with `backpass = false`; holding it at
+/// the end of one, it must give it up next turn.
+fn keeper_turn_end(pos: &mut Position<'_>) {
+    let t = pos.rules.tables();
+    if !t.has_keepers {
+        return;
+    }
+    let side = pos.side;
+    let bit = MUST_RELEASE[side.index()];
+    let Some(at) = held_by_keeper(pos, side) else {
+        pos.change_state(|p| p.keepers &= !bit);
+        return;
+    };
+    if pos.keepers & bit == 0 {
+        pos.change_state(|p| p.keepers |= bit);
+        return;
+    }
+    let board = pos.rules.board();
+    let spot = RELEASE_ORDER.iter().find_map(|&(df, dr)| {
+        board.offset(at, df, dr).filter(|&s| board.contains(s) && pos.board[s.index()] == EMPTY)
+    });
+    if let Some(spot) = spot {
+        let no_backpass = t.no_backpass[usize::from(pos.board[at.index()])];
+        pos.place_ball(spot, false);
+        pos.change_state(|p| {
+            p.keepers &= !bit;
+            if no_backpass {
+                p.keepers |= NO_BACKPASS[side.index()];
+            }
+        });
+    }
+}
+
+/// Lifts a side's backpass block once an enemy holds the ball.
+fn lift_backpass(pos: &mut Position<'_>) {
+    let Some(at) = pos.ball.filter(|_| pos.held) else { return };
+    let code = pos.board[at.index()];
+    if code < 2 {
+        return;
+    }
+    let blocked = NO_BACKPASS[(!code_side(code)).index()];
+    if pos.keepers & blocked != 0 {
+        pos.change_state(|p| p.keepers &= !blocked);
     }
 }
 

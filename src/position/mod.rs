@@ -112,6 +112,8 @@ pub struct Position<'r> {
     pub(crate) arranging: SquareSet,
     /// The placement stage's hands: see [`Placement::hand`] (both 0 once play begins).
     pub(crate) hand: [u32; 2],
+    /// The keepers' state: see [`Placement::keepers`].
+    pub(crate) keepers: u8,
 }
 
 /// The most pieces a placement stage's hand may hold (a position keeps a hand as 32 bits).
@@ -188,6 +190,7 @@ impl<'r> Position<'r> {
             steal: placement.steal,
             arranging: placement.arranging,
             hand: placement.hand,
+            keepers: placement.keepers,
         };
         if let Some(ball) = placement.ball {
             pos.board[ball.index()] = BALL;
@@ -292,6 +295,7 @@ impl<'r> Position<'r> {
             steal: self.steal,
             arranging: self.arranging,
             hand: self.hand,
+            keepers: self.keepers,
         }
     }
 
@@ -385,6 +389,9 @@ impl<'r> Position<'r> {
         if self.hand != [0, 0] {
             let hands = u64::from(self.hand[0]) | (u64::from(self.hand[1]) << 32);
             h ^= hands.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        }
+        if self.keepers != 0 {
+            h ^= u64::from(self.keepers).wrapping_mul(0xC2B2_AE3D_27D4_EB4F) | 1;
         }
         h
     }
@@ -513,6 +520,7 @@ impl<'r> Position<'r> {
             steal: self.steal,
             arranging: self.arranging,
             hand: self.hand,
+            keepers: self.keepers,
         };
         placement::write_fen(self.rules, |s| self.letter(s), &state)
     }
@@ -708,6 +716,7 @@ impl PartialEq for Position<'_> {
             && self.score == other.score
             && self.en_passant == other.en_passant
             && self.steal == other.steal
+            && self.keepers == other.keepers
     }
 }
 

@@ -4,7 +4,7 @@ use crate::notation::ParseError;
 use std::ops::Range;
 
 use crate::notation::fen::{CellKind, FenSetup, FieldKind, Row};
-use crate::rules::{PieceKind, Placement, Rules};
+use crate::rules::{MUST_RELEASE, NO_BACKPASS, PieceKind, Placement, Rules};
 use crate::side::Side;
 use crate::square::{SQUARES, Square};
 use crate::square_set::SquareSet;
@@ -87,7 +87,7 @@ pub(crate) fn place_with_reasons(
         Some(ball) if reading.problems.is_empty() => {
             let mut pieces = reading.pieces;
             pieces.sort_by_key(|&(s, _, _)| s);
-            let (score, en_passant, steal, arranging, hand) = extra;
+            let (score, en_passant, steal, arranging, hand, keepers) = extra;
             // A position that leaves the arrangement field out is one where the stage has not
             // begun: every piece is still to arrange (`-` says that play has begun).
             let arranging = match arranging {
@@ -115,6 +115,7 @@ pub(crate) fn place_with_reasons(
                     let whole = rules.placement_stage().map_or(0, |stage| stage.whole_hand());
                     [whole, whole]
                 }),
+                keepers,
             })
         }
         _ => Err(reading.problems),
@@ -143,18 +144,45 @@ pub fn fields_of(rules: &Rules) -> Vec<&'static str> {
     if rules.placement_stage().is_some() {
         out.push("hand");
     }
+    if rules.tables().has_keepers {
+        out.push("keepers");
+    }
     out
+}
+
+/// The letters of the keepers' field, with their bits: `R` (`r`), White's (Black's) keeper
+/// must give the ball up this turn; `P` (`p`), White's (Black's) keepers may not be passed the
+/// ball back.
+const KEEPER_LETTERS: [(char, u8); 4] =
+    [('R', MUST_RELEASE[0]), ('P', NO_BACKPASS[0]), ('r', MUST_RELEASE[1]), ('p', NO_BACKPASS[1])];
+
+/// The keepers' field written as letters (`RPrp`, each at most once).
+fn keepers(letters: &str, at: &Range<usize>) -> Result<u8, ParseError> {
+    let mut bits = 0;
+    for (i, c) in letters.char_indices() {
+        let letter_at = at.start + i..at.start + i + c.len_utf8();
+        let Some(&(_, bit)) = KEEPER_LETTERS.iter().find(|(l, _)| *l == c) else {
+            let e = ParseError::new(format!("`{c}` is not a keeper's state"), letter_at)
+                .with_help("write `R`/`r` (must give the ball up), `P`/`p` (no backpass), or `-`");
+            return Err(e);
+        };
+        if bits & bit != 0 {
+            return Err(ParseError::new(format!("`{c}` is written twice"), letter_at));
+        }
+        bits |= bit;
+    }
+    Ok(bits)
 }
 
 /// The fields read: the score, en passant, the steal, the pieces still to arrange and the hands
 /// of a placement stage (none when the field is left out).
 type Extra =
-    ([u16; 2], Option<Square>, Option<(Square, Square)>, Option<SquareSet>, Option<[u32; 2]>);
+    ([u16; 2], Option<Square>, Option<(Square, Square)>, Option<SquareSet>, Option<[u32; 2]>, u8);
 
 /// Reads the fields after the turn count.
 fn fields(rules: &Rules, fen: &FenSetup, problems: &mut Vec<ParseError>) -> Extra {
     let expected = fields_of(rules);
-    let mut extra: Extra = ([0, 0], None, None, None, None);
+    let mut extra: Extra = ([0, 0], None, None, None, None, 0);
     let board = rules.board();
     let on_board = |name: crate::notation::squares::SquareName, at: &Range<usize>| {
         name.on_board(board.files, board.ranks).filter(|&s| board.contains(s)).ok_or_else(|| {
@@ -183,6 +211,14 @@ fn fields(rules: &Rules, fen: &FenSetup, problems: &mut Vec<ParseError>) -> Extr
             ("en passant" | "steal", FieldKind::None) => true,
             ("arrangement", FieldKind::None) => {
                 extra.3 = Some(SquareSet::EMPTY);
+                true
+            }
+            ("keepers", FieldKind::None) => true,
+            ("keepers", FieldKind::Letters(letters)) => {
+                match keepers(letters, at) {
+                    Ok(bits) => extra.5 = bits,
+                    Err(e) => problems.push(e),
+                }
                 true
             }
             ("hand", FieldKind::None) => {
@@ -233,6 +269,7 @@ fn fields(rules: &Rules, fen: &FenSetup, problems: &mut Vec<ParseError>) -> Extr
                     "the squares of the pieces still to arrange, e.g. `a1b1c1`, or `-`"
                 }
                 "hand" => "the pieces still in hand, White's then Black's, e.g. `QRqr`, or `-`",
+                "keepers" => "the keepers' state, e.g. `Rp`, or `-`",
                 _ if rules.has_tacklers() => {
                     "the last turn's tackle (the tackler's square, the tackled piece's), e.g. \
                      `d4d5`, or `-`"
@@ -560,6 +597,14 @@ pub(crate) fn write_fen(
                 for side in Side::ALL {
                     let held = stage.into_iter().flat_map(|s| s.held(state.hand[side.index()]));
                     out.extend(held.map(|(_, kind)| piece_letter(rules, side, kind, false)));
+                }
+            }
+            "keepers" if state.keepers == 0 => out.push('-'),
+            "keepers" => {
+                for (letter, bit) in KEEPER_LETTERS {
+                    if state.keepers & bit != 0 {
+                        out.push(letter);
+                    }
                 }
             }
             "arrangement" if state.arranging.is_empty() => out.push('-'),

@@ -16,7 +16,7 @@ pub(crate) mod tables;
 
 pub use choice::Choice;
 use choice::choice;
-pub use placement::Placement;
+pub use placement::{MUST_RELEASE, NO_BACKPASS, Placement};
 
 use crate::rules::tables::Tables;
 use crate::side::{BySide, Side};
@@ -200,10 +200,26 @@ pub struct PieceType {
     pub royal: bool,
     /// Whether it is its side's goal: an enemy's shot that reaches it scores for the enemy.
     pub target: bool,
+    /// How long it may keep a carried ball (rule: `docs/rules.md#the-keeper`).
+    pub hold: Hold,
+    /// Whether its teammates may pass it the ball back after it has given it up (rule:
+    /// `docs/rules.md#the-keeper`).
+    pub backpass: bool,
     /// What it becomes on reaching its promotion squares.
     pub promotion: Option<Promotion>,
     /// Its letter (White's, uppercase) while it holds a carried ball.
     pub holder: Option<char>,
+}
+
+choice! {
+    /// `hold` of a piece: how long it may keep a carried ball (rule:
+    /// `docs/rules.md#the-keeper`).
+    pub enum Hold {
+        /// As long as it likes.
+        default Any = "any",
+        /// It may end one of its side's turns holding the ball, not two in a row: at the end of the second the ball is released beside it.
+        OneTurn = "one-turn",
+    }
 }
 
 choice! {

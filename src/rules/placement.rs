@@ -35,7 +35,18 @@ pub struct Placement {
     /// bits of [`crate::rules::PlacementStage::pieces`] (bit `i`: the `i`-th piece written);
     /// 0 once the side has placed all it places, and where the variant has no such stage.
     pub hand: [u32; 2],
+    /// The keepers' state (rule: `docs/rules.md#the-keeper`), as bits: [`MUST_RELEASE`] and
+    /// [`NO_BACKPASS`] of each side.
+    pub keepers: u8,
 }
+
+/// Bits of [`Placement::keepers`], by side: the side's keeper ended the side's last turn
+/// holding the ball, and must give it up this turn (`hold = "one-turn"`).
+pub const MUST_RELEASE: [u8; 2] = [1, 2];
+
+/// Bits of [`Placement::keepers`], by side: the side's keepers gave the ball up, and may not be
+/// passed it back until an enemy has held it (`backpass = false`).
+pub const NO_BACKPASS: [u8; 2] = [4, 8];
 
 impl Placement {
     /// This placement in a mirror held along the files ([`Board::reflect`]): every square
@@ -74,6 +85,7 @@ impl Placement {
             steal: None,
             arranging: SquareSet::EMPTY,
             hand: [0, 0],
+            keepers: 0,
         }
     }
 }

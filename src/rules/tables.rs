@@ -125,6 +125,15 @@ pub struct Tables {
     pub(crate) target: [bool; 64],
     /// Whether any piece is a goal.
     pub(crate) has_targets: bool,
+    /// Per contents code: whether the piece keeps a carried ball for one turn at most
+    /// (`hold = "one-turn"`).
+    pub(crate) one_turn: [bool; 64],
+    /// Per contents code: whether its teammates may not pass it the ball back after it gave it
+    /// up (`backpass = false`).
+    pub(crate) no_backpass: [bool; 64],
+    /// Whether any piece is a keeper (`hold = "one-turn"` or `backpass = false`): positions
+    /// then keep the keepers' state.
+    pub(crate) has_keepers: bool,
     /// Whether any piece tackles (`tackle = true`): [`Rules::has_tacklers`] for the walk, which
     /// asks for every jump and tackle.
     pub(crate) has_tacklers: bool,
@@ -226,6 +235,9 @@ impl Default for Tables {
             has_royals: false,
             target: [false; 64],
             has_targets: false,
+            one_turn: [false; 64],
+            no_backpass: [false; 64],
+            has_keepers: false,
             has_tacklers: false,
             kick_hops: Vec::new(),
             any_kick_hop: false,
@@ -350,6 +362,9 @@ impl Tables {
         self.has_royals |= piece.royal;
         self.target[code] = piece.target;
         self.has_targets |= piece.target;
+        self.one_turn[code] = piece.hold == crate::rules::Hold::OneTurn;
+        self.no_backpass[code] = !piece.backpass;
+        self.has_keepers |= self.one_turn[code] || self.no_backpass[code];
         self.has_tacklers |= piece.tackle;
         self.kick_hops.push(piece.kicks.iter().map(|l| l.hop).collect());
         self.any_kick_hop |= piece.kicks.iter().any(|l| l.hop);

@@ -5,7 +5,9 @@ use crate::definition::diagnostic::Diagnostic;
 use crate::definition::keys::{self, Literal};
 use crate::definition::source::Loc;
 use crate::notation::ParseError;
-use crate::rules::{AfterGoal, BallMode, Captures, KickMode, PieceType, Rules, Steal, TacklePush};
+use crate::rules::{
+    AfterGoal, BallMode, Captures, Hold, KickMode, PieceType, Rules, Steal, TacklePush,
+};
 use crate::side::Side;
 
 use super::{Compiler, written_at};
@@ -94,6 +96,7 @@ impl Compiler<'_> {
         self.check_targets(rules);
         self.check_offside(rules);
         self.check_serve(rules);
+        self.check_keepers(rules);
         self.check_tackle_push(rules);
         if rules.ball().mode == BallMode::None {
             self.ball_rules_without_ball(rules);
@@ -193,6 +196,33 @@ impl Compiler<'_> {
                 Diagnostic::new(Code::OffsideWithoutTarget, message, node.at.clone())
                     .with_help(help),
             );
+        }
+    }
+
+    /// A keeper's rules (`hold = "one-turn"`, `backpass = false`) say how a piece keeps and
+    /// gives up a carried ball: refused where no ball is carried (E0343).
+    fn check_keepers(&mut self, rules: &Rules) {
+        if rules.carried_ball() {
+            return;
+        }
+        for piece in rules.pieces() {
+            let letter = piece.letter.to_string();
+            let keys = [("hold", piece.hold != Hold::Any), ("backpass", !piece.backpass)];
+            for (key, set) in keys {
+                let Some(node) = self.node(&["pieces", &letter, key]).filter(|_| set) else {
+                    continue;
+                };
+                let message = format!(
+                    "`{key}` says how the {} keeps and gives up a carried ball, but this ball is \
+                     not carried",
+                    piece.name
+                );
+                let help = format!("set `[ball] mode = \"carried\"`, or leave `{key}` out");
+                self.out.push(
+                    Diagnostic::new(Code::KeeperWithoutCarriedBall, message, node.at.clone())
+                        .with_help(help),
+                );
+            }
         }
     }
 

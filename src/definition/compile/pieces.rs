@@ -96,6 +96,8 @@ impl Compiler<'_> {
             goals: self.setting(&key("goals")),
             royal: self.setting(&key("royal")),
             target: self.setting(&key("target")),
+            hold: self.setting(&key("hold")),
+            backpass: self.setting(&key("backpass")),
             promotion: None,
             holder,
         }

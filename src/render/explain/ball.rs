@@ -4,7 +4,8 @@
 use crate::render::explain::{ball_less, carried, para, section, which_pieces};
 use crate::render::places::squares_words;
 use crate::rules::{
-    CarriedRules, EnterBy, GoalRank, KickDirection, KickMode, PieceType, Rules, Steal, TacklePush,
+    CarriedRules, EnterBy, GoalRank, Hold, KickDirection, KickMode, PieceType, Rules, Steal,
+    TacklePush,
 };
 
 pub(super) fn ball(out: &mut String, rules: &Rules) {
@@ -241,6 +242,29 @@ fn carried_ball(out: &mut String, rules: &Rules) {
              ball), and the first enemy in its way takes the ball: the turn is over. A leap's \
              ball flies over everything, and is taken only by an enemy on its landing square.",
         );
+    }
+    if rules.pieces().iter().any(|p| p.hold == Hold::OneTurn) {
+        let text = format!(
+            "Keepers: {} may end one of their side's turns holding the ball, not two in a row: \
+             at the end of the second the ball is released beside the keeper (tried up, down, \
+             right, left, then the diagonals, as White sees the board).{}",
+            which_pieces(rules, |p| p.hold == Hold::OneTurn),
+            if rules.turn().actions > 0 {
+                " In that second turn its last action point is the release: a move that leaves \
+                 only that point, the keeper still holding the ball, ends the turn."
+            } else {
+                ""
+            }
+        );
+        para(out, "- ", &text);
+    }
+    if rules.pieces().iter().any(|p| !p.backpass) {
+        let text = format!(
+            "No backpass: once one of {} has given the ball up, its teammates may not pass it \
+             back to them until an enemy has held the ball.",
+            which_pieces(rules, |p| !p.backpass)
+        );
+        para(out, "- ", &text);
     }
     if !c.offside.is_empty() {
         let text = format!(
