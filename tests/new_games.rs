@@ -213,6 +213,7 @@ fn the_engine_answers_on_every_new_game() {
         ("skunne-chessball", ">e4\n"),
         ("orsi-chess-football", "Q@d1\n"),
         ("tulaanh-chessfootball", "Qf8>f13\n"),
+        ("chess-football-2025", "Qd5\n"),
     ] {
         let mut cmd = kickoff();
         cmd.args(["play", variant, "--black", "engine:1"]);
@@ -256,6 +257,7 @@ fn validate_the_shipped_games_beyond_boyers_family() {
         "variants/skunne-chessball.toml",
         "variants/orsi-chess-football.toml",
         "variants/tulaanh-chessfootball.toml",
+        "variants/chess-football-2025.toml",
         "tests/data/bad/royal-without-captures.toml",
     ]));
 }

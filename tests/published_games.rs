@@ -848,3 +848,140 @@ fn tulaanh_a_goal_resets_the_pitch_and_two_goals_win() {
     assert!(tulaanh_shots(&tulaanh("f4=U"), "f4").iter().all(|s| s != "f1"));
     assert!(tulaanh_shots(&tulaanh("f4=U"), "f4").contains(&"f3".to_owned()));
 }
+
+/// A position of Scriptonita's Chess.Football from its pieces (`"d10=u c8=N"`: White upper
+/// case, a holder by its holder letter, `.` for none), the kings on e2 and e11 unless said
+/// otherwise, White to move, then `fields` (the score, en passant, the steal, the keepers).
+fn cf(pieces: &str, fields: &str) -> String {
+    let mut at: BTreeMap<String, char> =
+        [("e2", 'K'), ("e11", 'k')].into_iter().map(|(s, c)| (s.to_owned(), c)).collect();
+    for item in pieces.split_whitespace() {
+        let (square, letter) = item.split_once('=').unwrap();
+        match letter.chars().next().unwrap() {
+            '.' => at.remove(square),
+            c => at.insert(square.to_owned(), c),
+        };
+    }
+    let mut ranks = Vec::new();
+    for rank in (1..=12).rev() {
+        let mut row = String::new();
+        let mut empty = 0;
+        for file in "abcdefghi".chars() {
+            match at.get(&format!("{file}{rank}")) {
+                Some(&c) => {
+                    if empty > 0 {
+                        row.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    row.push(c);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            row.push_str(&empty.to_string());
+        }
+        ranks.push(row);
+    }
+    format!("{} w 0 {fields}", ranks.join("/"))
+}
+
+/// The position after the turn named `names` in Chess.Football's `fen`, or why it is refused.
+fn cf_play(fen: &str, names: &str) -> Result<String, String> {
+    let rules = load("chess-football-2025").unwrap().rules;
+    let pos = Position::from_fen(&rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    resolve(&pos, names).map(|t| play_unchecked(&pos, &t).fen()).map_err(|e| e.to_string())
+}
+
+#[test]
+fn chess_football_the_start_the_areas_and_the_kings() {
+    // The engine's start: White's queen holds the ball on e6 and serves.
+    let rules = load("chess-football-2025").unwrap().rules;
+    let start = Position::start(&rules);
+    let fen = start.fen();
+    assert_eq!(fen, "9/r3k3r/3b1n3/9/2n3b2/4q4/4T4/2N3B2/9/3B1N3/R3K3R/9 w 0 0-0 - - -");
+    // "The king can only move within its own area" (c1-g2): from e2, to d1, e1, f1, d2, f2.
+    for (to, ok) in [("d1", true), ("e1", true), ("f2", true), ("e3", false)] {
+        assert_eq!(cf_play(&fen, &format!("K{to}")).is_ok(), ok, "Ke2-{to}");
+    }
+    // "No other piece of the same team can enter its own area", but a slide passes through it
+    // (the engine's code): the rook on a2 reaches h2 over c2-g2, not d2; the king on e1.
+    let open = cf("e2=. e1=K a2=R i5=a", "0-0 - - -");
+    assert!(cf_play(&open, "Rh2").is_ok());
+    assert!(cf_play(&open, "Rd2").is_err() && cf_play(&open, "Rb2").is_ok());
+    // "The king is untouchable": a rook may not move onto it, even holding the ball.
+    let king = cf("e11=j e5=R", "0-0 - - -");
+    assert!(cf_play(&king, "Rxe11").is_err() && cf_play(&king, "Re10").is_ok());
+}
+
+#[test]
+fn chess_football_passes_interceptions_and_goals() {
+    // "A pass aimed beyond the king in a straight line is also a goal": the queen on e6 passes
+    // up the file over her own knight on e8; the black king on e11 is the first rival. After
+    // the goal the board is reset and the conceding side's queen serves.
+    let goal = cf("e6=T e8=N", "0-0 - - -");
+    assert_eq!(
+        cf_play(&goal, ">e11#").unwrap(),
+        "9/r3k3r/3b1n3/9/2n3b2/4t4/4Q4/2N3B2/9/3B1N3/R3K3R/9 b 1 1-0 - - -"
+    );
+    // "The rival piece closest to the passer intercepts the ball" and the turn ends at once.
+    let cut = cf("e6=T e9=b", "0-0 - - -");
+    let after = cf_play(&cut, ">e9").unwrap();
+    assert!(after.contains("/4d4/") && after.contains(" b 1 "), "{after}");
+    assert!(cf_play(&cut, ">e9Ke1").is_err(), "nothing after an interception");
+    // "Knight passes cannot be intercepted": the knight on e6 passes over the bishop on e7 to
+    // its teammate on f8.
+    let leap = cf("e6=O e7=b f8=R", "0-0 - - -");
+    assert!(cf_play(&leap, ">f8").unwrap().contains("5U3"), "the rook on f8 holds the ball");
+    // Five action points: five pieces move once each, and nothing more.
+    let start = Position::start(&load("chess-football-2025").unwrap().rules).fen();
+    assert!(cf_play(&start, "Qd5Ra3Ri3Bc4Nh4").is_ok());
+    assert!(cf_play(&start, "Qd5Ra3Ri3Bc4Nh4Nd7").is_err(), "a sixth action");
+    assert!(cf_play(&start, "Qd5Qd4").is_err(), "a piece moves once a turn");
+}
+
+#[test]
+fn chess_football_tackles_sweeps_and_offside() {
+    // "Tackle": the rook on b5 moves onto the holder on e5, which is displaced right, left,
+    // up, then down: to f5; with f5 taken, to d5.
+    let tackle = cf("b5=R e5=u", "0-0 - - -");
+    assert!(cf_play(&tackle, "Rxe5").unwrap().contains("/4Ur3/"), "pushed right to f5");
+    let left = cf("b5=R e5=u f5=n", "0-0 - - -");
+    assert!(cf_play(&left, "Rxe5").unwrap().contains("/3rUn3/"), "then left to d5");
+    // Decided: a holder is not pushed into its own area. The knight on c8 tackles the rook on
+    // d10 whose right, left and lower squares are taken: the engine's code pushes it up to
+    // d11, in Black's area; kickoff refuses the tackle.
+    let area = cf("c8=N d10=u e10=b c10=n d9=n", "0-0 - - -");
+    assert_eq!(area, "9/4k4/2nub4/3n5/2N6/9/9/9/9/9/4K4/9 w 0 0-0 - - -", "docs/rules.md's");
+    assert!(cf_play(&area, "Nxd10").is_err());
+    // With d9 free the holder goes down there.
+    let down = cf("c8=N d10=u e10=b c10=n", "0-0 - - -");
+    assert!(cf_play(&down, "Nxd10").unwrap().contains("/2nOb4/3r5/"));
+    // "Path capture": the rook on a4 rides over the loose ball on d4 to g4 and holds it there.
+    let sweep = cf("a4=R d4=a", "0-0 - - -");
+    assert!(cf_play(&sweep, "Rg4").unwrap().contains("/6U2/"), "the rook holds the ball on g4");
+    // Offside: the rook that ends its turn with the ball in Black's area (c11-g12) loses it to
+    // the black king; leaving the area before the turn ends keeps it.
+    let offside = cf("d7=U", "0-0 - - -");
+    let after = cf_play(&offside, "Rd12").unwrap();
+    assert!(after.starts_with("3R5/4j4/"), "{after}");
+    assert!(cf_play(&offside, "Rd12Kd1").unwrap().starts_with("3R5/4j4/"));
+}
+
+#[test]
+fn chess_football_the_king_keeps_the_ball_one_turn() {
+    // "If the king ends the turn holding the ball, the flag king must release is set" (`R`).
+    let hold = cf("e2=J", "0-0 - - -");
+    assert!(cf_play(&hold, "Kd2").unwrap().ends_with(" R"));
+    // On the next turn, a move that leaves one action point ends it: the ball is released
+    // beside the king, up first (d3), and its teammates may not pass it back (`P`).
+    let bound = cf("e2=J a5=R i5=R c5=N", "0-0 - - R");
+    let released = cf_play(&bound, "Ra6Ri6Nb7Kd2").unwrap();
+    assert!(released.contains("/3a5/3K5/") && released.ends_with(" P"), "{released}");
+    assert!(cf_play(&bound, "Ra6Ri6Nb7Kd2>d3").is_err(), "the last point is the release");
+    // A pass by the king clears the flag, and blocks a pass back to it.
+    let passed = cf_play(&bound, ">e3").unwrap();
+    assert!(passed.ends_with(" P"), "{passed}");
+    let back = cf("e2=K e4=T", "0-0 - - P");
+    assert!(cf_play(&back, ">e2").is_err() && cf_play(&back, ">e3").is_ok());
+}

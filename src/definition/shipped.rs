@@ -17,6 +17,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("skunne-chessball", include_str!("../../variants/skunne-chessball.toml")),
     ("orsi-chess-football", include_str!("../../variants/orsi-chess-football.toml")),
     ("tulaanh-chessfootball", include_str!("../../variants/tulaanh-chessfootball.toml")),
+    ("chess-football-2025", include_str!("../../variants/chess-football-2025.toml")),
 ];
 
 /// The text of the shipped definition `name`.

@@ -144,7 +144,7 @@ pub fn fields_of(rules: &Rules) -> Vec<&'static str> {
     if rules.placement_stage().is_some() {
         out.push("hand");
     }
-    if rules.tables().has_keepers {
+    if rules.has_keepers() {
         out.push("keepers");
     }
     out

@@ -800,6 +800,13 @@ impl Rules {
         &self.pieces[kind.index()]
     }
 
+    /// Whether a piece is a keeper (`hold = "one-turn"` or `backpass = false`): positions then
+    /// keep the keepers' state (rule: `docs/rules.md#the-keeper`).
+    #[must_use]
+    pub fn has_keepers(&self) -> bool {
+        self.pieces.iter().any(|p| p.hold != Hold::Any || !p.backpass)
+    }
+
     /// The kind whose White letter is `letter` (uppercase).
     #[must_use]
     pub fn kind_of(&self, letter: char) -> Option<PieceKind> {

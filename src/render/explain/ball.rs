@@ -195,9 +195,9 @@ fn carried_ball(out: &mut String, rules: &Rules) {
         para(
             out,
             "- ",
-            "Sweep: the free ball blocks no ride. A piece whose ride passes over it, and could \
-             take it there, picks it up and holds it where the ride ends (a leap takes it only \
-             by landing on it).",
+            "Sweep: the free ball blocks no ride. A piece whose ride passes over it picks it up \
+             and holds it where the ride ends, even over a square where it may not stop (a leap \
+             takes it only by landing on it).",
         );
     }
     para(

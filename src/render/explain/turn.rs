@@ -85,6 +85,14 @@ fn moves(rules: &Rules) -> String {
     } else if ball_less(rules) {
         "Sliding pieces are stopped by pieces and by holes; leaping pieces jump, but never onto \
          a hole."
+    } else if rules.carried_ball() && rules.ball().carried.sweep {
+        if rules.board().holes.is_empty() {
+            "Sliding pieces are stopped by pieces, not by the free ball, which they sweep up; \
+             leaping pieces jump."
+        } else {
+            "Sliding pieces are stopped by pieces and by holes, not by the free ball, which they \
+             sweep up; leaping pieces jump, but never onto a hole."
+        }
     } else if rules.board().holes.is_empty() {
         "Sliding pieces are stopped by pieces and by the ball; leaping pieces jump."
     } else {
