@@ -684,12 +684,10 @@ fn skunne_an_attacker_jumps_over_a_piece_or_the_ball() {
     assert!(over_enemy.iter().any(|t| t.starts_with("Ac4 ")), "{over_enemy:?}");
 }
 
-/// A position of tulaanh's ChessFootball from its pieces (`"f8=U d11=p"`: White upper case,
-/// a holder by its holder letter, `.` for none), the goalkeepers on f2 and f14 unless said
-/// otherwise, White to move.
-fn tulaanh(pieces: &str) -> String {
-    let mut at: BTreeMap<String, char> =
-        [("f2", 'K'), ("f14", 'k')].into_iter().map(|(s, c)| (s.to_owned(), c)).collect();
+/// The pieces of `defaults` (square, letter) with those of `pieces` added or removed
+/// (`"f8=U d11=p"`: a letter, or `.` for none).
+fn placed(defaults: &[(&str, char)], pieces: &str) -> BTreeMap<String, char> {
+    let mut at: BTreeMap<String, char> = defaults.iter().map(|&(s, c)| (s.to_owned(), c)).collect();
     for item in pieces.split_whitespace() {
         let (square, letter) = item.split_once('=').unwrap();
         match letter.chars().next().unwrap() {
@@ -697,13 +695,24 @@ fn tulaanh(pieces: &str) -> String {
             c => at.insert(square.to_owned(), c),
         };
     }
-    let mut ranks = Vec::new();
-    for rank in (1..=15).rev() {
+    at
+}
+
+/// The board field of a position: the letters of `at` on a board of `files` by `ranks`, with
+/// holes where `hole(file index, rank)` says.
+fn board_text(
+    at: &BTreeMap<String, char>,
+    files: &str,
+    ranks: u32,
+    hole: impl Fn(usize, u32) -> bool,
+) -> String {
+    let mut rows = Vec::new();
+    for rank in (1..=ranks).rev() {
         let mut row = String::new();
         let mut empty = 0;
-        for (i, file) in "abcdefghijk".chars().enumerate() {
-            let hole = (rank == 1 || rank == 15) && !(4..=6).contains(&i);
-            let piece = if hole { Some('*') } else { at.get(&format!("{file}{rank}")).copied() };
+        for (i, file) in files.chars().enumerate() {
+            let piece =
+                if hole(i, rank) { Some('*') } else { at.get(&format!("{file}{rank}")).copied() };
             if let Some(c) = piece {
                 if empty > 0 {
                     row.push_str(&empty.to_string());
@@ -717,9 +726,18 @@ fn tulaanh(pieces: &str) -> String {
         if empty > 0 {
             row.push_str(&empty.to_string());
         }
-        ranks.push(row);
+        rows.push(row);
     }
-    format!("{} w 0 0-0 - -", ranks.join("/"))
+    rows.join("/")
+}
+
+/// A position of tulaanh's ChessFootball from its pieces (`"f8=U d11=p"`: White upper case,
+/// a holder by its holder letter, `.` for none), the goalkeepers on f2 and f14 unless said
+/// otherwise, White to move.
+fn tulaanh(pieces: &str) -> String {
+    let at = placed(&[("f2", 'K'), ("f14", 'k')], pieces);
+    let hole = |i: usize, rank: u32| (rank == 1 || rank == 15) && !(4..=6).contains(&i);
+    format!("{} w 0 0-0 - -", board_text(&at, "abcdefghijk", 15, hole))
 }
 
 /// Every turn of `fen` in tulaanh's ChessFootball, by long form, with the position it leads to.
@@ -853,37 +871,8 @@ fn tulaanh_a_goal_resets_the_pitch_and_two_goals_win() {
 /// case, a holder by its holder letter, `.` for none), the kings on e2 and e11 unless said
 /// otherwise, White to move, then `fields` (the score, en passant, the steal, the keepers).
 fn cf(pieces: &str, fields: &str) -> String {
-    let mut at: BTreeMap<String, char> =
-        [("e2", 'K'), ("e11", 'k')].into_iter().map(|(s, c)| (s.to_owned(), c)).collect();
-    for item in pieces.split_whitespace() {
-        let (square, letter) = item.split_once('=').unwrap();
-        match letter.chars().next().unwrap() {
-            '.' => at.remove(square),
-            c => at.insert(square.to_owned(), c),
-        };
-    }
-    let mut ranks = Vec::new();
-    for rank in (1..=12).rev() {
-        let mut row = String::new();
-        let mut empty = 0;
-        for file in "abcdefghi".chars() {
-            match at.get(&format!("{file}{rank}")) {
-                Some(&c) => {
-                    if empty > 0 {
-                        row.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    row.push(c);
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            row.push_str(&empty.to_string());
-        }
-        ranks.push(row);
-    }
-    format!("{} w 0 {fields}", ranks.join("/"))
+    let at = placed(&[("e2", 'K'), ("e11", 'k')], pieces);
+    format!("{} w 0 {fields}", board_text(&at, "abcdefghi", 12, |_, _| false))
 }
 
 /// The position after the turn named `names` in Chess.Football's `fen`, or why it is refused.
