@@ -620,3 +620,19 @@ test("tulaanh's two action points: a take and a shot, the points left shown", { 
   await page.locator('#board .ball[data-square="f13"]').waitFor();
   await screenshot(page, 'play-action-points');
 });
+
+test('Chess.Football: a pass intercepted by the first enemy in its way ends the turn', { timeout: 120000 }, async (t) => {
+  const server = await withServer(t);
+  const page = await newPage(t);
+  await newGame(page, server.url, { variant: 'chess-football-2025', opponent: 'hotseat' });
+  assert.match(await page.textContent('#turn-so-far'), /This turn: 5 action points left/);
+  // White's queen holds the ball on e6; her pass up the file meets Black's queen on e7 first,
+  // who takes the ball: the turn is over at once, four points unspent.
+  await clickSquare(page, 'e6');
+  await page.locator('.mark.kick[data-square="e7"]').waitFor();
+  assert.equal(await page.locator('.mark.kick[data-square="e8"]').count(), 0);
+  await clickSquare(page, 'e7');
+  await waitForMoves(page, 1);
+  assert.deepEqual(await moves(page), ['>e7']);
+  assert.match(await page.textContent('#turn-so-far'), /This turn: 5 action points left/);
+});
