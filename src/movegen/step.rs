@@ -194,11 +194,9 @@ impl<'r> Mid<'r> {
         let pos = &self.pos;
         let rules = pos.rules;
         let t = rules.tables();
-        let Some(holder) = pos.ball.filter(|_| pos.held) else { return };
-        let code = pos.board[holder.index()];
-        if code < 2 || code_side(code) != pos.side {
+        let Some((holder, code)) = pos.holder().filter(|&(_, c)| code_side(c) == pos.side) else {
             return;
-        }
+        };
         let ctx = KickContext::new(pos);
         if self.kicks_of(holder) >= ctx.per_piece {
             return;
@@ -242,12 +240,8 @@ impl<'r> Mid<'r> {
     /// lifted once an enemy holds the ball.
     fn keep_backpass(&mut self, passer: Option<u8>) {
         let t = self.pos.rules.tables();
-        if !t.has_keepers {
-            return;
-        }
         let side = self.pos.side;
         if let Some(code) = passer
-            && code >= 2
             && code_side(code) == side
             && t.no_backpass[usize::from(code)]
         {
@@ -787,16 +781,18 @@ impl<'r> Mid<'r> {
     pub fn apply(&self, action: Action) -> Mid<'r> {
         let mut next = *self;
         next.actions = next.actions.saturating_add(1);
-        // The piece that holds the ball before the action: a keeper that gives it up.
-        let passer = self.pos.ball.filter(|_| self.pos.held).map(|b| self.pos.board[b.index()]);
         match action {
             Action::Move(m) => next.apply_move(m),
             Action::Kick(k) => next.apply_kick(k),
         }
-        // A kick or a pass in place: the ball leaves its holder.
-        let passed = matches!(action, Action::Kick(_)) || is_pass(action);
-        next.keep_backpass(passer.filter(|_| passed && next.pos.ball != self.pos.ball));
-        next.keeper_penalty();
+        if self.pos.rules.tables().has_keepers {
+            // The piece that held the ball before the action gave it up by a kick or a pass in
+            // place: a keeper that gives it up.
+            let passed = matches!(action, Action::Kick(_)) || is_pass(action);
+            let passer = self.pos.holder().map(|(_, code)| code);
+            next.keep_backpass(passer.filter(|_| passed && next.pos.ball != self.pos.ball));
+            next.keeper_penalty();
+        }
         next
     }
 
@@ -1222,10 +1218,8 @@ fn is_pass(action: Action) -> bool {
 /// The square of `side`'s keeper that must not keep the ball (`hold = "one-turn"`), if it holds
 /// it.
 fn held_by_keeper(pos: &Position<'_>, side: Side) -> Option<Square> {
-    let at = pos.ball.filter(|_| pos.held)?;
-    let code = pos.board[at.index()];
-    (code >= 2 && code_side(code) == side && pos.rules.tables().one_turn[usize::from(code)])
-        .then_some(at)
+    let (at, code) = pos.holder()?;
+    (code_side(code) == side && pos.rules.tables().one_turn[usize::from(code)]).then_some(at)
 }
 
 /// The squares beside a keeper where the ball it must give up is released, tried in this
@@ -1247,7 +1241,9 @@ fn keeper_turn_end(pos: &mut Position<'_>) {
     let side = pos.side;
     let bit = MUST_RELEASE[side.index()];
     let Some(at) = held_by_keeper(pos, side) else {
-        pos.change_state(|p| p.keepers &= !bit);
+        if pos.keepers & bit != 0 {
+            pos.change_state(|p| p.keepers &= !bit);
+        }
         return;
     };
     if pos.keepers & bit == 0 {
@@ -1272,11 +1268,7 @@ fn keeper_turn_end(pos: &mut Position<'_>) {
 
 /// Lifts a side's backpass block once an enemy holds the ball.
 fn lift_backpass(pos: &mut Position<'_>) {
-    let Some(at) = pos.ball.filter(|_| pos.held) else { return };
-    let code = pos.board[at.index()];
-    if code < 2 {
-        return;
-    }
+    let Some((_, code)) = pos.holder() else { return };
     let blocked = NO_BACKPASS[(!code_side(code)).index()];
     if pos.keepers & blocked != 0 {
         pos.change_state(|p| p.keepers &= !blocked);
@@ -1288,9 +1280,11 @@ fn lift_backpass(pos: &mut Position<'_>) {
 /// takes the ball (the first, from a1, if there are several).
 fn offside(pos: &Position<'_>) -> Option<Square> {
     let t = pos.rules.tables();
-    let at = pos.ball.filter(|&b| pos.held && t.offside[pos.side.index()].contains(b))?;
-    let code = pos.board[at.index()];
-    if code < 2 || code_side(code) != pos.side || t.target[usize::from(code)] {
+    let (at, code) = pos.holder()?;
+    if !t.offside[pos.side.index()].contains(at)
+        || code_side(code) != pos.side
+        || t.target[usize::from(code)]
+    {
         return None;
     }
     pos.men[(!pos.side).index()].iter().find(|s| t.target[usize::from(pos.board[s.index()])])

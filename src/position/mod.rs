@@ -311,6 +311,14 @@ impl<'r> Position<'r> {
         self.held
     }
 
+    /// The held ball's square and its holder's contents code, if a piece holds the ball.
+    #[inline]
+    pub(crate) fn holder(&self) -> Option<(Square, u8)> {
+        let at = self.ball.filter(|_| self.held)?;
+        let code = self.board[at.index()];
+        (code >= 2).then_some((at, code))
+    }
+
     /// The square that may be captured en passant this turn, if any.
     #[must_use]
     pub fn en_passant(&self) -> Option<Square> {

@@ -323,6 +323,7 @@ impl Tables {
                 t.generic_tables(rules, side, kind);
             }
         }
+        t.has_keepers = rules.has_keepers();
         t.ball_forbidden = rules.ball().forbidden;
         t.on_board = rules.board().squares().collect();
         let board = rules.board();
@@ -364,7 +365,6 @@ impl Tables {
         self.has_targets |= piece.target;
         self.one_turn[code] = piece.hold == crate::rules::Hold::OneTurn;
         self.no_backpass[code] = !piece.backpass;
-        self.has_keepers |= self.one_turn[code] || self.no_backpass[code];
         self.has_tacklers |= piece.tackle;
         self.kick_hops.push(piece.kicks.iter().map(|l| l.hop).collect());
         self.any_kick_hop |= piece.kicks.iter().any(|l| l.hop);

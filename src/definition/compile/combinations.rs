@@ -231,22 +231,9 @@ impl Compiler<'_> {
     fn check_serve(&mut self, rules: &Rules) {
         let Some((text, node)) = self.str(&["end", "serve"]) else { return };
         let text = text.to_owned();
-        let mut chars = text.chars();
-        let letter = match (chars.next(), chars.next()) {
-            (Some(c), None) => c,
-            _ => {
-                let e = ParseError::new("write one piece letter, e.g. \"Q\"", 0..text.len());
-                self.text_error(Code::UnknownPiece, Some(node), &text, e, "in `end.serve`");
-                return;
-            }
-        };
-        if rules.kind_of(letter).is_none() {
-            let message = if rules.kind_of(letter.to_ascii_uppercase()).is_some() {
-                format!("`{letter}`: write White's letter, in uppercase")
-            } else {
-                format!("`{letter}` is not a piece of this variant")
-            };
-            let e = ParseError::new(message, 0..letter.len_utf8());
+        let Some(kinds) = self.letters(rules, &text, Some(node), "in `end.serve`") else { return };
+        if kinds.len() != 1 {
+            let e = ParseError::new("write one piece letter, e.g. \"Q\"", 0..text.len());
             self.text_error(Code::UnknownPiece, Some(node), &text, e, "in `end.serve`");
             return;
         }
