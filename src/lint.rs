@@ -112,7 +112,8 @@ fn inner_goals(def: &Definition, out: &mut Vec<Diagnostic>) {
 }
 
 /// Piece types that no position ever holds: absent from the start position, from the random
-/// setup's pieces, from the placement stage's hand and from every promotion.
+/// setup's pieces, from the placement stage's hand and from every promotion (on squares or
+/// on scoring).
 fn unplaced_pieces(def: &Definition, out: &mut Vec<Diagnostic>) {
     let rules = &def.rules;
     let promotions = rules.pieces().iter().filter_map(|p| p.promotion.as_ref());
@@ -124,6 +125,7 @@ fn unplaced_pieces(def: &Definition, out: &mut Vec<Diagnostic>) {
         .chain(rules.random_setup().into_iter().flat_map(|r| r.pieces.iter().copied()))
         .chain(rules.placement_stage().into_iter().flat_map(|p| p.pieces.iter().copied()))
         .chain(promotions.flat_map(|p| p.to.iter().copied()))
+        .chain(rules.pieces().iter().filter_map(|p| p.goal_promotion))
         .collect();
     for kind in rules.kinds().filter(|k| !placed.contains(k)) {
         let piece = rules.piece(kind);

@@ -214,6 +214,7 @@ fn the_engine_answers_on_every_new_game() {
         ("orsi-chess-football", "Q@d1\n"),
         ("tulaanh-chessfootball", "Qf8>f13\n"),
         ("chess-football-2025", "Qd5\n"),
+        ("xfutebol", "Ae5Ae6\n"),
     ] {
         let mut cmd = kickoff();
         cmd.args(["play", variant, "--black", "engine:1"]);
@@ -258,6 +259,7 @@ fn validate_the_shipped_games_beyond_boyers_family() {
         "variants/orsi-chess-football.toml",
         "variants/tulaanh-chessfootball.toml",
         "variants/chess-football-2025.toml",
+        "variants/xfutebol.toml",
         "tests/data/bad/royal-without-captures.toml",
     ]));
 }

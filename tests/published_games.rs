@@ -974,3 +974,124 @@ fn chess_football_the_king_keeps_the_ball_one_turn() {
     let back = cf("e2=K e4=T", "0-0 - - P");
     assert!(cf_play(&back, ">e2").is_err() && cf_play(&back, ">e3").is_ok());
 }
+
+/// A position of xfutebol from its pieces (`"e4=B d5=d"`: White upper case, a holder by its
+/// holder letter, `.` for none), the goalkeepers on d1 and d8 unless said otherwise, White to
+/// move; the ball must be placed (free `o`, or held).
+fn xf(pieces: &str) -> String {
+    let at = placed(&[("d1", 'G'), ("d8", 'g')], pieces);
+    format!("{} w 0 0-0", board_text(&at, "abcdefgh", 8, |_, _| false))
+}
+
+/// The position after the turn named `names` in xfutebol's `fen`, or why it is refused.
+fn xf_play(fen: &str, names: &str) -> Result<String, String> {
+    let rules = load("xfutebol").unwrap().rules;
+    let pos = Position::from_fen(&rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    resolve(&pos, names).map(|t| play_unchecked(&pos, &t).fen()).map_err(|e| e.to_string())
+}
+
+#[test]
+fn xfutebol_the_start_and_each_role_s_movement() {
+    // "The standard initial arrangement of the pieces and the ball".
+    let rules = load("xfutebol").unwrap().rules;
+    let start = Position::start(&rules).fen();
+    assert_eq!(start, "3g4/2d1d1d1/3m2m1/4oa2/4A3/3M2M1/2D1D1D1/3G4 w 0 0-0 - -");
+    // Each role moves by its own pattern (two moves make a turn, so each is followed by the
+    // goalkeeper's step aside).
+    let roles = [
+        // "Defenders move 1 square forward, 1 to the sides, and 2 squares backward."
+        ("D", &["d5", "c4", "e4", "d3", "d2"][..], &["d6", "c5", "b4", "f4"][..]),
+        // "Midfielders can move 2 squares to the sides, 1 forward, and 1 backward."
+        ("M", &["d5", "d3", "c4", "b4", "e4", "f4"], &["d6", "d2", "a4", "c5"]),
+        // "Attackers can move 2 squares forward, 1 backward, and 1 to the sides."
+        ("A", &["d5", "d6", "d3", "c4", "e4"], &["d2", "b4", "c5"]),
+    ];
+    for (letter, yes, no) in roles {
+        let fen = xf(&format!("d4={letter} h5=o"));
+        for to in yes {
+            assert!(xf_play(&fen, &format!("{letter}{to}Gc1")).is_ok(), "{letter}d4-{to}");
+        }
+        for to in no {
+            assert!(xf_play(&fen, &format!("{letter}{to}Gc1")).is_err(), "{letter}d4-{to}");
+        }
+    }
+    // "Attackers ... can sprint up to 4 squares in the direction of the opponent's goal area":
+    // d7, beyond its moves; not d8, a goal tile, without the ball.
+    let sprint = xf("d4=A h5=o");
+    assert!(xf_play(&sprint, "Ad7Gc1").is_ok());
+    assert!(xf_play(&sprint, "Ad8Gc1").is_err());
+    // "Only Goalkeepers are allowed to be positioned on the goal tiles": the goalkeeper steps
+    // onto e1, a defender without the ball never onto e8.
+    assert!(xf_play(&start, "Ge1").is_ok());
+    assert!(xf_play(&xf("e7=D h5=o"), "De8").is_err());
+}
+
+#[test]
+fn xfutebol_two_actions_at_least_one_a_move() {
+    // The attacker holds the ball on e4: a move, or two, or a move and a pass, in either order;
+    // a pass alone, or a sprint alone, is no turn.
+    let fen = xf("e4=B");
+    assert!(xf_play(&fen, "Ae5").is_ok());
+    assert!(xf_play(&fen, "Ae5Ae6").is_ok());
+    assert!(xf_play(&fen, "Ae5>e6").is_ok());
+    assert!(xf_play(&fen, ">e6Ae5").is_ok());
+    assert!(xf_play(&fen, ">e6").is_err(), "a pass alone");
+    assert!(xf_play(&fen, "Ae7").is_err(), "a sprint alone");
+    assert!(xf_play(&fen, "Ae7Ae8#").is_ok(), "a sprint, then a move into the goal");
+    // "Two Movements per Turn": never three.
+    assert!(xf_play(&fen, "Ae5Ae6Ae7").is_err());
+}
+
+#[test]
+fn xfutebol_passes_interceptions_and_steals() {
+    // "If it encounters a piece from the same team, a completed pass occurs": the attacker on
+    // d4 passes forward to the defender on d5, not beyond it to d6.
+    let pass = xf("d4=B d5=D h5=a");
+    let after = xf_play(&pass, ">d5Gc1").unwrap();
+    assert!(after.contains("/3F3a/"), "the defender holds the ball: {after}");
+    assert!(xf_play(&pass, ">d6Gc1").is_err());
+    // "If the ball encounters an opponent's piece, an interception occurs": Black's defender on
+    // d5 takes the ball and White's turn is over.
+    let cut = xf("d4=B d5=d");
+    let after = xf_play(&cut, ">d5").unwrap();
+    assert!(after.contains("/3f4/") && after.contains(" b 1 "), "{after}");
+    assert!(xf_play(&cut, ">d5Gc1").is_err(), "nothing after an interception");
+    // The midfielder's long pass, "uninterceptable", flies over the enemy on c4 and the friend
+    // on d4 to f4, where the ball lies free.
+    let long = xf("b4=N c4=d d4=D h5=a");
+    let after = xf_play(&long, ">f4Gc1").unwrap();
+    assert!(after.contains("/1MdD1o2/"), "the ball over both to f4: {after}");
+    // "Pieces can intercept the ball by moving to a tile with an opponent's piece holding the
+    // ball": the defender on e4 takes it from the attacker on e5 in place. That is its move of
+    // the turn but no MOVE action, so another piece moves.
+    let steal = xf("e4=D e5=b");
+    assert!(xf_play(&steal, "<e5").is_err(), "the steal alone");
+    assert!(xf_play(&steal, "<e5Dd4").is_err(), "the defender has made its move");
+    let after = xf_play(&steal, "<e5Gc1").unwrap();
+    assert!(after.contains("/4a3/4F3/"), "{after}");
+    // No own goal: the defender holding the ball on c2 may not pass back into c1.
+    assert!(xf_play(&xf("c2=F h5=a"), ">c1Gc1").is_err());
+}
+
+#[test]
+fn xfutebol_a_dribble_and_the_goaler() {
+    // The attacker holding the ball on e6, the defender on e7 in its way, dribbles over it onto
+    // the goal tile e8: a goal. "A piece is promoted to a Goaler immediately after it
+    // successfully scores", and the board is reset with the Goaler on the attacker's square.
+    let fen = xf("e6=B e7=d");
+    assert_eq!(
+        xf_play(&fen, "Ae8#").unwrap(),
+        "3g4/2d1d1d1/3m2m1/4oa2/4S3/3M2M1/2D1D1D1/3G4 b 1 1-0 - -"
+    );
+    // A defender that carries the ball in becomes the defender goaler, on the first defender's
+    // square (c2) after the reset; it now moves two squares sideways and sprints.
+    let fen = xf("f7=F h5=a");
+    let after = xf_play(&fen, "Df8#").unwrap();
+    assert_eq!(after, "3g4/2d1d1d1/3m2m1/4oa2/4A3/3M2M1/2E1D1D1/3G4 b 1 1-0 - -");
+    let goaler = xf("d4=E h5=o");
+    assert!(xf_play(&goaler, "Eb4Gc1").is_ok(), "two squares to the side");
+    assert!(xf_play(&goaler, "Ed7Gc1").is_ok(), "a sprint");
+    // The dribble is an action, not a move: alone it is no turn.
+    assert!(xf_play(&xf("d4=B d5=d h5=a"), "Ad6").is_err());
+    assert!(xf_play(&xf("d4=B d5=d h5=a"), "Ad6Ad7").is_ok());
+}

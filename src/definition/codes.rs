@@ -147,6 +147,8 @@ codes! {
     ServeWithoutReset = "E0342",
     /// A keeper's rule (`hold`, `backpass`) where no ball is carried.
     KeeperWithoutCarriedBall = "E0343",
+    /// A sprint or a dribble (an action that is not a move) where no action points count them.
+    SpecialWithoutActionPoints = "E0344",
     /// An `extends` that names nothing kickoff can read.
     BadParent = "E0401",
     /// `extends` forms a cycle.

@@ -18,6 +18,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("orsi-chess-football", include_str!("../../variants/orsi-chess-football.toml")),
     ("tulaanh-chessfootball", include_str!("../../variants/tulaanh-chessfootball.toml")),
     ("chess-football-2025", include_str!("../../variants/chess-football-2025.toml")),
+    ("xfutebol", include_str!("../../variants/xfutebol.toml")),
 ];
 
 /// The text of the shipped definition `name`.

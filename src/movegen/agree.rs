@@ -91,6 +91,8 @@ const WITH: &[(&str, &str, &str)] = &[
     ("pieces.X.place", "\"a2-d2\"", "[placement]\npieces = \"QRN\"\nsquares = \"a2-i2\""),
     ("turn.moves_per_piece", "2", "[turn]\nmoves = 2"),
     ("ball.intercept", "true", "[ball]\nshoot = true"),
+    ("pieces.X.sprint", "\"fW4\"", "[turn]\nactions = 2"),
+    ("pieces.X.dribble", "true", "[turn]\nactions = 2"),
     ("ball.tackle_push", "\"orthogonal\"", "[ball]\nsteal = \"tackle\""),
     (
         "ball.offside",

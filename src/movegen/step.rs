@@ -13,7 +13,7 @@ use crate::position::Position;
 use crate::rules::cell::{BALL, EMPTY, code_kind, code_side};
 use crate::rules::{
     AfterGoal, Captures, EnterBy, KickMode, Leg, MUST_RELEASE, NO_BACKPASS, NextAfterGoal, Order,
-    Steal, TacklePush,
+    PieceKind, Steal, TacklePush,
 };
 use crate::side::Side;
 use crate::square::{SQUARES, Square};
@@ -45,6 +45,9 @@ pub struct Mid<'r> {
     last_steal: Option<(Square, Square)>,
     /// Actions so far.
     actions: u16,
+    /// Piece moves made so far (not sprints, dribbles or takes), counted up to
+    /// `turn.min_moves`.
+    plain_moves: u8,
     /// Whether this turn is one of a stage before play (arrangement or placement): one move
     /// of the stage, and nothing after it, even when it ends the stage.
     stage: bool,
@@ -75,6 +78,7 @@ impl<'r> Mid<'r> {
             en_passant: pos.en_passant,
             last_steal: pos.steal,
             actions: 0,
+            plain_moves: 0,
             stage: pos.arranging() || pos.placing(),
         }
     }
@@ -106,7 +110,23 @@ impl<'r> Mid<'r> {
             // since a kick ends on a teammate only where that teammate can kick on).
             return false;
         }
+        if more && self.moves_owed() > 0 && self.scored.is_none() {
+            // The turn must still make a piece move (`turn.min_moves`).
+            return false;
+        }
         self.scored.is_some() || !more || self.pos.rules.turn().end_early
+    }
+
+    /// The piece moves the turn must still make (`turn.min_moves`).
+    fn moves_owed(&self) -> u8 {
+        self.pos.rules.turn().min_moves.saturating_sub(self.plain_moves)
+    }
+
+    /// Whether every action left must be a piece move: the turn owes as many moves as it has
+    /// action points left (`turn.min_moves`).
+    fn only_moves(&self) -> bool {
+        let owed = self.moves_owed();
+        owed > 0 && self.actions_left() <= u16::from(owed)
     }
 
     /// Whether a teammate has received a kicked ball (`kick.relay`) and must kick it on.
@@ -135,9 +155,37 @@ impl<'r> Mid<'r> {
             }
             return;
         }
+        if self.only_moves() {
+            if self.moves_left > 0 && (turn.order == Order::Any || !self.kicked) {
+                let before = out.len();
+                for from in (self.pos.men[mover.index()] & !self.moved).iter() {
+                    self.piece_actions(from, out);
+                }
+                let mut i = before;
+                while i < out.len() {
+                    if matches!(out[i], Action::Move(m) if m.kind != MoveKind::InPlace) {
+                        i += 1;
+                    } else {
+                        out.remove(i);
+                    }
+                }
+            }
+            return;
+        }
         if self.moves_left > 0 && (turn.order == Order::Any || !self.kicked) {
             for from in (self.pos.men[mover.index()] & !self.moved).iter() {
                 self.piece_actions(from, out);
+            }
+        }
+        if rules.tables().has_specials && self.actions_left() != u16::MAX {
+            for from in self.pos.men[mover.index()].iter() {
+                for to in self.special_targets(from).iter() {
+                    out.push(Action::Move(PieceMove::new(
+                        rules.pieces()[code_kind(self.pos.board[from.index()])].letter,
+                        from,
+                        to,
+                    )));
+                }
             }
         }
         if !rules.carried_ball() && self.kicks_left > 0 {
@@ -205,7 +253,12 @@ impl<'r> Mid<'r> {
         friends.remove(holder);
         let receivers = if rules.ball().carried.pass { friends } else { SquareSet::EMPTY };
         let mut ctx = ctx.with_receivers(receivers);
-        if rules.ball().carried.intercept {
+        if rules.pieces()[code_kind(code)].lob {
+            // A lob flies over every piece: nobody takes or stops it but a friend it ends on.
+            let mut everyone = pos.men[0] | pos.men[1];
+            everyone.remove(holder);
+            ctx = ctx.with_interception(everyone, SquareSet::EMPTY);
+        } else if rules.ball().carried.intercept {
             let mut enemies = pos.men[(!pos.side).index()];
             if t.has_targets && pos.before_goals_allowed() {
                 enemies = enemies
@@ -213,7 +266,8 @@ impl<'r> Mid<'r> {
                     .filter(|s| !t.target[usize::from(pos.board[s.index()])])
                     .collect();
             }
-            ctx = ctx.with_interception(friends, enemies);
+            let over = if rules.ball().carried.over_friends { friends } else { SquareSet::EMPTY };
+            ctx = ctx.with_interception(over, enemies);
         }
         let mut targets = take_scratch();
         let key = t.piece_key(pos.side, code_kind(code));
@@ -421,8 +475,9 @@ impl<'r> Mid<'r> {
         }
     }
 
-    /// A piece moved: what is counted for it this turn follows it to its new square.
-    fn follow(&mut self, from: Square, to: Square) {
+    /// A piece moved: what is counted for it this turn follows it to its new square, and, when
+    /// `counts` (a move, not a sprint or a dribble), one more move is counted for it.
+    fn follow(&mut self, from: Square, to: Square, counts: bool) {
         let n = self.kicks_of(from);
         for set in &mut self.kick_count {
             set.remove(from);
@@ -430,8 +485,19 @@ impl<'r> Mid<'r> {
         for _ in 0..n {
             self.count_kick(to);
         }
+        let was_done = self.moved.contains(from);
         self.moved.remove(from);
         let per_piece = self.pos.rules.turn().moves_per_piece;
+        if !counts {
+            let made = self.moves_of(from);
+            self.set_moves(from, 0);
+            if was_done {
+                self.moved.insert(to);
+            } else {
+                self.set_moves(to, made);
+            }
+            return;
+        }
         let made = match per_piece {
             // A piece that moves once a turn (most games) has nothing counted.
             1 => 1,
@@ -500,7 +566,7 @@ impl<'r> Mid<'r> {
             }
             let what = pos.board[s.index()];
             if what == EMPTY {
-                if leg.moves() && t.stand[key].contains(s) {
+                if leg.moves() && self.may_land(key, from, s) {
                     self.push_move(PieceMove::new(piece.letter, from, s), key, out);
                 } else if leg.en_passant && Some(s) == self.en_passant {
                     self.en_passant_capture(piece.letter, from, s, out);
@@ -544,6 +610,83 @@ impl<'r> Mid<'r> {
         if piece.tackle {
             self.tackles(from, key, out);
         }
+    }
+
+    /// Whether the piece of `key` on `from` may end a move on the empty square `to`: where it
+    /// may stand, or, holding the ball, on a goal square where it scores (`goals = "holder"`).
+    fn may_land(&self, key: usize, from: Square, to: Square) -> bool {
+        let t = self.pos.rules.tables();
+        t.stand[key].contains(to)
+            || (t.score_on[key].contains(to) && self.pos.held && self.pos.ball == Some(from))
+    }
+
+    /// Where the piece on `from` may sprint or dribble (`sprint`, `dribble`): the squares of its
+    /// sprints and dribbles that its moves do not reach. A sprint rides to empty squares, and
+    /// onto the free ball, which it takes; a dribble, holding the ball, jumps over an enemy next
+    /// to it onto the empty square just beyond.
+    fn special_targets(&self, from: Square) -> SquareSet {
+        let pos = &self.pos;
+        let rules = pos.rules;
+        let t = rules.tables();
+        let Some((side, kind)) = pos.piece_at(from) else { return SquareSet::EMPTY };
+        let piece = rules.piece(kind);
+        if piece.sprint.is_empty() && !piece.dribble {
+            return SquareSet::EMPTY;
+        }
+        let key = t.piece_key(side, kind.index());
+        let holding = pos.held && pos.ball == Some(from);
+        let mut out = SquareSet::EMPTY;
+        let board = rules.board();
+        for leg in &piece.sprint {
+            let dr = if side == Side::White { leg.step.1 } else { -leg.step.1 };
+            let most = match leg.reach {
+                crate::rules::Reach::Steps(n) => usize::from(n),
+                crate::rules::Reach::Unlimited => usize::MAX,
+            };
+            for s in board.ray(from, (leg.step.0, dr), most.min(64)) {
+                let what = pos.board[s.index()];
+                let lands = (what == EMPTY && self.may_land(key, from, s))
+                    || (what == BALL && !holding && t.capture_on[key].contains(s));
+                if lands {
+                    out.insert(s);
+                }
+                if what != EMPTY {
+                    break;
+                }
+            }
+        }
+        if piece.dribble && holding {
+            for (over, to) in self.two_steps(from) {
+                let code = pos.board[over.index()];
+                if code >= 2
+                    && code_side(code) != side
+                    && pos.board[to.index()] == EMPTY
+                    && self.may_land(key, from, to)
+                {
+                    out.insert(to);
+                }
+            }
+        }
+        if out.is_empty() {
+            return out;
+        }
+        let mut moves = Vec::new();
+        self.piece_actions(from, &mut moves);
+        for action in moves {
+            if let Action::Move(m) = action
+                && m.kind != MoveKind::InPlace
+            {
+                out.remove(m.to);
+            }
+        }
+        out
+    }
+
+    /// Whether the move `m` is a sprint or a dribble.
+    fn is_special(&self, m: PieceMove) -> bool {
+        m.kind == MoveKind::Plain
+            && self.pos.rules.tables().has_specials
+            && self.special_targets(m.from).contains(m.to)
     }
 
     /// Whether a ride of `leg` goes on over the free ball, picking it up (`ball.sweep`): a leg
@@ -807,7 +950,14 @@ impl<'r> Mid<'r> {
         if !board.contains(from) || !board.contains(to) || self.pos.piece_at(from).is_none() {
             return;
         }
-        self.moves_left = self.moves_left.saturating_sub(1);
+        // A sprint or a dribble is an action, not a move: the turn's moves stay as they were.
+        let special = self.is_special(m);
+        if !special {
+            self.moves_left = self.moves_left.saturating_sub(1);
+        }
+        if !special && matches!(m.kind, MoveKind::Plain | MoveKind::EnPassant) {
+            self.plain_moves = self.plain_moves.saturating_add(1);
+        }
         let mover = self.pos.side;
         if self.pos.arranging.contains(from) {
             self.pos.change_state(|p| p.arranging.remove(from));
@@ -865,7 +1015,7 @@ impl<'r> Mid<'r> {
             self.pos.set_kind(to, kind);
         }
         self.double_step(code, from, to, holding || swept, mover);
-        self.follow(from, to);
+        self.follow(from, to, !special);
         self.check_piece_goal(to);
     }
 
@@ -1007,6 +1157,18 @@ impl<'r> Mid<'r> {
         };
         if scores {
             self.scored = Some(side);
+            self.promote_scorer(pos.ball.unwrap_or(to));
+        }
+    }
+
+    /// The piece on `at`, of the side to move, has just scored: it becomes its `goal_promotion`.
+    fn promote_scorer(&mut self, at: Square) {
+        let rules = self.pos.rules;
+        if let Some((side, kind)) = self.pos.piece_at(at)
+            && side == self.pos.side
+            && let Some(to) = rules.piece(kind).goal_promotion
+        {
+            self.pos.set_kind(at, to);
         }
     }
 
@@ -1045,7 +1207,7 @@ impl<'r> Mid<'r> {
                 self.pos.enter_ball(k.kicker, k.to);
             }
             self.moves_left = self.moves_left.saturating_sub(1);
-            self.follow(k.kicker, ball);
+            self.follow(k.kicker, ball, true);
             ball
         } else if relaying || receiver {
             self.pos.place_ball(k.to, receiver);
@@ -1057,6 +1219,7 @@ impl<'r> Mid<'r> {
         self.count_kick(kicker);
         if !receiver && let Some(scorer) = rules.scorer(k.to) {
             self.scored = Some(scorer);
+            self.promote_scorer(kicker);
         }
     }
 
@@ -1089,11 +1252,13 @@ impl<'r> Mid<'r> {
         self.count_kick(k.kicker);
         if goal {
             self.scored = Some(self.pos.side);
+            self.promote_scorer(k.kicker);
         } else if enemy {
             // Intercepted: nothing more this turn.
             (self.moves_left, self.kicks_left) = (0, 0);
         } else if !friend && let Some(scorer) = rules.scorer(k.to) {
             self.scored = Some(scorer);
+            self.promote_scorer(k.kicker);
         }
     }
 
@@ -1123,7 +1288,8 @@ impl<'r> Mid<'r> {
             | u64::from(self.kicks_left) << 8
             | u64::from(self.kicked) << 16
             | self.scored.map_or(0, |s| 1 + s.index() as u64) << 17
-            | u64::from(self.actions_spent()) << 20;
+            | u64::from(self.actions_spent()) << 20
+            | u64::from(self.moves_owed()) << 28;
         let mut h = self.pos.hash ^ budget.wrapping_mul(0xD6E8_FEB8_6659_FD93);
         // Who has moved matters only while moves are left; who has kicked only where a piece's
         // own limit is tighter than the turn's.
@@ -1187,7 +1353,11 @@ impl<'r> Mid<'r> {
         let start = rules.start();
         match end.after_goal {
             AfterGoal::End => {}
-            AfterGoal::Reset => pos.reset_to(start),
+            AfterGoal::Reset => {
+                let promoted = promoted_pieces(&pos);
+                pos.reset_to(start);
+                keep_promoted(&mut pos, &promoted);
+            }
             AfterGoal::BallToSpot => match start.ball {
                 Some(spot) if pos.board[spot.index()] == EMPTY && !pos.held => pos.move_ball(spot),
                 Some(spot) if pos.board[spot.index()] == EMPTY => pos.place_ball(spot, false),
@@ -1207,6 +1377,34 @@ impl<'r> Mid<'r> {
             pos.place_ball(server, true);
         }
         pos
+    }
+}
+
+/// The pieces on the board that became what they are by scoring (`goal_promotion`), each as
+/// its side, the kind it was and the kind it is.
+fn promoted_pieces(pos: &Position<'_>) -> Vec<(Side, PieceKind, PieceKind)> {
+    let rules = pos.rules;
+    let mut out = Vec::new();
+    for side in Side::ALL {
+        for at in pos.men[side.index()].iter() {
+            let Some((_, kind)) = pos.piece_at(at) else { continue };
+            if let Some(base) = rules.kinds().find(|&k| rules.piece(k).goal_promotion == Some(kind))
+            {
+                out.push((side, base, kind));
+            }
+        }
+    }
+    out
+}
+
+/// After a reset, the scorers keep their promotion (`goal_promotion`): each takes the start
+/// square of the first piece of its former kind, from a1, not yet promoted.
+fn keep_promoted(pos: &mut Position<'_>, promoted: &[(Side, PieceKind, PieceKind)]) {
+    for &(side, base, kind) in promoted {
+        let at = pos.men[side.index()].iter().find(|&s| pos.piece_at(s) == Some((side, base)));
+        if let Some(at) = at {
+            pos.set_kind(at, kind);
+        }
     }
 }
 

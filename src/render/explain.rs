@@ -211,10 +211,11 @@ fn goal_access(rules: &Rules) -> String {
     };
     let (always, capture, never) =
         (with(GoalAccess::Always), with(GoalAccess::Capture), with(GoalAccess::Never));
-    if always.is_empty() && capture.is_empty() {
+    let holder = with(GoalAccess::Holder);
+    if always.is_empty() && capture.is_empty() && holder.is_empty() {
         return "No piece ever stands on a goal square.".to_owned();
     }
-    if capture.is_empty() && never.is_empty() {
+    if capture.is_empty() && never.is_empty() && holder.is_empty() {
         return "Every piece may stand on a goal square.".to_owned();
     }
     let mut parts = Vec::new();
@@ -224,6 +225,12 @@ fn goal_access(rules: &Rules) -> String {
     if !capture.is_empty() {
         parts
             .push(format!("{} only by capturing a piece that stands there", join(&capture, "and")));
+    }
+    if !holder.is_empty() {
+        parts.push(format!(
+            "{} only carrying the ball into the enemy's goal, which scores",
+            join(&holder, "and")
+        ));
     }
     if !never.is_empty() {
         parts.push(format!("{} never", join(&never, "and")));
@@ -237,6 +244,12 @@ fn goal_access(rules: &Rules) -> String {
     }
     text.push('.');
     text
+}
+
+/// "a king", "an attacker": a piece's name with its article.
+fn a_or_an(name: &str) -> String {
+    let vowel = name.starts_with(['a', 'e', 'i', 'o', 'u', 'A', 'E', 'I', 'O', 'U']);
+    format!("{} {name}", if vowel { "an" } else { "a" })
 }
 
 /// "kings", "queens": the plural of a piece's name, as the start's roster writes it.
@@ -279,6 +292,15 @@ fn pieces(out: &mut String, rules: &Rules) {
         if piece.corner_jump {
             para(out, "  ", &corner_jump_words(piece));
         }
+        if !piece.sprint.is_empty() {
+            let sprints = format!(
+                "{} [{}], to the squares its moves do not reach: an action, not a move. A sprint \
+                 ends on an empty square, or on the free ball, which it takes",
+                describe_legs(&piece.sprint),
+                piece.sprint_betza
+            );
+            para(out, "  sprints: ", &sprints);
+        }
         piece_rules(out, rules, piece);
     }
 }
@@ -309,6 +331,33 @@ fn piece_rules(out: &mut String, rules: &Rules, piece: &PieceType) {
              just beyond; what it jumps over stays"
         );
         para(out, "  jumps: ", &text);
+    }
+    if piece.dribble && carried(rules) {
+        para(
+            out,
+            "  dribbles: ",
+            "holding the ball, it may jump over an enemy piece next to it (a king's step away) \
+             onto the empty square just beyond, keeping the ball: an action, not a move, and only \
+             where its moves do not go",
+        );
+    }
+    if piece.lob && carried(rules) && rules.ball().carried.shoot {
+        para(
+            out,
+            "  lobs: ",
+            "its shots and passes fly over every piece: no piece on their way takes or stops them",
+        );
+    }
+    if let Some(kind) = piece.goal_promotion {
+        let text = format!(
+            "{} that scores (carrying the ball into the goal, or kicking it there) becomes {}; a \
+             reset of the board after the goal keeps it so, on the start square of the first {} \
+             from a1",
+            a_or_an(&piece.name),
+            a_or_an(&rules.piece(kind).name),
+            piece.name
+        );
+        para(out, "  scorer: ", &text);
     }
     if piece.tackle {
         para(
@@ -347,8 +396,8 @@ fn piece_rules(out: &mut String, rules: &Rules, piece: &PieceType) {
         && carried(rules)
     {
         let text = format!(
-            "a {} holding the ball is written {holder}/{}",
-            piece.name,
+            "{} holding the ball is written {holder}/{}",
+            a_or_an(&piece.name),
             holder.to_ascii_lowercase()
         );
         para(out, "  holder: ", &text);

@@ -207,8 +207,22 @@ pub struct PieceType {
     pub backpass: bool,
     /// What it becomes on reaching its promotion squares.
     pub promotion: Option<Promotion>,
+    /// What it becomes when it scores (rule: `docs/rules.md#promotion-on-scoring`).
+    pub goal_promotion: Option<PieceKind>,
     /// Its letter (White's, uppercase) while it holds a carried ball.
     pub holder: Option<char>,
+    /// The Betza string of its sprints, as written (empty: none).
+    pub sprint_betza: String,
+    /// Its sprints in White's frame: moves that are an action but not a move, to squares its
+    /// moves do not reach (rule: `docs/rules.md#sprints-and-dribbles`).
+    pub sprint: Vec<Leg>,
+    /// Whether, holding a carried ball, it may dribble: jump over an enemy next to it onto the
+    /// empty square just beyond, an action but not a move (rule:
+    /// `docs/rules.md#sprints-and-dribbles`).
+    pub dribble: bool,
+    /// Whether its shots fly over every piece: no piece takes or stops them (rule:
+    /// `docs/rules.md#interception`).
+    pub lob: bool,
 }
 
 choice! {
@@ -269,6 +283,8 @@ choice! {
         Capture = "capture",
         /// Any.
         Always = "always",
+        /// Only the enemy's goal squares, carrying the ball there: a goal.
+        Holder = "holder",
     }
 }
 
@@ -359,6 +375,9 @@ pub struct TurnRules {
     pub order: Order,
     /// Whether a turn may end before its moves and kicks are used up.
     pub end_early: bool,
+    /// The fewest piece moves (not sprints, dribbles, kicks or takes) a turn must make, as far
+    /// as it can.
+    pub min_moves: u8,
 }
 
 choice! {
@@ -431,6 +450,9 @@ pub struct CarriedRules {
     /// Whether a shot flies over friends and is taken by the first enemy on its way, which
     /// ends the turn (with `shoot`).
     pub intercept: bool,
+    /// With `intercept`: whether a shot flies over friends (false: the first piece on its way
+    /// takes it, a friend by a pass, an enemy by an interception).
+    pub over_friends: bool,
     /// Whether the free ball blocks no ride: a piece whose ride passes over it picks it up and
     /// holds it where the ride ends.
     pub sweep: bool,

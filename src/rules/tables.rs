@@ -146,6 +146,11 @@ pub struct Tables {
     pub(crate) stand: Vec<SquareSet>,
     /// Per piece key: the squares it may capture on (goal squares it enters by capturing too).
     pub(crate) capture_on: Vec<SquareSet>,
+    /// Per piece key: the goal squares it may enter only holding the ball, scoring (`goals =
+    /// "holder"`).
+    pub(crate) score_on: Vec<SquareSet>,
+    /// Whether any piece sprints or dribbles (`sprint`, `dribble`).
+    pub(crate) has_specials: bool,
     /// Per piece key: the squares where it promotes.
     pub(crate) promote: Vec<SquareSet>,
     /// Per piece key: the squares its initial (`i`) legs start from.
@@ -184,6 +189,7 @@ impl Tables {
         let sets = self.neighbours.capacity()
             + self.stand.capacity()
             + self.capture_on.capacity()
+            + self.score_on.capacity()
             + self.promote.capacity()
             + self.initial.capacity();
         [&self.lines, &self.moves, &self.leaps, &self.legs, &self.ball_rays]
@@ -243,6 +249,8 @@ impl Default for Tables {
             any_kick_hop: false,
             stand: Vec::new(),
             capture_on: Vec::new(),
+            score_on: Vec::new(),
+            has_specials: false,
             promote: Vec::new(),
             initial: Vec::new(),
             legs: RayTable::default(),
@@ -375,9 +383,17 @@ impl Tables {
                 || match piece.goals {
                     crate::rules::GoalAccess::Always => true,
                     crate::rules::GoalAccess::Capture => capturing,
-                    crate::rules::GoalAccess::Never => false,
+                    crate::rules::GoalAccess::Never | crate::rules::GoalAccess::Holder => false,
                 }
         };
+        // A piece that enters goals only with the ball: the squares where its side scores.
+        let scoring = rules.goals(side);
+        self.score_on.push(if piece.goals == crate::rules::GoalAccess::Holder {
+            zone.iter().filter(|s| scoring.contains(s)).collect()
+        } else {
+            SquareSet::EMPTY
+        });
+        self.has_specials |= !piece.sprint.is_empty() || piece.dribble;
         self.stand.push(zone.iter().filter(|&s| goal_ok(s, false)).collect());
         self.capture_on.push(zone.iter().filter(|&s| goal_ok(s, true)).collect());
         self.promote.push(match &piece.promotion {

@@ -636,3 +636,24 @@ test('Chess.Football: a pass intercepted by the first enemy in its way ends the 
   assert.deepEqual(await moves(page), ['>e7']);
   assert.match(await page.textContent('#turn-so-far'), /This turn: 5 action points left/);
 });
+
+test('xfutebol: the attacker takes the ball, then dribbles past the enemy attacker', { timeout: 120000 }, async (t) => {
+  const server = await withServer(t);
+  const page = await newPage(t);
+  await newGame(page, server.url, { variant: 'xfutebol', opponent: 'hotseat' });
+  assert.match(await page.textContent('#turn-so-far'), /This turn: 2 action points left/);
+  // White's attacker on e4 takes the free ball on e5: a move, one point left.
+  await clickSquare(page, 'e4');
+  await page.locator('.mark.target[data-square="e5"]').waitFor();
+  // Its sprint goes where its moves do not: e7 is beyond its two squares, but the ball on e5
+  // is in the way.
+  assert.equal(await page.locator('.mark.target[data-square="e7"]').count(), 0);
+  await clickSquare(page, 'e5');
+  await page.waitForFunction(() => /Ae5 \(1 action point left\)/.test(document.querySelector('#turn-so-far').textContent));
+  // Holding the ball, it dribbles over Black's attacker on f5 to g5, its last point.
+  await clickSquare(page, 'e5');
+  await page.locator('.mark.target[data-square="g5"]').waitFor();
+  await clickSquare(page, 'g5');
+  await waitForMoves(page, 1);
+  assert.deepEqual(await moves(page), ['Ae5Ag5']);
+});

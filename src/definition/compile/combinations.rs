@@ -29,10 +29,11 @@ impl Compiler<'_> {
             }
             let reachable = (0..rules.pieces().len()).any(|kind| {
                 let key = t.piece_key(side, kind);
-                rules
-                    .goals(side)
-                    .iter()
-                    .any(|&g| t.stand[key].contains(g) || t.capture_on[key].contains(g))
+                rules.goals(side).iter().any(|&g| {
+                    t.stand[key].contains(g)
+                        || t.capture_on[key].contains(g)
+                        || t.score_on[key].contains(g)
+                })
             });
             if !reachable {
                 let key = side.key();
@@ -97,6 +98,8 @@ impl Compiler<'_> {
         self.check_offside(rules);
         self.check_serve(rules);
         self.check_keepers(rules);
+        self.check_specials(rules);
+        self.check_min_moves(rules);
         self.check_tackle_push(rules);
         if rules.ball().mode == BallMode::None {
             self.ball_rules_without_ball(rules);
@@ -224,6 +227,58 @@ impl Compiler<'_> {
                 );
             }
         }
+    }
+
+    /// Sprints and dribbles are actions that are not moves: only action points bound them
+    /// (E0344).
+    fn check_specials(&mut self, rules: &Rules) {
+        if rules.turn().actions != 0 {
+            return;
+        }
+        for piece in rules.pieces() {
+            let letter = piece.letter.to_string();
+            let keys = [("sprint", !piece.sprint.is_empty()), ("dribble", piece.dribble)];
+            for (key, set) in keys {
+                let Some(node) = self.node(&["pieces", &letter, key]).filter(|_| set) else {
+                    continue;
+                };
+                let message = format!(
+                    "the {}'s `{key}` is an action that is not a move, and only action points \
+                     count those, but this game has none",
+                    piece.name
+                );
+                let help = "set `[turn] actions` (e.g. 2), or leave the key out";
+                self.out.push(
+                    Diagnostic::new(Code::SpecialWithoutActionPoints, message, node.at.clone())
+                        .with_help(help),
+                );
+            }
+        }
+    }
+
+    /// A turn that must make more moves (`turn.min_moves`) than it may (`turn.moves`, or its
+    /// action points) (E0327).
+    fn check_min_moves(&mut self, rules: &Rules) {
+        let turn = rules.turn();
+        let Some(node) = self.node(&["turn", "min_moves"]) else { return };
+        let points = if turn.actions == 0 { u8::MAX } else { turn.actions };
+        let limit = turn.moves.min(points);
+        if turn.min_moves <= limit {
+            return;
+        }
+        let what = if limit == turn.moves {
+            format!("`turn.moves = {}`", turn.moves)
+        } else {
+            format!("`turn.actions = {}` (action points)", turn.actions)
+        };
+        let message = format!(
+            "`turn.min_moves = {}` asks for more moves than {what} allows in a turn",
+            turn.min_moves
+        );
+        self.out.push(
+            Diagnostic::new(Code::BadTurnBudget, message, node.at.clone())
+                .with_help(format!("lower `turn.min_moves` to {limit} at most")),
+        );
     }
 
     /// The serve (`end.serve`): a piece's letter, in a carried-ball game whose goals reset
@@ -393,7 +448,7 @@ impl Compiler<'_> {
         }
         for piece in rules.pieces() {
             let letter = piece.letter.to_string();
-            for key in ["kick", "kick_mode", "corner_jump", "holder"] {
+            for key in ["kick", "kick_mode", "corner_jump", "holder", "dribble", "lob"] {
                 written(&["pieces", &letter, key], &mut nodes);
             }
         }
@@ -431,6 +486,16 @@ impl Compiler<'_> {
             if let Some(node) = self.node(&["pieces", &letter, "holder"]) {
                 nodes.push((format!("pieces.{letter}.holder"), node.at.clone()));
             }
+            let asked = [
+                ("dribble", piece.dribble),
+                ("lob", piece.lob),
+                ("goals", piece.goals == crate::rules::GoalAccess::Holder),
+            ];
+            for (key, set) in asked {
+                if let Some(node) = self.node(&["pieces", &letter, key]).filter(|_| set) {
+                    nodes.push((format!("pieces.{letter}.{key}"), node.at.clone()));
+                }
+            }
         }
         if rules.captures() == Captures::Holder
             && let Some(node) = self.node(&["capture", "mode"])
@@ -458,4 +523,5 @@ const CARRIED_BALL_KEYS: &[&str] = &[
     "intercept",
     "sweep",
     "offside",
+    "over_friends",
 ];

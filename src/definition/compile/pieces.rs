@@ -80,6 +80,12 @@ impl Compiler<'_> {
                 }
             }
         });
+        let (sprint_betza, sprint) = match self.str(&key("sprint")) {
+            Some((text, node)) => {
+                (text, self.betza(node, text, letter, "sprint", no_captures, Some(HOP_IN_MOVES)))
+            }
+            None => ("", Vec::new()),
+        };
         PieceType {
             letter: letter.chars().next().unwrap_or('?'),
             name,
@@ -99,7 +105,12 @@ impl Compiler<'_> {
             hold: self.setting(&key("hold")),
             backpass: self.setting(&key("backpass")),
             promotion: None,
+            goal_promotion: None,
             holder,
+            sprint_betza: sprint_betza.to_owned(),
+            sprint,
+            dribble: self.setting(&key("dribble")),
+            lob: self.setting(&key("lob")),
         }
     }
 
@@ -116,6 +127,9 @@ impl Compiler<'_> {
             let what = format!("the placement squares of piece {letter}");
             if let Some(place) = self.squares(&key("place"), board, &what) {
                 piece.place = Some(place.into_iter().collect());
+            }
+            if let Some((text, node)) = self.str(&key("goal_promotion")) {
+                piece.goal_promotion = self.one_letter(letters.clone(), text, node);
             }
             let what = format!("the promotion squares of piece {letter}");
             let Some(squares) = self.squares(&key("promotion"), board, &what) else { continue };
@@ -135,6 +149,23 @@ impl Compiler<'_> {
             };
             piece.promotion = Some(Promotion { squares: squares.into_iter().collect(), to });
         }
+    }
+
+    /// The one kind named by `text` (`goal_promotion`), checked against the piece letters.
+    fn one_letter(&mut self, letters: Vec<char>, text: &str, node: &Node) -> Option<PieceKind> {
+        let kinds = self.piece_letters(letters, text, node);
+        if text.chars().count() == 1 {
+            return kinds.first().copied();
+        }
+        self.out.push(
+            Diagnostic::new(
+                Code::UnknownPiece,
+                format!("write one piece letter, found \"{text}\""),
+                node.at.clone(),
+            )
+            .with_help("e.g. goal_promotion = \"S\": the piece it becomes when it scores"),
+        );
+        None
     }
 
     /// The kinds named by `text`, one letter each, checked against the piece letters.

@@ -28,6 +28,7 @@ impl Compiler<'_> {
                 steal_back: self.setting(&["ball", "steal_back"]),
                 shoot: self.setting(&["ball", "shoot"]),
                 intercept: self.setting(&["ball", "intercept"]),
+                over_friends: self.setting(&["ball", "over_friends"]),
                 sweep: self.setting(&["ball", "sweep"]),
                 offside: SquareSet::EMPTY,
             },
@@ -146,6 +147,7 @@ impl Compiler<'_> {
             kicks: self.setting(&["turn", "kicks"]),
             order: self.setting(&["turn", "order"]),
             end_early: self.setting(&["turn", "end_early"]),
+            min_moves: self.setting(&["turn", "min_moves"]),
         }
     }
 

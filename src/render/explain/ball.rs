@@ -207,7 +207,7 @@ fn carried_ball(out: &mut String, rules: &Rules) {
             (true, false) => {
                 "Pass: a holder gives the ball to a friend it could capture; neither piece moves."
             }
-            (true, true) if c.intercept => {
+            (true, true) if c.intercept && c.over_friends => {
                 "Pass: a holder kicks the ball to a friend by its kick pattern (a slide flies over \
                  friends, and reaches any of them up to the first enemy); neither piece moves."
             }
@@ -234,13 +234,22 @@ fn carried_ball(out: &mut String, rules: &Rules) {
             },
         );
     }
-    if c.shoot && c.intercept {
+    if c.shoot && c.intercept && c.over_friends {
         para(
             out,
             "- ",
             "Interception: a shot or pass flies over friends (a friend it ends on holds the \
              ball), and the first enemy in its way takes the ball: the turn is over. A leap's \
              ball flies over everything, and is taken only by an enemy on its landing square.",
+        );
+    } else if c.shoot && c.intercept {
+        para(
+            out,
+            "- ",
+            "Interception: a shot or pass ends on the first piece in its way: a friend there \
+             holds the ball (a pass), an enemy takes it (an interception), and the turn is over. \
+             A leap's ball flies over everything, and is taken only by a piece on its landing \
+             square.",
         );
     }
     if rules.pieces().iter().any(|p| p.hold == Hold::OneTurn) {

@@ -276,6 +276,17 @@ fn stopping(rules: &Rules) -> String {
         || rules.ball().carried.shoot && carried(rules);
     let mut text = String::new();
     if several {
+        if t.min_moves > 0 {
+            let moves = match t.min_moves {
+                1 => "a piece move".to_owned(),
+                n => format!("{n} piece moves"),
+            };
+            text.push_str(&format!(
+                "A turn must make {moves}, as far as it can (sprints, dribbles, kicks, passes \
+                 and takes are not moves): while it owes one as many actions as it has left, \
+                 its next action must be a move. "
+            ));
+        }
         text.push_str(if t.end_early {
             "The side may stop after any of these actions. "
         } else {
