@@ -875,11 +875,17 @@ fn cf(pieces: &str, fields: &str) -> String {
     format!("{} w 0 {fields}", board_text(&at, "abcdefghi", 12, |_, _| false))
 }
 
-/// The position after the turn named `names` in Chess.Football's `fen`, or why it is refused.
-fn cf_play(fen: &str, names: &str) -> Result<String, String> {
-    let rules = load("chess-football-2025").unwrap().rules;
+/// The position after the turn named `names` in the shipped `variant`'s `fen`, or why it is
+/// refused.
+fn play_named(variant: &str, fen: &str, names: &str) -> Result<String, String> {
+    let rules = load(variant).unwrap().rules;
     let pos = Position::from_fen(&rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     resolve(&pos, names).map(|t| play_unchecked(&pos, &t).fen()).map_err(|e| e.to_string())
+}
+
+/// The position after the turn named `names` in Chess.Football's `fen`, or why it is refused.
+fn cf_play(fen: &str, names: &str) -> Result<String, String> {
+    play_named("chess-football-2025", fen, names)
 }
 
 #[test]
@@ -985,9 +991,7 @@ fn xf(pieces: &str) -> String {
 
 /// The position after the turn named `names` in xfutebol's `fen`, or why it is refused.
 fn xf_play(fen: &str, names: &str) -> Result<String, String> {
-    let rules = load("xfutebol").unwrap().rules;
-    let pos = Position::from_fen(&rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-    resolve(&pos, names).map(|t| play_unchecked(&pos, &t).fen()).map_err(|e| e.to_string())
+    play_named("xfutebol", fen, names)
 }
 
 #[test]

@@ -74,6 +74,12 @@ fn the_schema_has_every_key_of_the_rule_model() {
         &["ball", "steal"],
         &["ball", "holder_captures"],
         &["ball", "steal_back"],
+        &["ball", "over_friends"],
+        &["pieces", "X", "sprint"],
+        &["pieces", "X", "dribble"],
+        &["pieces", "X", "lob"],
+        &["pieces", "X", "goal_promotion"],
+        &["turn", "min_moves"],
     ];
     for path in keys {
         assert!(property(&schema, path).is_some(), "the schema lacks {}", path.join("."));

@@ -118,7 +118,8 @@ impl<'r> Mid<'r> {
     }
 
     /// The piece moves the turn must still make (`turn.min_moves`).
-    fn moves_owed(&self) -> u8 {
+    #[must_use]
+    pub fn moves_owed(&self) -> u8 {
         self.pos.rules.turn().min_moves.saturating_sub(self.plain_moves)
     }
 
@@ -194,6 +195,19 @@ impl<'r> Mid<'r> {
         if rules.carried_ball() && rules.ball().carried.shoot && self.kicks_left > 0 {
             self.shots(out);
         }
+    }
+
+    /// The name of the side to move's keeper that holds the ball and must give it up by the
+    /// end of this turn (`hold = "one-turn"`), if there is one.
+    #[must_use]
+    pub fn keeper_to_release(&self) -> Option<&'r str> {
+        let pos = &self.pos;
+        if pos.keepers & MUST_RELEASE[pos.side.index()] == 0 || self.scored.is_some() {
+            return None;
+        }
+        let at = held_by_keeper(pos, pos.side)?;
+        let (_, kind) = pos.piece_at(at)?;
+        Some(pos.rules.piece(kind).name.as_str())
     }
 
     /// The piece moves left to the turn (`turn.moves`).
@@ -638,6 +652,11 @@ impl<'r> Mid<'r> {
         let mut out = SquareSet::EMPTY;
         let board = rules.board();
         for leg in &piece.sprint {
+            // A sprint only moves: a capture-only leg has none, an initial leg only from the
+            // piece's start squares.
+            if !leg.moves() || (leg.initial && !t.initial[key].contains(from)) {
+                continue;
+            }
             let dr = if side == Side::White { leg.step.1 } else { -leg.step.1 };
             let most = match leg.reach {
                 crate::rules::Reach::Steps(n) => usize::from(n),
@@ -647,6 +666,9 @@ impl<'r> Mid<'r> {
                 let what = pos.board[s.index()];
                 let lands = (what == EMPTY && self.may_land(key, from, s))
                     || (what == BALL && !holding && t.capture_on[key].contains(s));
+                if leg.lame && !path_clear(&pos.board, from, s) {
+                    break;
+                }
                 if lands {
                     out.insert(s);
                 }
@@ -1385,6 +1407,9 @@ impl<'r> Mid<'r> {
 fn promoted_pieces(pos: &Position<'_>) -> Vec<(Side, PieceKind, PieceKind)> {
     let rules = pos.rules;
     let mut out = Vec::new();
+    if rules.pieces().iter().all(|p| p.goal_promotion.is_none()) {
+        return out;
+    }
     for side in Side::ALL {
         for at in pos.men[side.index()].iter() {
             let Some((_, kind)) = pos.piece_at(at) else { continue };

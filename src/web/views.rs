@@ -167,6 +167,14 @@ fn budget_words(mid: &Mid<'_>) -> String {
     if let Some(kicks) = mid.kicks_left().filter(|_| below_points(turn.kicks)) {
         out.push(count(u16::from(kicks), "kick"));
     }
+    match mid.moves_owed() {
+        0 => {}
+        1 => out.push("a piece move still to make".to_owned()),
+        n => out.push(format!("{n} piece moves still to make")),
+    }
+    if let Some(keeper) = mid.keeper_to_release() {
+        out.push(format!("the {keeper} must give the ball up"));
+    }
     out.join(", ")
 }
 
@@ -569,5 +577,25 @@ mod tests {
         assert_eq!(left("soccer-chess-1998", 0), "5 moves left");
         assert_eq!(left("soccer-chess-1998", 4), "1 move left");
         assert_eq!(left("apo-chessball", 0), "3 kicks left");
+        // A turn of xfutebol must move a piece: said until it has.
+        assert_eq!(left("xfutebol", 0), "2 action points left, a piece move still to make");
+        assert_eq!(left("xfutebol", 1), "1 action point left");
+    }
+
+    /// Chess.Football's king that held the ball at the end of its side's last turn must give it
+    /// up in this one: the web board says so with the points left.
+    #[test]
+    fn a_keeper_bound_to_release_is_named() {
+        let def = crate::definition::load_shipped("chess-football-2025").unwrap();
+        let words = |fen: &str| {
+            let pos = Position::from_fen(&def.rules, fen).unwrap();
+            budget_words(&Mid::start(&pos))
+        };
+        let fen = "9/4k4/9/9/9/9/9/9/9/9/4J4/9 w 0 0-0 - - -";
+        assert_eq!(words(fen), "5 action points left");
+        assert_eq!(
+            words(&fen.replace(" - - -", " - - R")),
+            "5 action points left, the king must give the ball up"
+        );
     }
 }

@@ -637,6 +637,33 @@ test('Chess.Football: a pass intercepted by the first enemy in its way ends the 
   assert.match(await page.textContent('#turn-so-far'), /This turn: 5 action points left/);
 });
 
+test('Chess.Football: a tackle takes the ball and pushes the holder aside', { timeout: 120000 }, async (t) => {
+  const server = await withServer(t);
+  const page = await newPage(t);
+  await newGame(page, server.url, { variant: 'chess-football-2025', opponent: 'hotseat' });
+  // White's rook steps up, and White ends its turn with four points unspent.
+  await clickSquare(page, 'a2');
+  await page.locator('.mark.target[data-square="a3"]').waitFor();
+  await clickSquare(page, 'a3');
+  await page.waitForFunction(() => /Ra3 \(4 action points left\)/.test(document.querySelector('#turn-so-far').textContent));
+  await page.click('#end-turn');
+  await waitForMoves(page, 1);
+  // Black's queen on e7 moves onto White's queen, holding the ball on e6: a tackle. The ball
+  // is Black's, and White's queen goes to the first empty square beside it, to the right: f6.
+  await clickSquare(page, 'e7');
+  await page.locator('.mark.target[data-square="e6"]').waitFor();
+  await clickSquare(page, 'e6');
+  await page.waitForFunction(() => /\(4 action points left\)/.test(document.querySelector('#turn-so-far').textContent));
+  await page.click('#end-turn');
+  await waitForMoves(page, 2);
+  const played = await moves(page);
+  assert.equal(played[0], 'Ra3');
+  assert.equal(played[1], 'Qxe6');
+  await page.locator('#board .piece[data-square="f6"]').waitFor();
+  await page.locator('#board .piece[data-square="e6"]').waitFor();
+  assert.equal(await page.locator('#board .piece[data-square="e7"]').count(), 0);
+});
+
 test('xfutebol: the attacker takes the ball, then dribbles past the enemy attacker', { timeout: 120000 }, async (t) => {
   const server = await withServer(t);
   const page = await newPage(t);

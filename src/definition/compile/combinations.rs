@@ -208,24 +208,15 @@ impl Compiler<'_> {
         if rules.carried_ball() {
             return;
         }
-        for piece in rules.pieces() {
-            let letter = piece.letter.to_string();
-            let keys = [("hold", piece.hold != Hold::Any), ("backpass", !piece.backpass)];
-            for (key, set) in keys {
-                let Some(node) = self.node(&["pieces", &letter, key]).filter(|_| set) else {
-                    continue;
-                };
-                let message = format!(
-                    "`{key}` says how the {} keeps and gives up a carried ball, but this ball is \
-                     not carried",
-                    piece.name
-                );
-                let help = format!("set `[ball] mode = \"carried\"`, or leave `{key}` out");
-                self.out.push(
-                    Diagnostic::new(Code::KeeperWithoutCarriedBall, message, node.at.clone())
-                        .with_help(help),
-                );
-            }
+        let set = |p: &PieceType| [("hold", p.hold != Hold::Any), ("backpass", !p.backpass)];
+        for (name, key, at) in self.piece_keys_set(rules, set) {
+            let message = format!(
+                "`{key}` says how the {name} keeps and gives up a carried ball, but this ball is \
+                 not carried"
+            );
+            let help = format!("set `[ball] mode = \"carried\"`, or leave `{key}` out");
+            self.out
+                .push(Diagnostic::new(Code::KeeperWithoutCarriedBall, message, at).with_help(help));
         }
     }
 
@@ -235,25 +226,36 @@ impl Compiler<'_> {
         if rules.turn().actions != 0 {
             return;
         }
+        let set = |p: &PieceType| [("sprint", !p.sprint.is_empty()), ("dribble", p.dribble)];
+        for (name, key, at) in self.piece_keys_set(rules, set) {
+            let message = format!(
+                "the {name}'s `{key}` is an action that is not a move, and only action points \
+                 count those, but this game has none"
+            );
+            let help = "set `[turn] actions` (e.g. 2), or leave the key out";
+            self.out.push(
+                Diagnostic::new(Code::SpecialWithoutActionPoints, message, at).with_help(help),
+            );
+        }
+    }
+
+    /// The keys of each piece that `set` says it sets (away from their defaults), where the
+    /// file writes them: the piece's name, the key, and where.
+    fn piece_keys_set<const N: usize>(
+        &self,
+        rules: &Rules,
+        set: impl Fn(&PieceType) -> [(&'static str, bool); N],
+    ) -> Vec<(String, &'static str, Loc)> {
+        let mut out = Vec::new();
         for piece in rules.pieces() {
             let letter = piece.letter.to_string();
-            let keys = [("sprint", !piece.sprint.is_empty()), ("dribble", piece.dribble)];
-            for (key, set) in keys {
-                let Some(node) = self.node(&["pieces", &letter, key]).filter(|_| set) else {
-                    continue;
-                };
-                let message = format!(
-                    "the {}'s `{key}` is an action that is not a move, and only action points \
-                     count those, but this game has none",
-                    piece.name
-                );
-                let help = "set `[turn] actions` (e.g. 2), or leave the key out";
-                self.out.push(
-                    Diagnostic::new(Code::SpecialWithoutActionPoints, message, node.at.clone())
-                        .with_help(help),
-                );
+            for (key, on) in set(piece) {
+                if let Some(node) = self.node(&["pieces", &letter, key]).filter(|_| on) {
+                    out.push((piece.name.clone(), key, node.at.clone()));
+                }
             }
         }
+        out
     }
 
     /// A turn that must make more moves (`turn.min_moves`) than it may (`turn.moves`, or its

@@ -218,7 +218,7 @@ impl Compiler<'_> {
                 let refusal = refused_hop.zip(hop).map(|((message, help), group)| {
                     Problem::new(ProblemKind::Hopper, message, group.span.clone(), help)
                 });
-                if key == "moves"
+                if (key == "moves" || key == "sprint")
                     && let Some(p) = refusal
                 {
                     self.string_error(p.kind.into(), node, text, p.detail, &context);
