@@ -23,6 +23,21 @@ pub fn json_schema() -> Json {
     root.insert("if".into(), json!({ "required": ["extends"] }));
     let required = root.remove("required").unwrap_or(json!([]));
     root.insert("else".into(), json!({ "required": required }));
+    // The goal squares are required unless a piece is its side's goal (`target`), or a parent
+    // may give them.
+    let no_target =
+        json!({ "not": { "required": ["target"], "properties": { "target": { "const": true } } } });
+    let some_target = json!({ "not": { "patternProperties": { "^[A-Z]$": no_target } } });
+    root.insert(
+        "allOf".into(),
+        json!([{
+            "if": { "not": { "anyOf": [
+                { "required": ["extends"] },
+                { "required": ["pieces"], "properties": { "pieces": some_target } },
+            ] } },
+            "then": { "required": ["goals"] },
+        }]),
+    );
     Json::Object(root)
 }
 
@@ -110,5 +125,19 @@ mod tests {
         assert!(schema["properties"]["pieces"]["patternProperties"]["^[A-Z]$"].is_object());
         let null = schema["properties"]["turn"]["properties"]["null"]["description"].as_str();
         assert!(null.unwrap().contains("\"when-adjacent\": Only when one of the side's pieces"));
+    }
+
+    /// `[goals]` is required where no piece is a goal and no parent may give it: the schema's
+    /// condition names both ways out, and the goals.
+    #[test]
+    fn goals_are_required_unless_a_piece_is_the_goal() {
+        let schema = json_schema();
+        let rule = &schema["allOf"][0];
+        assert_eq!(rule["then"]["required"], json!(["goals"]));
+        let ways_out = &rule["if"]["not"]["anyOf"];
+        assert_eq!(ways_out[0]["required"], json!(["extends"]));
+        let piece = &ways_out[1]["properties"]["pieces"]["not"]["patternProperties"]["^[A-Z]$"];
+        assert_eq!(piece["not"]["properties"]["target"]["const"], json!(true));
+        assert!(schema["required"].as_array().is_none_or(|r| !r.contains(&json!("goals"))));
     }
 }
