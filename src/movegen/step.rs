@@ -156,36 +156,29 @@ impl<'r> Mid<'r> {
             }
             return;
         }
-        if self.only_moves() {
-            if self.moves_left > 0 && (turn.order == Order::Any || !self.kicked) {
-                let before = out.len();
-                for from in (self.pos.men[mover.index()] & !self.moved).iter() {
-                    self.piece_actions(from, out);
-                }
-                let mut i = before;
-                while i < out.len() {
-                    if matches!(out[i], Action::Move(m) if m.kind != MoveKind::InPlace) {
-                        i += 1;
-                    } else {
-                        out.remove(i);
-                    }
-                }
-            }
-            return;
-        }
+        let before = out.len();
         if self.moves_left > 0 && (turn.order == Order::Any || !self.kicked) {
             for from in (self.pos.men[mover.index()] & !self.moved).iter() {
                 self.piece_actions(from, out);
             }
         }
+        if self.only_moves() {
+            // Every action left must be a piece move (`turn.min_moves`): no take in place, no
+            // entering kick, and none of what follows.
+            let moves: Vec<Action> = out
+                .drain(before..)
+                .filter(|a| matches!(a, Action::Move(m) if m.kind != MoveKind::InPlace))
+                .collect();
+            out.extend(moves);
+            return;
+        }
         if rules.tables().has_specials && self.actions_left() != u16::MAX {
-            for from in self.pos.men[mover.index()].iter() {
+            for (from, code) in
+                self.pos.men[mover.index()].iter().map(|s| (s, self.pos.board[s.index()]))
+            {
+                let letter = rules.pieces()[code_kind(code)].letter;
                 for to in self.special_targets(from).iter() {
-                    out.push(Action::Move(PieceMove::new(
-                        rules.pieces()[code_kind(self.pos.board[from.index()])].letter,
-                        from,
-                        to,
-                    )));
+                    out.push(Action::Move(PieceMove::new(letter, from, to)));
                 }
             }
         }
@@ -201,13 +194,18 @@ impl<'r> Mid<'r> {
     /// end of this turn (`hold = "one-turn"`), if there is one.
     #[must_use]
     pub fn keeper_to_release(&self) -> Option<&'r str> {
+        let (_, kind) = self.pos.piece_at(self.bound_keeper()?)?;
+        Some(self.pos.rules.piece(kind).name.as_str())
+    }
+
+    /// The square of the side to move's keeper that holds the ball and must give it up by the
+    /// end of this turn (`hold = "one-turn"`), while the turn goes on.
+    fn bound_keeper(&self) -> Option<Square> {
         let pos = &self.pos;
         if pos.keepers & MUST_RELEASE[pos.side.index()] == 0 || self.scored.is_some() {
             return None;
         }
-        let at = held_by_keeper(pos, pos.side)?;
-        let (_, kind) = pos.piece_at(at)?;
-        Some(pos.rules.piece(kind).name.as_str())
+        held_by_keeper(pos, pos.side)
     }
 
     /// The piece moves left to the turn (`turn.moves`).
@@ -635,10 +633,30 @@ impl<'r> Mid<'r> {
     }
 
     /// Where the piece on `from` may sprint or dribble (`sprint`, `dribble`): the squares of its
-    /// sprints and dribbles that its moves do not reach. A sprint rides to empty squares, and
-    /// onto the free ball, which it takes; a dribble, holding the ball, jumps over an enemy next
-    /// to it onto the empty square just beyond.
+    /// sprints and dribbles that its moves do not reach.
     fn special_targets(&self, from: Square) -> SquareSet {
+        let squares = self.special_squares(from);
+        if squares.is_empty() { squares } else { squares & !self.move_squares(from) }
+    }
+
+    /// Where the piece on `from` moves (not in place), whatever is left of the turn.
+    fn move_squares(&self, from: Square) -> SquareSet {
+        let mut moves = Vec::new();
+        self.piece_actions(from, &mut moves);
+        moves
+            .iter()
+            .filter_map(|a| match a {
+                Action::Move(m) if m.kind != MoveKind::InPlace => Some(m.to),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The squares of the sprints and dribbles of the piece on `from`, its moves' squares
+    /// among them. A sprint rides to empty squares, and onto the free ball, which it takes; a
+    /// dribble, holding the ball, jumps over an enemy next to it onto the empty square just
+    /// beyond.
+    fn special_squares(&self, from: Square) -> SquareSet {
         let pos = &self.pos;
         let rules = pos.rules;
         let t = rules.tables();
@@ -689,26 +707,16 @@ impl<'r> Mid<'r> {
                 }
             }
         }
-        if out.is_empty() {
-            return out;
-        }
-        let mut moves = Vec::new();
-        self.piece_actions(from, &mut moves);
-        for action in moves {
-            if let Action::Move(m) = action
-                && m.kind != MoveKind::InPlace
-            {
-                out.remove(m.to);
-            }
-        }
         out
     }
 
-    /// Whether the move `m` is a sprint or a dribble.
+    /// Whether the move `m` is a sprint or a dribble: its square is one of the piece's sprints
+    /// or dribbles (looked at first, as most moves are not) and none of its moves.
     fn is_special(&self, m: PieceMove) -> bool {
         m.kind == MoveKind::Plain
             && self.pos.rules.tables().has_specials
-            && self.special_targets(m.from).contains(m.to)
+            && self.special_squares(m.from).contains(m.to)
+            && !self.move_squares(m.from).contains(m.to)
     }
 
     /// Whether a ride of `leg` goes on over the free ball, picking it up (`ball.sweep`): a leg
@@ -1288,15 +1296,10 @@ impl<'r> Mid<'r> {
     /// "one-turn"`) is its release: a move that leaves only that point, the keeper still
     /// holding the ball, ends the turn, and the ball is released at its end.
     fn keeper_penalty(&mut self) {
-        let pos = &self.pos;
-        if pos.rules.turn().actions == 0
-            || pos.keepers & MUST_RELEASE[pos.side.index()] == 0
-            || self.actions_left() != 1
-            || self.scored.is_some()
-        {
+        if self.pos.rules.turn().actions == 0 || self.actions_left() != 1 {
             return;
         }
-        if held_by_keeper(pos, pos.side).is_some() {
+        if self.bound_keeper().is_some() {
             (self.moves_left, self.kicks_left) = (0, 0);
         }
     }
@@ -1474,9 +1477,9 @@ fn keeper_turn_end(pos: &mut Position<'_>) {
         return;
     }
     let board = pos.rules.board();
-    let spot = RELEASE_ORDER.iter().find_map(|&(df, dr)| {
-        board.offset(at, df, dr).filter(|&s| board.contains(s) && pos.board[s.index()] == EMPTY)
-    });
+    let spot = RELEASE_ORDER
+        .iter()
+        .find_map(|&(df, dr)| board.offset(at, df, dr).filter(|&s| pos.board[s.index()] == EMPTY));
     if let Some(spot) = spot {
         let no_backpass = t.no_backpass[usize::from(pos.board[at.index()])];
         pos.place_ball(spot, false);

@@ -418,12 +418,17 @@ fn misplaced(
     let piece = rules.piece(kind);
     let who = piece_words(rules, side, kind);
     if let Some(scorer) = rules.scorer(square)
-        && piece.never_on_goals()
+        && rules.barred_from_goal(side, piece, square)
     {
+        let never = if piece.never_on_goals() {
+            "never stands on a goal square"
+        } else {
+            "stands on a goal square only carrying the ball into the enemy's"
+        };
         return Some((
             format!("{who} stands on the goal square {square}"),
             format!(
-                "a {} never stands on a goal square; to let it, set `goals` in [pieces.{}]",
+                "a {} {never}; to let it, set `goals` in [pieces.{}]",
                 piece.name, piece.letter
             ),
             Reason::OnGoal { scorer },

@@ -349,14 +349,18 @@ fn piece_rules(out: &mut String, rules: &Rules, piece: &PieceType) {
         );
     }
     if let Some(kind) = piece.goal_promotion {
-        let text = format!(
-            "{} that scores (carrying the ball into the goal, or kicking it there) becomes {}; a \
-             reset of the board after the goal keeps it so, on the start square of the first {} \
-             from a1",
+        let mut text = format!(
+            "{} that scores (carrying the ball into the goal, or kicking it there) becomes {}",
             a_or_an(&piece.name),
             a_or_an(&rules.piece(kind).name),
-            piece.name
         );
+        if rules.end().after_goal == crate::rules::AfterGoal::Reset {
+            text.push_str(&format!(
+                "; a reset of the board after the goal keeps it so, on the start square of the \
+                 first {} from a1",
+                piece.name
+            ));
+        }
         para(out, "  scorer: ", &text);
     }
     if piece.tackle {

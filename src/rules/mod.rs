@@ -798,11 +798,24 @@ impl Rules {
         if !self.board().contains(square) {
             return false;
         }
-        if self.scorer(square).is_some() && piece.never_on_goals() {
+        if self.barred_from_goal(side, piece, square) {
             return false;
         }
         let own = if side == Side::White { square } else { self.board().mirror(square) };
         piece.zone.is_none_or(|zone| zone.contains(own))
+    }
+
+    /// Whether `square` is a goal square a `side` piece like `piece` never stands on: any goal
+    /// for `goals = "never"`, any but its side's scoring goal for `goals = "holder"` (which it
+    /// enters only carrying the ball).
+    #[must_use]
+    pub fn barred_from_goal(&self, side: Side, piece: &PieceType, square: Square) -> bool {
+        self.scorer(square).is_some()
+            && match piece.goals {
+                GoalAccess::Never => true,
+                GoalAccess::Holder => !self.goals(side).contains(&square),
+                GoalAccess::Capture | GoalAccess::Always => false,
+            }
     }
 
     /// Every piece type; [`PieceKind`] indexes it.

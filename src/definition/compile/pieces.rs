@@ -3,6 +3,7 @@
 use crate::definition::Code;
 use crate::definition::diagnostic::Diagnostic;
 use crate::definition::tree::{Node, Value};
+use crate::notation::ParseError;
 use crate::notation::betza::{self, Problem, ProblemKind};
 use crate::rules::leg::{self, Leg};
 use crate::rules::redundancy;
@@ -151,20 +152,15 @@ impl Compiler<'_> {
         }
     }
 
-    /// The one kind named by `text` (`goal_promotion`), checked against the piece letters.
+    /// The one kind named by `text` (`goal_promotion`), checked against the piece letters; more
+    /// or fewer letters are refused as `end.serve`'s are, with a caret under them.
     fn one_letter(&mut self, letters: Vec<char>, text: &str, node: &Node) -> Option<PieceKind> {
         let kinds = self.piece_letters(letters, text, node);
         if text.chars().count() == 1 {
             return kinds.first().copied();
         }
-        self.out.push(
-            Diagnostic::new(
-                Code::UnknownPiece,
-                format!("write one piece letter, found \"{text}\""),
-                node.at.clone(),
-            )
-            .with_help("e.g. goal_promotion = \"S\": the piece it becomes when it scores"),
-        );
+        let e = ParseError::new("write one piece letter, e.g. \"S\"", 0..text.len());
+        self.text_error(Code::UnknownPiece, Some(node), text, e, "in `goal_promotion`");
         None
     }
 
